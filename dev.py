@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""The project's two commands, self-installing on a fresh clone (only Python 3.11 and pip needed).
+
+    python3 dev.py site     start the site (streamlit run streamlit_app.py)
+    python3 dev.py test     run the whole test suite
+
+Both create ``.venv`` beside this file on first use and install the package with its test extras into it; the
+install is repeated only when ``pyproject.toml`` changes. Extra arguments go to streamlit / pytest.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PY = BIN / ("python.exe" if os.name == "nt" else "python")
+STAMP = VENV / ".installed"
+
+
+def ensure_env() -> None:
+    if sys.version_info < (3, 11):
+        sys.exit(f"Python 3.11 or newer is needed, this is {sys.version.split()[0]}")
+    want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if STAMP.exists() and STAMP.read_text() == want and PY.exists():
+        return
+    if not PY.exists():
+        print("creating .venv ...", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    print("installing the package and its test tools into .venv ...", flush=True)
+    subprocess.check_call([str(PY), "-m", "pip", "install", "--quiet", "--upgrade", "pip"])
+    subprocess.check_call([str(PY), "-m", "pip", "install", "--quiet", "-e", f"{ROOT}[test]"])
+    STAMP.write_text(want)
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in ("site", "test"):
+        print(__doc__)
+        return 2
+    ensure_env()
+    command, rest = argv[0], argv[1:]
+    os.chdir(ROOT)
+    if command == "site":
+        args = [str(PY), "-m", "streamlit", "run", "streamlit_app.py", *rest]
+    else:
+        args = [str(PY), "-m", "pytest", *rest]
+    return subprocess.call(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

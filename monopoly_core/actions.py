@@ -1,0 +1,156 @@
+"""Actions (answers to decisions) and trade offers: small immutable values that round-trip through JSON.
+
+An action is what a person clicks or a bot returns. ``game.history`` is the seed plus the list of actions, so
+every action must serialise exactly (:meth:`Action.to_json` / :func:`action_from_json`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .errors import BadSave
+
+# --- action kinds -----------------------------------------------------------------------------------------------
+ROLL = "roll"                    # roll the dice (start of turn; in jail: try for doubles)
+PAY_FINE = "pay_fine"            # in jail, before rolling
+USE_CARD = "use_card"            # in jail: play a Get Out of Jail Free card (square = unused, amount = 0)
+BUY = "buy"
+DECLINE = "decline"              # do not buy: the property goes to auction (if auctions are on)
+BID = "bid"                      # amount = the bid
+PASS = "pass"                    # leave the auction
+END = "end"                      # close a window: end the turn (or roll again after doubles)
+BUILD = "build"                  # square
+SELL_BUILDING = "sell_building"  # square: one level down (a hotel becomes four houses)
+SELL_ALL = "sell_all"            # square: sell every building of that square's colour set at once
+MORTGAGE = "mortgage"            # square
+UNMORTGAGE = "unmortgage"        # square
+TRADE = "trade"                  # trade = the offer
+ACCEPT = "accept"
+REJECT = "reject"
+BANKRUPT = "bankrupt"            # declare bankruptcy (only when the debt cannot be raised)
+PAY = "pay"                      # the UK card: pay the fine
+DRAW = "draw"                    # the UK card: take a Chance
+FLAT = "flat"                    # income tax: the printed amount
+PERCENT = "percent"              # income tax: the percentage of total worth
+KEEP = "keep"                    # received a mortgaged property: pay the interest now, keep the mortgage
+LIFT = "lift"                    # received a mortgaged property: lift the mortgage now
+PLACE = "place"                  # won a building auction: place it on square
+
+#: Actions allowed in any management window ("at any time" in the rule books).
+MANAGE = frozenset({BUILD, SELL_BUILDING, SELL_ALL, MORTGAGE, UNMORTGAGE, TRADE})
+#: The subset that raises money (allowed when in debt, or when deciding whether to buy).
+RAISE = frozenset({SELL_BUILDING, SELL_ALL, MORTGAGE, TRADE})
+ALL_KINDS = frozenset({ROLL, PAY_FINE, USE_CARD, BUY, DECLINE, BID, PASS, END, BUILD, SELL_BUILDING, SELL_ALL,
+                       MORTGAGE, UNMORTGAGE, TRADE, ACCEPT, REJECT, BANKRUPT, PAY, DRAW, FLAT, PERCENT, KEEP,
+                       LIFT, PLACE})
+
+
+@dataclass(frozen=True, slots=True)
+class Trade:
+    """A trade offer from ``proposer`` to ``target``.
+
+    ``give_*`` go from the proposer to the target, ``get_*`` from the target to the proposer. Cards are named by
+    the deck they belong to (``"chance"`` or ``"chest"``), one entry per Get Out of Jail Free card.
+    """
+
+    proposer: int
+    target: int
+    give_cash: int = 0
+    give_squares: tuple[int, ...] = ()
+    give_cards: tuple[str, ...] = ()
+    get_cash: int = 0
+    get_squares: tuple[int, ...] = ()
+    get_cards: tuple[str, ...] = ()
+
+    def is_empty(self) -> bool:
+        return not (self.give_cash or self.give_squares or self.give_cards or self.get_cash or self.get_squares
+                    or self.get_cards)
+
+    def to_json(self) -> dict:
+        d = {"proposer": self.proposer, "target": self.target}
+        for k in ("give_cash", "give_squares", "give_cards", "get_cash", "get_squares", "get_cards"):
+            v = getattr(self, k)
+            if v:
+                d[k] = list(v) if isinstance(v, tuple) else v
+        return d
+
+    @classmethod
+    def from_json(cls, d) -> "Trade":
+        if not isinstance(d, dict):
+            raise BadSave("a trade must be an object")
+        try:
+            return cls(proposer=_int(d["proposer"]), target=_int(d["target"]),
+                       give_cash=_int(d.get("give_cash", 0)), get_cash=_int(d.get("get_cash", 0)),
+                       give_squares=tuple(_int(x) for x in d.get("give_squares", ())),
+                       get_squares=tuple(_int(x) for x in d.get("get_squares", ())),
+                       give_cards=tuple(_str(x) for x in d.get("give_cards", ())),
+                       get_cards=tuple(_str(x) for x in d.get("get_cards", ())))
+        except (KeyError, TypeError) as exc:
+            raise BadSave(f"malformed trade: {exc}") from None
+
+
+def _int(x) -> int:
+    if isinstance(x, bool) or not isinstance(x, int):
+        raise BadSave(f"expected a whole number, got {x!r}")
+    return x
+
+
+def _str(x) -> str:
+    if not isinstance(x, str):
+        raise BadSave(f"expected text, got {x!r}")
+    return x
+
+
+class Action(NamedTuple):
+    """An answer to a decision: a kind plus the square, amount or trade it needs."""
+
+    kind: str
+    square: int = -1
+    amount: int = 0
+    trade: Trade | None = None
+
+    def __repr__(self) -> str:
+        parts = [self.kind]
+        if self.square >= 0:
+            parts.append(f"square={self.square}")
+        if self.amount:
+            parts.append(f"amount={self.amount}")
+        if self.trade is not None:
+            parts.append(f"trade={self.trade}")
+        return f"Action({', '.join(parts)})"
+
+    def to_json(self) -> list:
+        """Compact JSON form: ``[kind]``, ``[kind, square]``, ``["bid", amount]``, ``["trade", {...}]``."""
+        if self.trade is not None:
+            return [self.kind, self.trade.to_json()]
+        if self.kind == BID:
+            return [self.kind, self.amount]
+        if self.square >= 0:
+            return [self.kind, self.square]
+        return [self.kind]
+
+
+def action_from_json(data) -> Action:
+    """Parse :meth:`Action.to_json` output; anything else raises :class:`BadSave`."""
+    if not isinstance(data, list) or not data or not isinstance(data[0], str):
+        raise BadSave(f"not an action: {data!r}")
+    kind = data[0]
+    if kind not in ALL_KINDS:
+        raise BadSave(f"unknown action kind {kind!r}")
+    if len(data) == 1:
+        return Action(kind)
+    if len(data) != 2:
+        raise BadSave(f"not an action: {data!r}")
+    arg = data[1]
+    if kind == TRADE:
+        return Action(kind, trade=Trade.from_json(arg))
+    if kind == BID:
+        return Action(kind, amount=_int(arg))
+    return Action(kind, square=_int(arg))
+
+
+# Shared instances for the argument-free actions (bots return these; no allocation on the hot path).
+A_ROLL, A_END, A_BUY, A_DECLINE, A_PASS = Action(ROLL), Action(END), Action(BUY), Action(DECLINE), Action(PASS)
+A_PAY_FINE, A_USE_CARD, A_ACCEPT, A_REJECT = Action(PAY_FINE), Action(USE_CARD), Action(ACCEPT), Action(REJECT)
+A_BANKRUPT, A_PAY, A_DRAW, A_FLAT, A_PERCENT = Action(BANKRUPT), Action(PAY), Action(DRAW), Action(FLAT), Action(PERCENT)
+A_KEEP, A_LIFT = Action(KEEP), Action(LIFT)

@@ -1,0 +1,59 @@
+"""Speed figures (DESIGN.md section 6): measured here, reported by ``python -m monopoly_core bench``.
+
+Each figure is the median of several repeats on one core, so a noisy shared machine moves it less. Later parts
+of the project add their own figures by appending a function to :data:`SECTIONS`; each takes the parsed
+options and returns a dict of figures.
+"""
+from __future__ import annotations
+
+import statistics
+import time
+
+from .bots import STANDARD
+from .game import Game
+from .rules import preset
+from .state import bots
+
+
+def play_batch(n_games: int, *, first_seed: int = 0, edition: str = "classic-us", events: bool = True,
+               snapshots: bool = False) -> dict:
+    """Play ``n_games`` four-player games with the standard bots; wall time, rolls, turns and events."""
+    rules = preset(edition)
+    specs = bots(list(STANDARD))
+    rolls = events_n = turns = 0
+    t0 = time.perf_counter()
+    for seed in range(first_seed, first_seed + n_games):
+        g = Game.new(rules, specs, seed, events=events, snapshots=snapshots)
+        g.run()
+        rolls += g.rolls
+        turns += g.turn
+        events_n += len(g.log)
+    return {"seconds": time.perf_counter() - t0, "games": n_games, "rolls": rolls, "turns": turns,
+            "events": events_n}
+
+
+def core_figures(opts) -> dict:
+    games, repeat = opts.games, opts.repeat
+    play_batch(5, first_seed=10**6)   # warm the data caches and the strategist's chain
+    runs = [play_batch(games, first_seed=i * games) for i in range(repeat)]
+    rolls_ps = [r["rolls"] / r["seconds"] for r in runs]
+    games_ps = [r["games"] / r["seconds"] for r in runs]
+    quiet = [play_batch(games, first_seed=i * games, events=False) for i in range(repeat)]
+    snap = [play_batch(games, first_seed=i * games, snapshots=True) for i in range(repeat)]
+    total = {k: sum(r[k] for r in runs) for k in ("games", "rolls", "turns", "events")}
+    return {
+        "table": "4-player classic-us, bots " + ",".join(STANDARD),
+        "games_per_run": games, "repeats": repeat,
+        "dice_rolls_per_second": round(statistics.median(rolls_ps)),
+        "games_per_second": round(statistics.median(games_ps), 1),
+        "dice_rolls_per_second_runs": [round(x) for x in rolls_ps],
+        "dice_rolls_per_second_events_off": round(statistics.median(r["rolls"] / r["seconds"] for r in quiet)),
+        "dice_rolls_per_second_with_snapshots": round(statistics.median(r["rolls"] / r["seconds"] for r in snap)),
+        "rolls_per_game": round(total["rolls"] / total["games"], 1),
+        "turns_per_game": round(total["turns"] / total["games"], 1),
+        "events_per_game": round(total["events"] / total["games"], 1),
+    }
+
+
+#: (name, function) pairs run by the bench command, in order.
+SECTIONS = [("core", core_figures)]

@@ -1,0 +1,42 @@
+"""Bots: policies that answer decisions with the same legal options a person sees.
+
+``choose(decision, game) -> Action``. Each bot gets its own random stream, seeded from the game's seed and its
+seat, so bot games are reproducible. Strategies:
+
+* ``random``: uniform over the legal actions (and the odd random trade) - for fuzzing the rules.
+* ``always-buy``: buys everything it can afford, builds whenever it can, never trades.
+* ``cautious``: keeps a cash reserve sized to the worst rent on the board; trades only when clearly ahead.
+* ``set-collector``: buys toward colour sets, trades to complete them, builds fast.
+* ``strategist``: values squares by their exact landing probability (the Markov chain) and rent, builds to
+  three houses first, stays in jail late in the game, and trades for sets it can afford to develop.
+"""
+from __future__ import annotations
+
+from .base import Bot
+from .random_bot import RandomBot
+from .simple import AlwaysBuyBot, CautiousBot, SetCollectorBot
+from .strategist import StrategistBot
+
+_CLASSES = {"random": RandomBot, "always-buy": AlwaysBuyBot, "cautious": CautiousBot,
+            "set-collector": SetCollectorBot, "strategist": StrategistBot}
+
+STRATEGIES: tuple[str, ...] = tuple(_CLASSES)
+#: The standard table for benchmarks and batch simulations: one of each non-random strategy.
+STANDARD = ("strategist", "set-collector", "cautious", "always-buy")
+DESCRIPTIONS = {
+    "random": "uniform over legal actions; for fuzzing",
+    "always-buy": "buys and builds whenever it can afford to; never trades",
+    "cautious": "keeps a cash reserve against the worst rent; trades only when clearly ahead",
+    "set-collector": "buys toward colour sets, trades to complete them, builds fast",
+    "strategist": "values squares by exact landing probability and rent; builds to three houses first",
+}
+
+
+def make_bot(strategy: str, rng) -> Bot:
+    try:
+        return _CLASSES[strategy](rng)
+    except KeyError:
+        raise ValueError(f"unknown bot strategy {strategy!r} (known: {', '.join(STRATEGIES)})") from None
+
+
+__all__ = ["Bot", "STRATEGIES", "STANDARD", "DESCRIPTIONS", "make_bot"]

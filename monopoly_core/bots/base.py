@@ -1,0 +1,302 @@
+"""The shared skeleton of every bot: dispatch by decision kind, raising money, judging trades.
+
+Subclasses tune a handful of methods (how much cash to keep, what a property is worth to them, whether to
+build or trade). Analysis that depends only on ownership is cached against ``game.version``, so a window where
+nothing has changed costs a dictionary lookup.
+"""
+from __future__ import annotations
+
+from .. import actions as A
+from .. import decisions as D
+from ..actions import Action, Trade
+from ..building import HOTEL, build_problem, sell_problem
+from ..mortgage import mortgage_problem, unmortgage_cost
+from ..trading import trade_problem
+from ..worth import liquidation_value, total_worth
+
+
+class Plan:
+    """What a bot knows about its holdings at one game version."""
+
+    __slots__ = ("version", "sets", "mortgaged", "near", "anything", "set_squares", "cheapest")
+
+    def __init__(self, version, sets, mortgaged, near, board):
+        self.version = version
+        self.sets = sets            # groups the seat owns completely
+        self.set_squares = [s for g in sets for s in board.groups[g].squares]
+        self.cheapest = min((board.squares[s].house_cost for s in self.set_squares), default=0)
+        self.mortgaged = mortgaged  # squares the seat has mortgaged
+        self.near = near            # (group, missing square, its owner) for groups one street short
+        self.anything = bool(sets or mortgaged or near)
+
+
+class Bot:
+    name = "base"
+    uses_pre_roll = False       # False: the standing answer to every pre-roll window is "roll"
+    trades = False              # proposes trades
+    build_target = 5            # build up to this level (5 = hotel)
+
+    def __init__(self, rng):
+        self.rng = rng
+        self._vkey = None           # (game.version, seat) the cached figures below belong to
+        self._reserve = 0
+        self._build_options: list[tuple[int, int, int]] = []   # (level, -next rent, square), legal but for cash
+        self._cheapest_build = 0
+        self._plan: Plan | None = None
+        self._plan_seat = -1
+        self._proposed_turn = -1
+        self._attempts: dict = {}
+        self._handlers = {
+            D.PRE_ROLL: self.pre_roll, D.JAIL: self.jail, D.BUY: self.buy, D.BID: self.bid,
+            D.POST_ROLL: self.post_roll, D.DEBT: self.debt, D.TRADE_RESPONSE: self.trade_response,
+            D.FINE_OR_CHANCE: self.fine_or_chance, D.INCOME_TAX: self.income_tax,
+            D.MORTGAGED_DEED: self.mortgaged_deed, D.PLACE_BUILDING: self.place_building,
+        }
+
+    def choose(self, d, g) -> Action:
+        return self._handlers[d.kind](d, g)
+
+    # --- knobs ------------------------------------------------------------------------------------------------
+    def compute_reserve(self, g, seat: int) -> int:
+        """Cash this bot tries to keep in hand; subclasses size it to the risks on the board."""
+        return 0
+
+    def value(self, g, seat: int, square: int) -> int:
+        """The most this bot would pay for ``square`` now."""
+        sq = g.board.squares[square]
+        return sq.price
+
+    # --- cached analysis -----------------------------------------------------------------------------------------
+    def plan(self, g, seat: int) -> Plan:
+        p = self._plan
+        if p is not None and p.version == g.deeds_version and self._plan_seat == seat:
+            return p
+        owner, owned_in, size = g.owner, g.owned_in, g.holding_size
+        sets, near = [], []
+        for name, grp in g.board.groups.items():
+            mine = owned_in[name][seat]
+            if mine == size[name]:
+                sets.append(name)
+            elif mine == size[name] - 1:
+                missing = next(s for s in grp.squares if owner[s] != seat)
+                if owner[missing] >= 0:
+                    near.append((name, missing, owner[missing]))
+        mortgaged = [s for s in g.board.properties if owner[s] == seat and g.mortgaged[s]]
+        self._plan = p = Plan(g.deeds_version, sets, mortgaged, near, g.board)
+        self._plan_seat = seat
+        return p
+
+    def refresh(self, g, seat: int) -> None:
+        """Recompute the figures that depend on the whole board (once per game version)."""
+        key = (g.version, seat)
+        if self._vkey == key:
+            return
+        self._vkey = key
+        plan = self.plan(g, seat)
+        self._reserve = self.compute_reserve(g, seat)
+        options = []
+        level, squares, target = g.level, g.board.squares, self.build_target
+        for s in plan.set_squares:
+            lv = level[s]
+            if lv < target and build_problem(g, seat, s, check_cash=False) is None:
+                options.append((lv, -squares[s].rents[min(lv + 1, HOTEL)], s))
+        options.sort()
+        self._build_options = options
+        self._cheapest_build = min((squares[s].house_cost for _, _, s in options), default=1 << 60)
+
+    def reserve(self, g, seat: int) -> int:
+        """Cash this bot tries to keep in hand (cached per game version)."""
+        self.refresh(g, seat)
+        return self._reserve
+
+    # --- decisions ---------------------------------------------------------------------------------------------
+    def pre_roll(self, d, g) -> Action:
+        return A.A_ROLL
+
+    def jail(self, d, g) -> Action:
+        p = g.players[d.player]
+        if self.early_game(g):
+            if p.cards:
+                return A.A_USE_CARD
+            if p.cash - g.rules.jail_fine >= self.reserve(g, d.player):
+                return A.A_PAY_FINE
+        return A.A_ROLL
+
+    def buy(self, d, g) -> Action:
+        p = g.players[d.player]
+        if p.cash >= d.amount and p.cash - d.amount >= self.reserve(g, d.player) \
+                and self.value(g, d.player, d.square) >= d.amount:
+            return A.A_BUY
+        return A.A_DECLINE
+
+    def bid(self, d, g) -> Action:
+        if d.item:   # a building in a shortage auction
+            limit = g.board.squares[d.square].house_cost
+        else:
+            limit = self.value(g, d.player, d.square)
+        limit = min(limit, g.players[d.player].cash - self.reserve(g, d.player))
+        if d.minimum > limit:
+            return A.A_PASS
+        # jump bids keep auctions short: raise by a tenth of the remaining room, at least the minimum
+        step = max(d.minimum, d.amount + (limit - d.amount) // 3)
+        return Action(A.BID, amount=min(step, limit))
+
+    def post_roll(self, d, g) -> Action:
+        plan = self.plan(g, d.player)
+        if not plan.anything:
+            return A.A_END
+        action = self.manage(d, g, plan)
+        return action if action is not None else A.A_END
+
+    def manage(self, d, g, plan) -> Action | None:
+        """One management action (unmortgage, build, trade) or None to end the window."""
+        seat = d.player
+        cash = g.players[seat].cash
+        if plan.mortgaged or (plan.set_squares and cash >= plan.cheapest):
+            self.refresh(g, seat)
+            reserve = self._reserve
+            for s in plan.mortgaged:
+                if cash - unmortgage_cost(g, s) >= reserve * 2 and g.mortgaged[s] and g.owner[s] == seat:
+                    return Action(A.UNMORTGAGE, s)
+            if cash - reserve >= self._cheapest_build:
+                build = self.pick_build(g, seat, plan, cash - reserve)
+                if build is not None:
+                    return build
+        if self.trades and plan.near and self._proposed_turn != g.turn:
+            self._proposed_turn = g.turn
+            t = self.propose_trade(g, seat, plan)
+            if t is not None:
+                return Action(A.TRADE, trade=t)
+        return None
+
+    def pick_build(self, g, seat: int, plan, budget: int) -> Action | None:
+        """The lowest, best-paying building this bot may afford within ``budget`` (None: none)."""
+        self.refresh(g, seat)
+        squares = g.board.squares
+        for lv, _, s in self._build_options:
+            if squares[s].house_cost <= budget and self.may_build_to(lv + 1, budget):
+                return Action(A.BUILD, s)
+        return None
+
+    def may_build_to(self, level: int, budget: int) -> bool:
+        """Whether this bot builds up to ``level`` with ``budget`` to spare (the options are already capped
+        at :attr:`build_target`)."""
+        return True
+
+    def propose_trade(self, g, seat: int, plan) -> Trade | None:
+        return None
+
+    def debt(self, d, g) -> Action:
+        return self.raise_money(g, d.player, d.amount)
+
+    def raise_money(self, g, seat: int, needed: int) -> Action:
+        """Cheapest way to raise money: mortgage lone properties, then sell buildings, then mortgage sets."""
+        p = g.players[seat]
+        if p.cash + liquidation_value(g, seat) < needed:
+            return A.A_BANKRUPT
+        plan = self.plan(g, seat)
+        owned = [s for s in g.board.properties if g.owner[s] == seat and not g.mortgaged[s]]
+        in_set = {s for grp in plan.sets for s in g.board.groups[grp].squares}
+        lone = [s for s in owned if s not in in_set and mortgage_problem(g, seat, s) is None]
+        if lone:
+            return Action(A.MORTGAGE, min(lone, key=lambda s: self.value(g, seat, s)))
+        sells = [s for s in owned if g.level[s] and sell_problem(g, seat, s) is None]
+        if sells:
+            return Action(A.SELL_BUILDING, min(sells, key=lambda s: g.board.squares[s].house_cost))
+        builds = [s for s in owned if g.level[s]]
+        if builds:
+            return Action(A.SELL_ALL, builds[0])
+        rest = [s for s in owned if mortgage_problem(g, seat, s) is None]
+        if rest:
+            return Action(A.MORTGAGE, min(rest, key=lambda s: g.board.squares[s].price))
+        return A.A_BANKRUPT
+
+    def trade_response(self, d, g) -> Action:
+        return A.A_ACCEPT if self.judge_trade(g, d.player, d.trade) > 0 else A.A_REJECT
+
+    def judge_trade(self, g, seat: int, t: Trade) -> int:
+        """Net gain of ``t`` for the responder ``seat`` by this bot's values; a set handed to the proposer
+        counts heavily against, unless the responder completes one too."""
+        gain = t.give_cash - t.get_cash + 50 * (len(t.give_cards) - len(t.get_cards))
+        for s in t.give_squares:
+            gain += self.value(g, seat, s)
+        for s in t.get_squares:
+            gain -= self.value(g, seat, s)
+        if completes_set(g, t.proposer, t.get_squares, t.give_squares) and \
+                not completes_set(g, seat, t.give_squares, t.get_squares):
+            gain -= 3 * sum(g.board.squares[s].price for s in t.get_squares) + 200
+        return gain
+
+    def fine_or_chance(self, d, g) -> Action:
+        p = g.players[d.player]
+        return A.A_PAY if p.cash - d.amount >= self.reserve(g, d.player) else A.A_DRAW
+
+    def income_tax(self, d, g) -> Action:
+        worth = total_worth(g, d.player)
+        return A.A_PERCENT if worth * g.rules.income_tax_percent // 100 < d.amount else A.A_FLAT
+
+    def mortgaged_deed(self, d, g) -> Action:
+        p = g.players[d.player]
+        if p.cash - unmortgage_cost(g, d.square) >= self.reserve(g, d.player):
+            return A.A_LIFT
+        return A.A_KEEP
+
+    def place_building(self, d, g) -> Action:
+        return d.legal_actions()[0]
+
+    # --- helpers -----------------------------------------------------------------------------------------------
+    @staticmethod
+    def early_game(g) -> bool:
+        """More than a third of the properties still with the bank."""
+        owner = g.owner
+        props = g.board.properties
+        return sum(1 for s in props if owner[s] < 0) * 3 > len(props)
+
+    @staticmethod
+    def worst_rent(g, seat: int) -> int:
+        """A quick estimate of the worst rent an opponent could charge now: the dearest improved or
+        complete-set street, or a full line of railroads."""
+        worst = 0
+        owner, level, squares = g.owner, g.level, g.board.squares
+        for name, grp in g.board.groups.items():
+            for s in grp.squares:
+                o = owner[s]
+                if o >= 0 and o != seat and not g.mortgaged[s]:
+                    lv = level[s]
+                    if lv:
+                        r = squares[s].rents[lv]
+                    elif g.owned_in[name][o] == g.holding_size[name]:
+                        r = squares[s].rents[0] * 2
+                    else:
+                        continue
+                    if r > worst:
+                        worst = r
+        return max(worst, 200 if any(c >= 3 for i, c in enumerate(g.owned_in.get("railroad", ())) if i != seat)
+                   else 0)
+
+
+def completes_set(g, seat: int, gained, lost) -> bool:
+    """True when receiving ``gained`` (and giving ``lost``) leaves ``seat`` owning a set it did not own."""
+    if not gained:
+        return False
+    owner = g.owner
+    lost = set(lost)
+    for s in gained:
+        grp = g.board.squares[s].group
+        if not grp:
+            continue
+        members = g.board.groups[grp].squares
+        before = all(owner[x] == seat for x in members)
+        after = all((owner[x] == seat and x not in lost) or x in gained for x in members)
+        if after and not before:
+            return True
+    return False
+
+
+def tradeable(g, seat: int, square: int) -> bool:
+    grp = g.board.squares[square].group
+    return g.owner[square] == seat and not (grp and any(g.level[x] for x in g.board.groups[grp].squares))
+
+
+def check(g, t: Trade) -> Trade | None:
+    return t if trade_problem(g, t) is None else None

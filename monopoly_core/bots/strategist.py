@@ -1,0 +1,101 @@
+"""The strategist: a stronger bot driven by where tokens actually land.
+
+It values a property by its long-run landing probability times the rent it can earn (from the exact Markov
+chain of the same board, dice and decks the game is played with), builds evenly to three houses - where the
+rent jump is steepest - before going further, keeps a reserve against the worst rent on the board, stays in
+jail once most properties are owned, and trades for sets: a fair swap when the partner also completes a set,
+cash otherwise.
+"""
+from __future__ import annotations
+
+import functools
+
+from ..actions import Trade
+from .base import Bot, check, tradeable
+
+
+@functools.lru_cache(maxsize=16)
+def landing_weights(rules_key) -> tuple[float, ...]:
+    """Per-square landing weight relative to the average square (1.0), from the exact chain."""
+    rules = rules_key
+    try:
+        from ..markov import stationary
+        pi = stationary(rules, jail="long", quantity="per-roll").squares
+    except Exception:   # pragma: no cover - the chain is always available for shipped boards
+        from ..board import load_board
+        n = load_board(rules.board).size
+        return (1.0,) * n
+    n = len(pi)
+    return tuple(x * n for x in pi)
+
+
+class StrategistBot(Bot):
+    name = "strategist"
+    trades = True
+    build_target = 5
+
+    def weights(self, g):
+        return landing_weights(g.rules)
+
+    def compute_reserve(self, g, seat):
+        return max(100, min(700, self.worst_rent(g, seat) * 2 // 3))
+
+    def value(self, g, seat, square):
+        sq = g.board.squares[square]
+        w = self.weights(g)[square]
+        base = sq.price * (0.75 + 0.35 * w)
+        if sq.group:
+            members = g.board.groups[sq.group].squares
+            mine = sum(1 for s in members if g.owner[s] == seat)
+            foreign = {g.owner[s] for s in members if g.owner[s] >= 0 and g.owner[s] != seat}
+            if not foreign:
+                base *= 1 + 0.4 * mine
+            elif len(foreign) == 1 and mine == 0 and sum(1 for s in members if g.owner[s] >= 0) == len(members) - 1:
+                base *= 1.6   # deny an opponent's set
+        return int(base)
+
+    def jail(self, d, g):
+        if self.early_game(g):
+            return super().jail(d, g)
+        from ..actions import A_ROLL
+        return A_ROLL
+
+    def may_build_to(self, level, budget):
+        # three houses on every street first (the options come lowest level first); a fourth house or a
+        # hotel only with plenty of spare cash
+        return level <= 3 or budget > 600
+
+    def propose_trade(self, g, seat, plan):
+        p = g.players[seat]
+        for grp, missing, owner in plan.near:
+            if not tradeable(g, owner, missing):
+                continue
+            key = (missing, owner, g.deeds_version)
+            tries = self._attempts.get(key, 0)
+            if tries >= 2:
+                continue
+            self._attempts[key] = tries + 1
+            # a swap that completes a set for both sides
+            for other_grp, their_missing, their_owner in self.near_sets_of(g, owner):
+                if their_owner == seat and tradeable(g, seat, their_missing) and other_grp != grp:
+                    t = check(g, Trade(seat, owner, give_squares=(their_missing,), get_squares=(missing,)))
+                    if t:
+                        return t
+            price = g.board.squares[missing].price
+            offer = min(p.cash - self.reserve(g, seat), int(price * (1.6 + 0.6 * tries)))
+            if offer > price:
+                t = check(g, Trade(seat, owner, give_cash=offer, get_squares=(missing,)))
+                if t:
+                    return t
+        return None
+
+    @staticmethod
+    def near_sets_of(g, seat):
+        out = []
+        for name, grp in g.board.groups.items():
+            mine = [s for s in grp.squares if g.owner[s] == seat]
+            if len(mine) == len(grp.squares) - 1:
+                missing = next(s for s in grp.squares if g.owner[s] != seat)
+                if g.owner[missing] >= 0:
+                    out.append((name, missing, g.owner[missing]))
+        return out

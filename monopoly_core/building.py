@@ -1,0 +1,100 @@
+"""Building rules: when a house or hotel may be bought or sold (002 HOUSES, HOTELS, BUILDING SHORTAGES,
+SELLING PROPERTY; 004 BUILDINGS).
+
+Levels: 0 = unimproved, 1-4 = houses, 5 = hotel. Every function returns the reason an action is illegal, or
+None when it is legal, so the engine, the decision checks, the bots and the pages share one set of rules.
+"""
+from __future__ import annotations
+
+HOTEL = 5
+
+
+def _group(game, square):
+    sq = game.board.squares[square]
+    return sq, (game.board.groups[sq.group].squares if sq.group else ())
+
+
+def build_problem(game, seat: int, square: int, *, check_cash: bool = True) -> str | None:
+    """Why ``seat`` may not buy one building for ``square`` now (None: it may)."""
+    sq, members = _group(game, square)
+    if sq.kind != "street":
+        return f"{sq.name} is not a street"
+    if game.owner[square] != seat:
+        return f"you do not own {sq.name}"
+    owner, level, mortgaged = game.owner, game.level, game.mortgaged
+    if any(owner[s] != seat for s in members):
+        return f"you need the whole {game.board.groups[sq.group].label} set to build"
+    if any(mortgaged[s] for s in members):
+        return f"a street of the {game.board.groups[sq.group].label} set is mortgaged"
+    lv = level[square]
+    if lv >= HOTEL:
+        return f"{sq.name} already has a hotel"
+    rules = game.rules
+    if rules.even_building and lv > min(level[s] for s in members):
+        return f"build evenly: other streets of the set have fewer buildings than {sq.name}"
+    if lv == 4 and rules.even_building and any(level[s] < 4 for s in members):
+        return "a hotel needs four houses on every street of the set"
+    if rules.building_limits:
+        if lv == 4 and game.hotels_left <= 0:
+            return "the bank has no hotels left"
+        if lv < 4 and game.houses_left <= 0:
+            return "the bank has no houses left"
+    if check_cash and game.players[seat].cash < sq.house_cost:
+        return f"a building on {sq.name} costs {sq.house_cost}, you have {game.players[seat].cash}"
+    return None
+
+
+def sell_problem(game, seat: int, square: int) -> str | None:
+    """Why ``seat`` may not sell one building level of ``square`` back to the bank (None: it may)."""
+    sq, members = _group(game, square)
+    if game.owner[square] != seat:
+        return f"you do not own {sq.name}"
+    level = game.level
+    lv = level[square]
+    if lv == 0:
+        return f"{sq.name} has no buildings"
+    if game.rules.even_building and lv < max(level[s] for s in members):
+        return f"sell evenly: other streets of the set have more buildings than {sq.name}"
+    if lv == HOTEL and game.rules.building_limits and game.houses_left < 4:
+        return "the bank has fewer than 4 houses to break the hotel down; sell the whole set's buildings instead"
+    return None
+
+
+def sell_all_problem(game, seat: int, square: int) -> str | None:
+    """Why ``seat`` may not sell every building of ``square``'s set at once (None: it may)."""
+    sq, members = _group(game, square)
+    if not members or game.owner[square] != seat:
+        return f"you do not own {sq.name}"
+    if not any(game.level[s] for s in members):
+        return f"the {game.board.groups[sq.group].label} set has no buildings"
+    return None
+
+
+def sale_value(game, square: int, levels: int | None = None) -> int:
+    """Money the bank pays for ``levels`` building levels of ``square`` (default: all): half the price each."""
+    n = game.level[square] if levels is None else levels
+    return n * (game.board.squares[square].house_cost // 2)
+
+
+def building_counts(game, seat: int) -> tuple[int, int]:
+    """(houses, hotels) owned by ``seat``."""
+    houses = hotels = 0
+    owner, level = game.owner, game.level
+    for s in game.board.properties:
+        if owner[s] == seat:
+            lv = level[s]
+            if lv == HOTEL:
+                hotels += 1
+            else:
+                houses += lv
+    return houses, hotels
+
+
+def buildable_squares(game, seat: int, *, hotel: bool | None = None, check_cash: bool = True) -> list[int]:
+    """Squares where ``seat`` may place one building now (optionally only houses or only hotels)."""
+    out = []
+    for s in game.board.properties:
+        if game.owner[s] == seat and build_problem(game, seat, s, check_cash=check_cash) is None:
+            if hotel is None or (game.level[s] == 4) == hotel:
+                out.append(s)
+    return out

@@ -1,0 +1,33 @@
+"""The command line: ``python -m monopoly_core SUBCOMMAND``.
+
+Each subcommand lives in its own module here with ``register(subparsers)`` adding its parser and setting
+``func`` (which returns the exit status). Add a module name to :data:`COMMANDS` to add a subcommand.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+COMMANDS = ("editions", "play", "bench")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m monopoly_core",
+                                     description="The Monopoly rules lab: rules core, simulations and analysis.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name in COMMANDS:
+        importlib.import_module(f"{__name__}.{name}").register(sub)
+    return parser
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except BrokenPipeError:   # e.g. piped into `head`
+        return 0
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130

@@ -1,0 +1,33 @@
+"""Argument helpers shared by subcommands."""
+from __future__ import annotations
+
+import argparse
+
+from ..bots import STANDARD, STRATEGIES
+from ..errors import InvalidRules
+from ..rules import preset
+from ..state import bots
+
+
+def add_edition(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--edition", default="classic-us", help="preset name (see `editions`); default classic-us")
+
+
+def add_bots(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--bots", help="comma-separated bot strategies, cycled over the seats "
+                   f"(known: {', '.join(STRATEGIES)}); default: {','.join(STANDARD)}")
+
+
+def parse_bots(text: str | None, n: int):
+    names = [s.strip() for s in text.split(",")] if text else list(STANDARD)
+    for s in names:
+        if s not in STRATEGIES:
+            raise InvalidRules("bots", f"unknown strategy {s!r} (known: {', '.join(STRATEGIES)})")
+    return bots([names[i % len(names)] for i in range(n)])
+
+
+def rules_from(args):
+    changes = {}
+    if getattr(args, "turn_limit", None) is not None:
+        changes["turn_limit"] = args.turn_limit
+    return preset(args.edition, **changes)

@@ -1,0 +1,206 @@
+"""Decisions: who must choose, what kind of choice, and exactly which actions are legal.
+
+A :class:`Decision` is what ``game.pending`` holds when the next step needs a choice. Its legal options are
+computed lazily from the current state (like python-chess's ``legal_moves``): :meth:`Decision.legal_actions`
+lists every finite option (trades are open-ended, so :attr:`Decision.allows_trade` says whether one may be
+proposed), and :meth:`Decision.check` refuses anything else with a reason, before the state is touched.
+
+"At any time" actions (build, sell, mortgage, unmortgage, trade) are offered inside the well-defined windows
+of DESIGN.md section 2: before the roll (``pre_roll``/``jail``), after each landing (``post_roll``), when buying
+(raising money only) and when in debt (raising money only). People and bots see the same windows.
+"""
+from __future__ import annotations
+
+from . import actions as A
+from .actions import Action
+from .building import build_problem, sell_all_problem, sell_problem
+from .errors import IllegalAction
+from .mortgage import mortgage_problem, unmortgage_cost, unmortgage_problem
+from .trading import trade_problem
+from .worth import liquidation_value
+
+# --- decision kinds ---------------------------------------------------------------------------------------------
+PRE_ROLL = "pre_roll"              # start of a turn: roll, or manage first
+JAIL = "jail"                      # start of a turn in jail: pay, use a card, or roll for doubles
+BUY = "buy"                        # landed on an unowned property: buy at the printed price or decline
+BID = "bid"                        # an auction: bid at least `minimum` (up to your cash) or pass
+POST_ROLL = "post_roll"            # after landing: manage, then end (or roll again after doubles)
+DEBT = "debt"                      # owe `amount` to `other`: raise money, or go bankrupt if it cannot be raised
+TRADE_RESPONSE = "trade_response"  # accept or reject `trade`
+FINE_OR_CHANCE = "fine_or_chance"  # the UK card: pay `amount` or draw a Chance card
+INCOME_TAX = "income_tax"          # older rule: pay the flat `amount` or a percentage of total worth
+MORTGAGED_DEED = "mortgaged_deed"  # received mortgaged `square`: keep the mortgage (pay interest) or lift it
+PLACE_BUILDING = "place_building"  # won a building auction: choose where the building goes
+
+KINDS = (PRE_ROLL, JAIL, BUY, BID, POST_ROLL, DEBT, TRADE_RESPONSE, FINE_OR_CHANCE, INCOME_TAX, MORTGAGED_DEED,
+         PLACE_BUILDING)
+
+_BASE = {
+    PRE_ROLL: (A.ROLL,),
+    JAIL: (A.ROLL, A.PAY_FINE, A.USE_CARD),
+    BUY: (A.BUY, A.DECLINE),
+    BID: (A.BID, A.PASS),
+    POST_ROLL: (A.END,),
+    DEBT: (A.BANKRUPT,),
+    TRADE_RESPONSE: (A.ACCEPT, A.REJECT),
+    FINE_OR_CHANCE: (A.PAY, A.DRAW),
+    INCOME_TAX: (A.FLAT, A.PERCENT),
+    MORTGAGED_DEED: (A.KEEP, A.LIFT),
+    PLACE_BUILDING: (A.PLACE,),
+}
+#: Answers that are legal whenever their kind is offered (no state to check).
+_ALWAYS = {k: frozenset(v) & {A.ROLL, A.END, A.DECLINE, A.PASS, A.REJECT, A.ACCEPT, A.KEEP, A.DRAW, A.FLAT,
+                               A.PERCENT, A.PAY} for k, v in _BASE.items()}
+_EXTRA = {PRE_ROLL: A.MANAGE, JAIL: A.MANAGE, POST_ROLL: A.MANAGE, BUY: A.RAISE, DEBT: A.RAISE}
+_NONE = frozenset()
+
+
+class Decision:
+    """A pending choice. Read its fields; ask :meth:`legal_actions`; the engine calls :meth:`check`."""
+
+    __slots__ = ("kind", "player", "square", "amount", "minimum", "other", "trade", "item", "again", "game",
+                 "extra", "always")
+
+    def __init__(self, game, kind: str, player: int, *, square: int = -1, amount: int = 0, minimum: int = 0,
+                 other: int = -1, trade=None, item: int = 0, again: bool = False):
+        self.game = game
+        self.kind = kind
+        self.player = player      # the seat that decides
+        self.square = square      # the property concerned (buy, bid, mortgaged deed)
+        self.amount = amount      # price, current high bid, debt, fine, flat tax
+        self.minimum = minimum    # lowest legal bid
+        self.other = other        # high bidder, creditor, proposer
+        self.trade = trade        # the trade to answer
+        self.item = item          # auctions: 0 title deed, 1 house, 2 hotel
+        self.again = again        # post_roll: ending this window means rolling again (doubles)
+        self.extra = _EXTRA.get(kind, _NONE)
+        self.always = _ALWAYS[kind]
+
+    def __repr__(self) -> str:
+        return (f"Decision({self.kind}, player={self.player}, square={self.square}, amount={self.amount}, "
+                f"minimum={self.minimum})")
+
+    @property
+    def allows_trade(self) -> bool:
+        return A.TRADE in self.extra
+
+    # --- legality -------------------------------------------------------------------------------------------
+    def problem(self, action: Action) -> str | None:
+        """Why ``action`` is illegal here, or None if it is legal."""
+        if not isinstance(action, Action):
+            return f"not an Action: {action!r}"
+        kind = action.kind
+        if kind in self.always:
+            return None
+        g = self.game
+        seat = self.player
+        p = g.players[seat]
+        if kind in self.extra:
+            return _manage_problem(g, seat, action)
+        if kind not in _BASE[self.kind]:
+            return f"{kind!r} is not an option when deciding {self.kind!r}"
+        if kind == A.PAY_FINE and p.cash < g.rules.jail_fine:
+            return f"the fine is {g.rules.jail_fine}, you have {p.cash}"
+        if kind == A.USE_CARD and not p.cards:
+            return "you hold no Get Out of Jail Free card"
+        if kind == A.BUY and p.cash < self.amount:
+            return f"the price is {self.amount}, you have {p.cash}"
+        if kind == A.BID:
+            if action.amount < self.minimum:
+                return f"the lowest bid now is {self.minimum}"
+            if action.amount > p.cash:
+                return f"you cannot bid more than your cash ({p.cash})"
+        if kind == A.BANKRUPT and p.cash + liquidation_value(g, seat) >= self.amount:
+            return "you can still raise the money by selling buildings or mortgaging"
+        if kind == A.LIFT and p.cash < unmortgage_cost(g, self.square):
+            return f"lifting the mortgage costs {unmortgage_cost(g, self.square)}, you have {p.cash}"
+        if kind == A.PLACE:
+            from .building import build_problem as bp
+            why = bp(g, seat, action.square, check_cash=False) if 0 <= action.square < g.board.size else "no square"
+            if why is None and (g.level[action.square] == 4) != (self.item == 2):
+                why = "that square needs the other kind of building"
+            return why
+        return None
+
+    def check(self, action: Action) -> None:
+        """Raise :class:`IllegalAction` naming the reason, unless ``action`` is legal."""
+        why = self.problem(action)
+        if why is not None:
+            raise IllegalAction(why)
+
+    def is_legal(self, action: Action) -> bool:
+        return self.problem(action) is None
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action except trade proposals (see :attr:`allows_trade`), in a stable order.
+
+        Bids are listed as the minimum bid and a few round raises; any amount from :attr:`minimum` up to the
+        bidder's cash is legal.
+        """
+        g = self.game
+        out: list[Action] = []
+        for kind in _BASE[self.kind]:
+            if kind == A.BID:
+                cash = g.players[self.player].cash
+                for amt in sorted({self.minimum, self.minimum + 9, self.minimum + 49, cash} - {0}):
+                    if self.minimum <= amt <= cash:
+                        out.append(Action(A.BID, amount=amt))
+                continue
+            if kind == A.PLACE:
+                from .building import buildable_squares
+                out.extend(Action(A.PLACE, s) for s in buildable_squares(g, self.player, hotel=self.item == 2,
+                                                                          check_cash=False))
+                continue
+            a = Action(kind)
+            if self.problem(a) is None:
+                out.append(a)
+        if self.extra:
+            out.extend(manage_actions(g, self.player, self.extra))
+        return out
+
+
+def _manage_problem(g, seat: int, action: Action) -> str | None:
+    kind, sq = action.kind, action.square
+    if kind == A.TRADE:
+        t = action.trade
+        if t is None:
+            return "a trade action needs a Trade"
+        if t.proposer != seat:
+            return "you can only propose trades for yourself"
+        return trade_problem(g, t)
+    if not (0 <= sq < g.board.size):
+        return f"no square {sq}"
+    if kind == A.BUILD:
+        return build_problem(g, seat, sq)
+    if kind == A.SELL_BUILDING:
+        return sell_problem(g, seat, sq)
+    if kind == A.SELL_ALL:
+        return sell_all_problem(g, seat, sq)
+    if kind == A.MORTGAGE:
+        return mortgage_problem(g, seat, sq)
+    if kind == A.UNMORTGAGE:
+        return unmortgage_problem(g, seat, sq)
+    return f"unknown action {kind!r}"
+
+
+def manage_actions(g, seat: int, allowed=A.MANAGE) -> list[Action]:
+    """Every legal build / sell / mortgage / unmortgage action of ``seat`` now (trades excluded)."""
+    out = []
+    owner = g.owner
+    seen_groups = set()
+    for s in g.board.properties:
+        if owner[s] != seat:
+            continue
+        if A.BUILD in allowed and build_problem(g, seat, s) is None:
+            out.append(Action(A.BUILD, s))
+        if A.SELL_BUILDING in allowed and sell_problem(g, seat, s) is None:
+            out.append(Action(A.SELL_BUILDING, s))
+        grp = g.board.squares[s].group
+        if A.SELL_ALL in allowed and grp and grp not in seen_groups and sell_all_problem(g, seat, s) is None:
+            seen_groups.add(grp)
+            out.append(Action(A.SELL_ALL, s))
+        if A.MORTGAGE in allowed and mortgage_problem(g, seat, s) is None:
+            out.append(Action(A.MORTGAGE, s))
+        if A.UNMORTGAGE in allowed and unmortgage_problem(g, seat, s) is None:
+            out.append(Action(A.UNMORTGAGE, s))
+    return out

@@ -1,0 +1,79 @@
+"""Dice models with an exact distribution, sampled from the same outcome list.
+
+A model lists every equally likely outcome of its dice (2d6: 36; 2d6 plus a six-faced speed die: 216). The
+engine samples an outcome index with one call to the game's generator; the Markov chain and the classroom demos
+read :meth:`DiceModel.distribution` from the very same list, as OpenSpiel's chance nodes do.
+"""
+from __future__ import annotations
+
+import functools
+import itertools
+from dataclasses import dataclass
+from fractions import Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """One outcome: the faces shown, the total to move and whether the (white) dice show doubles."""
+
+    faces: tuple[int, ...]
+    total: int
+    doubles: bool
+
+    def __str__(self) -> str:
+        return "+".join(map(str, self.faces))
+
+
+@dataclass(frozen=True)
+class DiceModel:
+    """A named set of dice; all outcomes in :attr:`outcomes` are equally likely."""
+
+    name: str
+    description: str
+    outcomes: tuple[Roll, ...]
+
+    def sample(self, random) -> Roll:
+        """Draw one outcome with ``random`` (a zero-argument callable returning a float in [0, 1))."""
+        outcomes = self.outcomes
+        return outcomes[int(random() * len(outcomes))]
+
+    @property
+    def probability(self) -> Fraction:
+        """The exact probability of each single outcome."""
+        return Fraction(1, len(self.outcomes))
+
+    def distribution(self) -> dict[int, Fraction]:
+        """Exact probability of each total."""
+        p = self.probability
+        dist: dict[int, Fraction] = {}
+        for r in self.outcomes:
+            dist[r.total] = dist.get(r.total, 0) + p
+        return dict(sorted(dist.items()))
+
+    def p_doubles(self) -> Fraction:
+        return sum((self.probability for r in self.outcomes if r.doubles), Fraction(0))
+
+
+def _standard(n_dice: int, sides: int) -> tuple[Roll, ...]:
+    rolls = []
+    for faces in itertools.product(range(1, sides + 1), repeat=n_dice):
+        rolls.append(Roll(faces, sum(faces), n_dice == 2 and faces[0] == faces[1]))
+    return tuple(rolls)
+
+
+_MODELS = {
+    "2d6": ("two six-sided dice; doubles when both show the same number", lambda: _standard(2, 6)),
+}
+
+
+def available() -> list[str]:
+    return list(_MODELS)
+
+
+@functools.lru_cache(maxsize=None)
+def load_dice(name: str) -> DiceModel:
+    """The dice model named ``name``; unknown names raise KeyError with the known ones."""
+    if name not in _MODELS:
+        raise KeyError(f"unknown dice model {name!r} (known: {', '.join(_MODELS)})")
+    desc, make = _MODELS[name]
+    return DiceModel(name, desc, make())

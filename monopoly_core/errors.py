@@ -1,0 +1,42 @@
+"""Specific error types of the rules core.
+
+Every refusal names what was wrong, so a page can show the message as it is and a test can assert on it.
+All derive from :class:`MonopolyError`, so a caller can catch the family at once.
+"""
+
+
+class MonopolyError(Exception):
+    """Base class of every error the rules core raises on purpose."""
+
+
+class IllegalAction(MonopolyError):
+    """An action that the pending decision does not allow. The game is left exactly as it was."""
+
+
+class NoDecisionPending(IllegalAction):
+    """``act()`` was called while the next step is automatic (or the game is over)."""
+
+
+class DecisionPending(MonopolyError):
+    """``step()`` was called while a person has to decide; answer with ``act()`` first."""
+
+
+class GameOver(MonopolyError):
+    """The game has ended; nothing more can happen."""
+
+
+class InvalidRules(MonopolyError, ValueError):
+    """A RuleSet (or a rule setting) that ``validate()`` refuses. The message starts with the field name."""
+
+    def __init__(self, field: str, reason: str):
+        self.field = field
+        self.reason = reason
+        super().__init__(f"{field}: {reason}")
+
+
+class DataError(MonopolyError):
+    """A board, deck or preset file that is missing or malformed."""
+
+
+class BadSave(MonopolyError, ValueError):
+    """A saved game or share link that cannot be loaded (broken, edited, or from another version)."""

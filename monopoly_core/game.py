@@ -1,0 +1,337 @@
+"""The game: a state machine with explicit decisions (DESIGN.md section 2).
+
+>>> from monopoly_core import Game, preset, bots
+>>> g = Game.new(preset("classic-us"), bots(["cautious", "always-buy"]), seed=7)
+>>> g.pending is None            # the next step is automatic
+True
+>>> events = g.step()            # one atomic step; bots answer their own decisions
+>>> g.run()                      # play to the end (all seats are bots)
+>>> g.over, g.end_reason in ("last_player_standing", "turn_limit")
+(True, True)
+
+* ``Game.new(rules, players, seed)`` builds the start state; every random draw comes from the game's own
+  generator (dice, deck shuffles), and each bot draws from its own stream seeded from the game seed.
+* ``game.pending`` is a :class:`~.decisions.Decision` or None (the next step is automatic).
+* ``game.step()`` advances one atomic step (a bot's decision counts as one step; a person's raises
+  :class:`DecisionPending`); ``game.act(action)`` answers the pending decision. An illegal action raises
+  :class:`IllegalAction` naming the reason and changes nothing.
+* ``game.history`` (rules, players, seed, every answered action and the step count) rebuilds the game exactly:
+  :meth:`Game.replay`, :meth:`Game.clone`, undo, saves and share links all rest on it.
+"""
+from __future__ import annotations
+
+import random
+from collections import deque
+from dataclasses import dataclass
+
+from . import decisions as D
+from . import events as E
+from .actions import Action, action_from_json
+from .board import load_board
+from .bots import make_bot
+from .card_play import CardPlayMixin
+from .cards import load_deck
+from .dice import load_dice
+from .errors import BadSave, DecisionPending, GameOver, IllegalAction, InvalidRules, NoDecisionPending
+from .management import ManagementMixin
+from .payments import PaymentsMixin
+from .property_sale import PropertySaleMixin
+from .rules import RuleSet
+from .state import BOT, Player, PlayerSpec
+from .turn import TurnMixin, kind_codes
+from .worth import net_worth
+
+SNAPSHOT_COLUMNS = ("round", "turn", "player", "cash", "net_worth", "position", "properties", "houses", "hotels")
+
+
+@dataclass(frozen=True)
+class History:
+    """Everything needed to rebuild a game: rules, players, seed, the answered actions and the step count."""
+
+    rules: RuleSet
+    players: tuple[PlayerSpec, ...]
+    seed: int
+    actions: tuple[Action, ...]
+    steps: int
+
+    def to_json(self) -> dict:
+        return {"rules": self.rules.to_dict(), "players": [p.to_json() for p in self.players], "seed": self.seed,
+                "actions": [a.to_json() for a in self.actions], "steps": self.steps}
+
+    @classmethod
+    def from_json(cls, d) -> "History":
+        if not isinstance(d, dict):
+            raise BadSave("a game history must be a JSON object")
+        for key in ("rules", "players", "seed", "actions", "steps"):
+            if key not in d:
+                raise BadSave(f"missing {key!r}")
+        try:
+            rules = RuleSet.from_dict(d["rules"])
+            if not isinstance(d["players"], list):
+                raise BadSave("'players' must be a list")
+            players = tuple(PlayerSpec.from_json(p) for p in d["players"])
+        except InvalidRules as exc:
+            raise BadSave(f"rules: {exc}") from None
+        seed, steps = d["seed"], d["steps"]
+        if isinstance(seed, bool) or not isinstance(seed, int) or isinstance(steps, bool) or not isinstance(steps, int):
+            raise BadSave("'seed' and 'steps' must be whole numbers")
+        if not isinstance(d["actions"], list):
+            raise BadSave("'actions' must be a list")
+        return cls(rules, players, seed, tuple(action_from_json(a) for a in d["actions"]), steps)
+
+
+class Game(TurnMixin, PaymentsMixin, PropertySaleMixin, CardPlayMixin, ManagementMixin):
+    """One game in progress. Public attributes are read-only outside the core; change it via step/act."""
+
+    # ------------------------------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, rules: RuleSet, players, seed: int, *, events: bool = True, snapshots: bool = False,
+            policies: dict | None = None) -> "Game":
+        """A new game. ``players`` is a list of :class:`PlayerSpec` (see :func:`~.state.bots`).
+
+        ``events`` and ``snapshots`` switch the event log and the per-round snapshots on or off. ``policies``
+        (seat -> object with ``choose(decision, game)``) replaces the named strategy of those bot seats, for
+        experiments such as movement-only simulations; such games replay only with the same policies.
+        """
+        specs = tuple(players)
+        rules.validate(len(specs))
+        for s in specs:
+            if not isinstance(s, PlayerSpec):
+                raise InvalidRules("players", f"expected PlayerSpec, got {s!r}")
+            s.check()
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InvalidRules("seed", f"must be a whole number, got {seed!r}")
+        game = cls(rules, specs, seed, events, snapshots, policies)
+        return game
+
+    def __init__(self, rules, specs, seed, events=True, snapshots=False, policies=None):
+        self.rules = rules
+        self.board = load_board(rules.board)
+        self.dice = load_dice(rules.dice)
+        self.deck_cards = {"chance": load_deck(rules.chance_deck).cards, "chest": load_deck(rules.chest_deck).cards}
+        self.seed = seed
+        self.specs = specs
+        self.players = [Player(i, s, 0) for i, s in enumerate(specs)]
+        n = self.board.size
+        self.size = n
+        self.kind_code = kind_codes(self.board)
+        self.owner = [-1] * n
+        # how many of each colour group (and of the railroads, the utilities) each seat owns, kept up to date
+        # by _give_deed so that rent and bots need not rescan the board
+        self.holding_key = [s.group or s.kind for s in self.board.squares]
+        self.holding_size = {k: self.holding_key.count(k) for k in set(self.holding_key)}
+        self.owned_in = {k: [0] * len(specs) for k in self.holding_size}
+        self.level = [0] * n
+        self.mortgaged = [False] * n
+        self.houses_left = rules.houses
+        self.hotels_left = rules.hotels
+        self.pot = 0
+        self.bank_paid = 0
+        self.bank_received = 0
+        self.fee_payee = E.POT if rules.free_parking == "jackpot" else E.BANK
+        self.decks = {"chance": deque(), "chest": deque()}
+        self.order: list[int] = []
+        self.current = 0
+        self.turn = 0
+        self.round = 0
+        self.rolls = 0
+        self.trades_proposed = 0
+        self.version = 0              # bumped on every change of owner, building or mortgage
+        self.deeds_version = 0        # bumped on every change of owner or mortgage
+        self.last_roll = None
+        self.over = False
+        self.end_reason = ""
+        self.winner = -1
+        self.log = E.EventLog(events)
+        self.snapshots = {c: [] for c in SNAPSHOT_COLUMNS} if snapshots else None
+        self._rng = random.Random(seed)
+        self._random = self._rng.random
+        self.bots = {i: make_bot(s.strategy, random.Random(f"{seed}:{i}"))
+                     for i, s in enumerate(specs) if s.kind == BOT}
+        if policies:
+            for seat, policy in policies.items():
+                if specs[seat].kind != BOT:
+                    raise InvalidRules("policies", f"seat {seat} is a person, not a bot")
+                self.bots[seat] = policy
+        self._actions: list[Action] = []
+        self._windows = {kind: [(D.Decision(self, kind, s), D.Decision(self, kind, s, again=True))
+                                for s in range(len(specs))] for kind in (D.PRE_ROLL, D.POST_ROLL)}
+        # Bots whose answer to the pre-roll window is always "roll" say so up front and are not asked
+        # (a standing answer: same in step-by-step play, batch play and replay).
+        self._skips_pre_roll = frozenset(s for s, b in self.bots.items() if not getattr(b, "uses_pre_roll", True))
+        self._fast = False            # True while run() drives the game: bots answer inline, no yields
+        self._auto_bots: dict = {}    # the bots answering inline (empty in step-by-step play)
+        self.ply = 0
+        self._gen = self._run()
+        self.pending = self._gen.send(None)   # runs to the first boundary; nothing has happened yet
+
+    # --- the protocol ---------------------------------------------------------------------------------------
+    def _send(self, value) -> None:
+        try:
+            self.pending = self._gen.send(value)
+        except StopIteration:
+            self.pending = None
+            self.over = True
+        self.ply += 1
+
+    def _answer(self, action: Action) -> None:
+        self._actions.append(action)
+        self._send(action)
+
+    def step(self) -> list[E.Event]:
+        """Advance one atomic step and return the events it produced. A bot's pending decision is answered
+        by the bot; a person's raises :class:`DecisionPending`."""
+        if self.over:
+            raise GameOver(f"the game is over ({self.end_reason})")
+        start = len(self.log)
+        d = self.pending
+        if d is None:
+            self._send(None)
+        else:
+            bot = self.bots.get(d.player)
+            if bot is None:
+                raise DecisionPending(f"{self.players[d.player].name} must decide ({d.kind})")
+            action = bot.choose(d, self)
+            why = d.problem(action)
+            if why is not None:
+                raise IllegalAction(f"bot {self.players[d.player].name} chose {action!r}: {why}")
+            self._answer(action)
+        return self.log.since(start)
+
+    def act(self, action: Action) -> list[E.Event]:
+        """Answer the pending decision with ``action``; illegal actions raise and change nothing."""
+        if self.over:
+            raise GameOver(f"the game is over ({self.end_reason})")
+        d = self.pending
+        if d is None:
+            raise NoDecisionPending("nothing to decide now: the next step is automatic")
+        d.check(action)
+        start = len(self.log)
+        self._answer(action)
+        return self.log.since(start)
+
+    def waiting_for_person(self) -> bool:
+        d = self.pending
+        return d is not None and d.player not in self.bots
+
+    def play(self, until: str = "end", max_steps: int = 1_000_000) -> int:
+        """Take steps until ``until``: ``"end"``, ``"turn"`` (the next turn starts), or ``"person"`` (a person
+        must decide). Always stops when a person must decide or the game ends. Returns the steps taken."""
+        if until not in ("end", "turn", "person"):
+            raise ValueError(f"until must be 'end', 'turn' or 'person', got {until!r}")
+        taken = 0
+        turn = self.turn
+        while not self.over and taken < max_steps and not self.waiting_for_person():
+            self.step()
+            taken += 1
+            if until == "turn" and self.turn != turn:
+                break
+        return taken
+
+    def run(self) -> None:
+        """Play to the end as fast as possible, or until a person must decide (the batch simulator's loop).
+
+        The same rules generator runs, but bots answer their decisions inline and automatic step boundaries
+        are counted instead of yielded, so the generator only comes back here when a person must decide or
+        the game is over. Step counts (and so histories) are exactly those of step-by-step play.
+        """
+        if self.over:
+            return
+        self._fast, self._auto_bots = True, self.bots
+        try:
+            while not self.over:
+                d = self.pending
+                if d is None:
+                    self._send(None)
+                elif d.player in self.bots:
+                    self.step()
+                else:
+                    break
+        finally:
+            self._fast, self._auto_bots = False, {}
+
+    def _auto(self, d) -> Action:
+        """A bot answers ``d`` inline (only while :meth:`run` drives the game); counted as one step."""
+        action = self._auto_bots[d.player].choose(d, self)
+        why = d.problem(action)
+        if why is not None:
+            raise IllegalAction(f"bot {self.players[d.player].name} chose {action!r}: {why}")
+        self._actions.append(action)
+        self.ply += 1
+        return action
+
+    # --- history ----------------------------------------------------------------------------------------------
+    @property
+    def history(self) -> History:
+        return History(self.rules, self.specs, self.seed, tuple(self._actions), self.ply)
+
+    @classmethod
+    def replay(cls, history: History, steps: int | None = None, *, events: bool = True,
+               snapshots: bool = False) -> "Game":
+        """Rebuild a game from its history, up to ``steps`` steps (default: all). Bots are consulted on their
+        own decisions so their random streams stay in step, but the recorded action is what is played."""
+        g = cls.new(history.rules, history.players, history.seed, events=events, snapshots=snapshots)
+        target = history.steps if steps is None else min(steps, history.steps)
+        actions = history.actions
+        k = 0
+        while g.ply < target and not g.over:
+            d = g.pending
+            if d is None:
+                g._send(None)
+                continue
+            if k >= len(actions):
+                raise BadSave(f"the history ends after {k} actions, but step {g.ply} needs a decision ({d.kind})")
+            action = actions[k]
+            k += 1
+            bot = g.bots.get(d.player)
+            if bot is not None:
+                bot.choose(d, g)
+            try:
+                d.check(action)
+            except IllegalAction as exc:
+                raise BadSave(f"action {k} ({action.kind}) is not legal at step {g.ply}: {exc}") from None
+            g._answer(action)
+        return g
+
+    def clone(self) -> "Game":
+        return Game.replay(self.history, events=self.log.enabled, snapshots=self.snapshots is not None)
+
+    # --- queries (read-only views for pages, bots and tests) --------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        return [] if self.pending is None else self.pending.legal_actions()
+
+    def net_worth(self, seat: int) -> int:
+        return net_worth(self, seat)
+
+    def properties_of(self, seat: int) -> list[int]:
+        return [s for s in self.board.properties if self.owner[s] == seat]
+
+    def active_players(self) -> list[Player]:
+        return [p for p in self.players if not p.bankrupt]
+
+    def money_in_play(self) -> int:
+        """Players' cash plus the pot: always starting money plus what the bank paid out minus what it took."""
+        return sum(p.cash for p in self.players) + self.pot
+
+    def ranking(self) -> list[int]:
+        """Seats from first to last: the winner, then survivors by net worth, then the bankrupt, latest first."""
+        def key(p):
+            if p.seat == self.winner:
+                return (0, 0, 0)
+            if not p.bankrupt:
+                return (1, -net_worth(self, p.seat), p.seat)
+            return (2, -p.bankrupt_turn, p.seat)
+        return [p.seat for p in sorted(self.players, key=key)]
+
+    def result(self) -> dict:
+        """The outcome as plain data (the CLI's ``--json``; the database's games and players rows)."""
+        rank = {seat: i + 1 for i, seat in enumerate(self.ranking())}
+        return {
+            "edition": self.rules.preset, "seed": self.seed, "over": self.over, "end_reason": self.end_reason,
+            "winner": self.winner, "winner_name": self.players[self.winner].name if self.winner >= 0 else None,
+            "turns": self.turn, "rounds": self.round, "rolls": self.rolls, "events": len(self.log),
+            "players": [{"seat": p.seat, "name": p.name, "kind": p.kind, "strategy": p.strategy if p.kind == BOT
+                         else "", "cash": p.cash, "net_worth": net_worth(self, p.seat), "bankrupt": p.bankrupt,
+                         "bankrupt_turn": p.bankrupt_turn if p.bankrupt else None, "rank": rank[p.seat]}
+                        for p in self.players],
+        }

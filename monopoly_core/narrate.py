@@ -1,0 +1,142 @@
+"""Events as sentences: one readable line per event, for the Play page's feed and the CLI's game log.
+
+Pure functions of (event, game): the game supplies names (players, squares, cards) and the currency.
+"""
+from __future__ import annotations
+
+from . import events as E
+
+
+def _who(game, seat: int) -> str:
+    if seat == E.BANK:
+        return "the bank"
+    if seat == E.POT:
+        return "the Free Parking pot"
+    return game.players[seat].name
+
+
+def _sq(game, index: int) -> str:
+    return game.board.squares[index].name if 0 <= index < game.board.size else "?"
+
+
+def money(game, amount: int) -> str:
+    return f"{game.board.currency}{amount:,}"
+
+
+#: Money events already told by another event of the same action (a purchase, a build, a mortgage ...).
+_TOLD_ELSEWHERE = frozenset({E.R_PURCHASE, E.R_AUCTION, E.R_BUILD, E.R_BUILDING_SALE, E.R_MORTGAGE,
+                             E.R_UNMORTGAGE})
+
+
+def visible(ev: E.Event) -> bool:
+    """False for events a reader does not need in a feed (the payment behind a purchase or a build is told
+    by the purchase or the build itself)."""
+    return not (ev.kind == E.PAY and ev.detail in _TOLD_ELSEWHERE)
+
+
+def describe(ev: E.Event, game) -> str:
+    """One sentence for ``ev``."""
+    k = ev.kind
+    who = _who(game, ev.player)
+    m = lambda a: money(game, a)   # noqa: E731
+    if k == E.START:
+        return f"The game starts with {ev.amount} players, {m(game.rules.starting_cash)} each."
+    if k == E.ORDER:
+        return f"{who} plays {_ordinal(ev.square + 1)}."
+    if k == E.TURN:
+        jail = " (in jail)" if ev.detail else ""
+        return f"Round {ev.amount}: {who}'s turn on {_sq(game, ev.square)}{jail}."
+    if k == E.ROLL:
+        faces = E.unpack_faces(ev.detail, len(str(ev.detail)))
+        dice = " and ".join(map(str, faces))
+        doubles = " (doubles)" if len(faces) == 2 and faces[0] == faces[1] else ""
+        why = {0: "", 1: " trying for doubles in jail", 2: " for the turn order", 3: " for the utility rent"}[ev.other]
+        return f"{who} rolls {dice} = {ev.amount}{doubles}{why}."
+    if k == E.MOVE:
+        how = " (card)" if ev.detail == 1 else ""
+        return f"{who} moves {abs(ev.amount)} {'back ' if ev.amount < 0 else ''}to {_sq(game, ev.square)}{how}."
+    if k == E.PAY:
+        reason = E.REASON_NAMES[ev.detail]
+        where = f" ({_sq(game, ev.square)})" if ev.square >= 0 and reason in ("rent", "tax", "purchase",
+                                                                                "auction", "build") else ""
+        if reason == "start":
+            return f"{who} hands {_who(game, ev.other)} {m(ev.amount)} to start."
+        if reason == "salary":
+            return f"{_who(game, ev.other)} collects {m(ev.amount)} salary at GO."
+        if reason == "rent":
+            return f"{who} pays {m(ev.amount)} rent to {_who(game, ev.other)}{where}."
+        if reason == "jackpot":
+            return f"{_who(game, ev.other)} wins the Free Parking jackpot of {m(ev.amount)}."
+        return f"{who} pays {m(ev.amount)} to {_who(game, ev.other)} ({reason.replace('_', ' ')}){where}."
+    if k == E.DEED:
+        reason = E.DEED_REASONS[ev.detail]
+        if reason == "purchase":
+            return f"{who} buys {_sq(game, ev.square)} for {m(ev.amount)}."
+        if reason == "auction":
+            return f"{who} wins {_sq(game, ev.square)} at auction for {m(ev.amount)}."
+        if reason == "returned":
+            return f"{_sq(game, ev.square)} goes back to the bank."
+        return f"{_sq(game, ev.square)} passes from {_who(game, ev.other)} to {who} ({reason})."
+    if k == E.DECLINE:
+        return f"{who} declines to buy {_sq(game, ev.square)} for {m(ev.amount)}."
+    if k == E.AUCTION:
+        item = ("the deed of " + _sq(game, ev.square), "a house", "a hotel")[ev.other]
+        if ev.detail == 0:
+            return f"Auction of {item}."
+        if ev.detail == 1:
+            return f"{who} wins the auction of {item} for {m(ev.amount)}."
+        return f"Nobody bids for {item}; it stays with the bank."
+    if k == E.BID:
+        return f"{who} bids {m(ev.amount)}."
+    if k == E.PASS:
+        return f"{who} drops out of the auction."
+    if k == E.CARD:
+        kind = "chance" if ev.other == 0 else "chest"
+        text = game.deck_cards[kind][ev.detail].text
+        deck = "Chance" if kind == "chance" else "Community Chest"
+        return f"{who} draws {deck}: \u201c{text}\u201d"
+    if k == E.JAIL_IN:
+        why = ("lands on Go To Jail", "is sent by a card", "rolls doubles three times")[ev.detail]
+        return f"{who} {why} and goes to jail."
+    if k == E.JAIL_OUT:
+        how = ("by rolling doubles", "by paying the fine", "with a Get Out of Jail Free card",
+               "after the third try, paying the fine")[ev.detail]
+        return f"{who} leaves jail {how}."
+    if k == E.BUILD:
+        what = "a hotel" if ev.amount == 5 else f"a house ({ev.amount} now)"
+        return f"{who} builds {what} on {_sq(game, ev.square)} for {m(ev.other)}."
+    if k == E.SELL:
+        return f"{who} sells buildings on {_sq(game, ev.square)} back to the bank for {m(ev.other)}."
+    if k == E.MORTGAGE:
+        return f"{who} mortgages {_sq(game, ev.square)} for {m(ev.amount)}."
+    if k == E.UNMORTGAGE:
+        return f"{who} lifts the mortgage on {_sq(game, ev.square)} for {m(ev.amount)}."
+    if k in (E.TRADE_OFFER, E.TRADE_ACCEPT, E.TRADE_REJECT):
+        t = game.log.extras[ev.detail]
+        if k == E.TRADE_OFFER:
+            return f"{who} offers {_who(game, ev.other)} a trade: {describe_trade(t, game)}."
+        verb = "accepts" if k == E.TRADE_ACCEPT else "rejects"
+        return f"{_who(game, ev.other)} {verb} {who}'s trade."
+    if k == E.DEBT:
+        return f"{who} owes {m(ev.amount)} to {_who(game, ev.other)} and must raise money."
+    if k == E.BANKRUPT:
+        return f"{who} is bankrupt (creditor: {_who(game, ev.other)})."
+    if k == E.END:
+        reason = E.END_REASONS[ev.detail].replace("_", " ")
+        winner = f"{who} wins" if ev.player >= 0 else "No winner"
+        return f"Game over ({reason}): {winner}."
+    return f"{E.KIND_NAMES[k]} {ev}"
+
+
+def describe_trade(t, game) -> str:
+    def side(cash, squares, cards):
+        parts = [money(game, cash)] if cash else []
+        parts += [_sq(game, s) for s in squares]
+        parts += [f"a Get Out of Jail Free card ({d})" for d in cards]
+        return ", ".join(parts) or "nothing"
+    return (f"{side(t.give_cash, t.give_squares, t.give_cards)} for "
+            f"{side(t.get_cash, t.get_squares, t.get_cards)}")
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'tsnrhtdd'[(n // 10 % 10 != 1) * (n % 10 < 4) * n % 10::4]}"

@@ -1,0 +1,253 @@
+"""The RuleSet: every rule a group could toggle, in one frozen value.
+
+An edition is a named preset of a RuleSet (``data/presets/<name>.toml``). Each field carries metadata (a sentence
+of help, its range or choices, the rule-book line it comes from), which drives :meth:`RuleSet.validate`, the JSON
+round trip, :meth:`RuleSet.diff` and the controls on the site. Any RuleSet that ``validate()`` accepts must play
+to the end; one it refuses raises :class:`InvalidRules` naming the field.
+"""
+from __future__ import annotations
+
+import dataclasses
+import functools
+import json
+from dataclasses import dataclass, field, fields
+
+from . import datafiles, dice
+from .errors import DataError, InvalidRules
+
+FORMAT = "monopoly-rules/1"
+
+
+def _f(default, help: str, *, lo=None, hi=None, choices=None, group="House rules", source=""):
+    return field(default=default, metadata={"help": help, "min": lo, "max": hi, "choices": choices,
+                                            "group": group, "source": source})
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Every rule of a game. Build one with :func:`preset` and change it with :meth:`replace`."""
+
+    # --- what is played on ------------------------------------------------------------------------------
+    preset: str = _f("classic-us", "The preset this rule set started from (shown in logs and the database).",
+                     group="Edition")
+    edition: str = _f("classic", "Which edition's mechanics apply on top of the classic rules.",
+                      choices=("classic",), group="Edition")
+    board: str = _f("classic-us", "The board (data/boards/NAME.toml).", group="Edition")
+    chance_deck: str = _f("us-chance", "The Chance deck (data/cards/NAME.toml).", group="Edition")
+    chest_deck: str = _f("us-chest", "The Community Chest deck (data/cards/NAME.toml).", group="Edition")
+    dice: str = _f("2d6", "The dice model.", group="Edition")
+    min_players: int = _f(2, "Fewest players the edition allows.", lo=2, hi=8, group="Edition",
+                          source="002: 2-8 Players")
+    max_players: int = _f(8, "Most players the edition allows.", lo=2, hi=8, group="Edition",
+                          source="002: 2-8 Players")
+    # --- money -------------------------------------------------------------------------------------------
+    starting_cash: int = _f(1500, "Cash each player starts with.", lo=0, hi=1_000_000, group="Money",
+                            source="002 PREPARATION: Each player is given $1,500")
+    go_salary: int = _f(200, "Salary for passing or landing on GO.", lo=0, hi=100_000, group="Money",
+                        source="002 GO: the Banker pays him/her a salary of $200")
+    double_go_on_landing: bool = _f(False, "House rule: landing exactly on GO pays double the salary.")
+    # --- buying and auctions -----------------------------------------------------------------------------
+    auctions: bool = _f(True, "A property its lander declines is auctioned to every player (off: it stays "
+                        "with the bank).", source="002 BUYING PROPERTIES: the Banker auctions it")
+    auction_min_bid: int = _f(1, "Lowest opening bid in an auction.", lo=1, hi=100_000,
+                              source="002: Bidding may start at any price; 004: Bidding starts at 10")
+    auction_increment: int = _f(1, "Smallest raise over the current bid.", lo=1, hi=100_000,
+                                source="004: increase the bid by as little as 1")
+    # --- rent --------------------------------------------------------------------------------------------
+    set_rent_multiplier: int = _f(2, "Rent multiplier on unimproved streets of a complete colour set.", lo=1,
+                                  hi=10, group="Rent", source="002 PAYING RENT: may then charge double rent")
+    # --- building ----------------------------------------------------------------------------------------
+    even_building: bool = _f(True, "Houses must be built and sold evenly across a colour set.",
+                             group="Building", source="002 HOUSES: You must place them evenly")
+    building_limits: bool = _f(True, "The bank has a limited supply of houses and hotels (shortage "
+                               "auctions when several players want the last ones).", group="Building",
+                               source="002 BUILDING SHORTAGES")
+    houses: int = _f(32, "Houses in the bank's supply.", lo=0, hi=1000, group="Building",
+                     source="002 CONTENTS: 32 Houses")
+    hotels: int = _f(12, "Hotels in the bank's supply.", lo=0, hi=1000, group="Building",
+                     source="002 CONTENTS: 12 Hotels")
+    # --- mortgages ---------------------------------------------------------------------------------------
+    mortgage_interest_pct: int = _f(10, "Interest (percent of the mortgage value) to lift a mortgage, and "
+                                    "to pay at once on receiving a mortgaged property.", lo=0, hi=100,
+                                    group="Mortgages", source="002 MORTGAGES: plus 10% interest")
+    # --- jail --------------------------------------------------------------------------------------------
+    jail_fine: int = _f(50, "Fine to leave jail.", lo=0, hi=100_000, group="Jail",
+                        source="002 JAIL: Paying a fine of $50")
+    jail_turns: int = _f(3, "Turns a player may try for doubles in jail before paying the fine.", lo=1, hi=10,
+                         group="Jail", source="002 JAIL: rolling doubles on any of your next three turns")
+    doubles_to_jail: int = _f(3, "Doubles in one turn that send a player to jail (0: never).", lo=0, hi=10,
+                              group="Jail", source="002 THE PLAY: doubles three times in succession")
+    # --- free parking and taxes --------------------------------------------------------------------------
+    free_parking: str = _f("nothing", "Free Parking pays nothing, or the jackpot of taxes, fines and card "
+                           "fees paid to the bank since it was last won.", choices=("nothing", "jackpot"),
+                           source="002 FREE PARKING: receives no cash (jackpot is a house rule)")
+    free_parking_seed: int = _f(0, "With the jackpot: money the bank puts in the pot at the start and after "
+                                "each win.", lo=0, hi=100_000)
+    income_tax: str = _f("flat", "Income Tax is the printed amount, or the player's choice of that or a "
+                         "percentage of their total worth (older rules).", choices=("flat", "flat_or_percent"),
+                         source="reference/classic_board_us_uk.csv: US pre-2008 200 or 10%")
+    income_tax_percent: int = _f(10, "With the choice: the percentage of total worth.", lo=0, hi=100)
+    # --- end of game -------------------------------------------------------------------------------------
+    turn_limit: int = _f(500, "The game ends after this many rounds (every player one turn) and the "
+                         "richest by net worth wins.", lo=1, hi=100_000, group="End of game")
+
+    # ------------------------------------------------------------------------------------------------------
+    def replace(self, **changes) -> "RuleSet":
+        """A copy with some fields changed; unknown field names raise :class:`InvalidRules`."""
+        names = field_names()
+        for k in changes:
+            if k not in names:
+                raise InvalidRules(k, "no such rule")
+        return dataclasses.replace(self, **changes)
+
+    def validate(self, n_players: int | None = None) -> "RuleSet":
+        """Check every field (and the player count, if given); return self or raise :class:`InvalidRules`."""
+        for f in fields(self):
+            _check_field(f, getattr(self, f.name))
+        if self.min_players > self.max_players:
+            raise InvalidRules("min_players", f"{self.min_players} is more than max_players {self.max_players}")
+        if n_players is not None and not (self.min_players <= n_players <= self.max_players):
+            raise InvalidRules("players", f"this edition takes {self.min_players} to {self.max_players} "
+                               f"players, got {n_players}")
+        from .board import load_board
+        from .cards import load_deck
+        try:
+            board = load_board(self.board)
+        except DataError as exc:
+            raise InvalidRules("board", str(exc)) from None
+        for fname, kind in (("chance_deck", "chance"), ("chest_deck", "chest")):
+            try:
+                deck = load_deck(getattr(self, fname))
+            except DataError as exc:
+                raise InvalidRules(fname, str(exc)) from None
+            if deck.kind != kind:
+                raise InvalidRules(fname, f"deck {deck.name!r} is a {deck.kind} deck, not a {kind} deck")
+            problem = deck.check_board(board)
+            if problem:
+                raise InvalidRules(fname, f"does not fit board {board.name!r}: {problem}")
+        try:
+            dice.load_dice(self.dice)
+        except KeyError as exc:
+            raise InvalidRules("dice", exc.args[0]) from None
+        if self.building_limits and self.hotels > 0 and self.houses < 4:
+            raise InvalidRules("houses", "with building limits, hotels need at least 4 houses in the supply")
+        return self
+
+    # --- serialisation -----------------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        return {"format": FORMAT, **dataclasses.asdict(self)}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "RuleSet":
+        """Rebuild from :meth:`to_dict` output; wrong types and unknown fields are refused by name."""
+        if not isinstance(data, dict):
+            raise InvalidRules("rules", "must be a JSON object")
+        data = dict(data)
+        fmt = data.pop("format", FORMAT)
+        if fmt != FORMAT:
+            raise InvalidRules("format", f"expected {FORMAT!r}, got {fmt!r}")
+        names = field_names()
+        for k in data:
+            if k not in names:
+                raise InvalidRules(k, "no such rule")
+        for f in fields(cls):
+            if f.name in data:
+                _check_type(f, data[f.name])
+        return cls(**data).validate()
+
+    @classmethod
+    def from_json(cls, text: str) -> "RuleSet":
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as exc:
+            raise InvalidRules("rules", f"not valid JSON ({exc})") from None
+        return cls.from_dict(data)
+
+    def diff(self, other: "RuleSet") -> list[tuple[str, object, object]]:
+        """Fields where this rule set differs from ``other``: (name, this value, other value)."""
+        return [(f.name, getattr(self, f.name), getattr(other, f.name)) for f in fields(self)
+                if f.name != "preset" and getattr(self, f.name) != getattr(other, f.name)]
+
+    def describe_diff(self, other: "RuleSet") -> list[str]:
+        """The differences from ``other`` as sentences, e.g. ``starting cash: 2000 (preset: 1500)``."""
+        return [f"{name.replace('_', ' ')}: {_show(mine)} ({other.preset}: {_show(theirs)})"
+                for name, mine, theirs in self.diff(other)]
+
+
+def _show(v) -> str:
+    if isinstance(v, bool):
+        return "on" if v else "off"
+    return str(v)
+
+
+@functools.lru_cache(maxsize=1)
+def field_names() -> frozenset[str]:
+    return frozenset(f.name for f in fields(RuleSet))
+
+
+def field_info(name: str) -> dict:
+    """Metadata (help, min, max, choices, group, source) and type of one field, for forms and docs."""
+    for f in fields(RuleSet):
+        if f.name == name:
+            return {"name": name, "type": f.type, "default": f.default, **f.metadata}
+    raise InvalidRules(name, "no such rule")
+
+
+def _check_type(f, value):
+    expected = {"int": int, "bool": bool, "str": str}[f.type]
+    if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise InvalidRules(f.name, f"must be a whole number, got {value!r}")
+    if not isinstance(value, expected):
+        raise InvalidRules(f.name, f"must be {'true/false' if expected is bool else 'text'}, got {value!r}")
+
+
+def _check_field(f, value):
+    _check_type(f, value)
+    m = f.metadata
+    if m.get("min") is not None and value < m["min"]:
+        raise InvalidRules(f.name, f"must be at least {m['min']}, got {value}")
+    if m.get("max") is not None and value > m["max"]:
+        raise InvalidRules(f.name, f"must be at most {m['max']}, got {value}")
+    if m.get("choices") and value not in m["choices"]:
+        raise InvalidRules(f.name, f"must be one of {', '.join(m['choices'])}, got {value!r}")
+
+
+# --- presets ---------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Preset:
+    name: str
+    title: str
+    description: str
+    rules: RuleSet
+
+
+def presets() -> list[Preset]:
+    """Every preset in ``data/presets/``, in file-name order."""
+    return [load_preset(n) for n in datafiles.available("presets")]
+
+
+@functools.lru_cache(maxsize=None)
+def load_preset(name: str) -> Preset:
+    try:
+        raw = datafiles.load_toml("presets", name)
+    except DataError as exc:
+        raise InvalidRules("preset", str(exc)) from None
+    values = dict(raw.get("rules", {}))
+    values["preset"] = name
+    try:
+        rules = RuleSet(**values) if field_names().issuperset(values) else None
+    except TypeError as exc:
+        raise DataError(f"preset {name!r}: {exc}") from None
+    if rules is None:
+        unknown = sorted(set(values) - field_names())
+        raise DataError(f"preset {name!r}: unknown rules {unknown}")
+    return Preset(name, raw.get("title", name), raw.get("description", ""), rules.validate())
+
+
+def preset(name: str, **changes) -> RuleSet:
+    """The RuleSet of preset ``name`` with optional changes, validated."""
+    return load_preset(name).rules.replace(**changes).validate()

@@ -1,0 +1,84 @@
+"""Players: who sits at the table (:class:`PlayerSpec`) and where they stand in a game (:class:`Player`).
+
+The rest of a game's state (owners, buildings, mortgages, decks, the pot) lives on the :class:`~.game.Game`
+as plain per-square lists, which the hot path indexes directly.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import InvalidRules
+
+PERSON = "person"
+BOT = "bot"
+TOKEN_COLOURS = ("#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#9a6324")
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    """A seat at the table: a name, person or bot (with its strategy), and a token colour."""
+
+    name: str
+    kind: str = BOT
+    strategy: str = "cautious"
+    colour: str = ""
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "kind": self.kind, "strategy": self.strategy, "colour": self.colour}
+
+    @classmethod
+    def from_json(cls, d) -> "PlayerSpec":
+        if not isinstance(d, dict) or not isinstance(d.get("name"), str):
+            raise InvalidRules("players", f"a player needs a name: {d!r}")
+        spec = cls(name=d["name"], kind=d.get("kind", BOT), strategy=d.get("strategy", "cautious"),
+                   colour=d.get("colour", ""))
+        spec.check()
+        return spec
+
+    def check(self) -> None:
+        from .bots import STRATEGIES
+        if not self.name.strip():
+            raise InvalidRules("players", "every player needs a name")
+        if self.kind not in (PERSON, BOT):
+            raise InvalidRules("players", f"{self.name}: kind must be 'person' or 'bot', got {self.kind!r}")
+        if self.kind == BOT and self.strategy not in STRATEGIES:
+            raise InvalidRules("players", f"{self.name}: unknown bot strategy {self.strategy!r} "
+                               f"(known: {', '.join(STRATEGIES)})")
+
+
+def bots(strategies, names=None) -> list[PlayerSpec]:
+    """Specs for an all-bot table, e.g. ``bots(["cautious", "always-buy"])``."""
+    return [PlayerSpec(names[i] if names else f"{s.title()} {i + 1}", BOT, s, TOKEN_COLOURS[i % 8])
+            for i, s in enumerate(strategies)]
+
+
+class Player:
+    """A player's position in a game. Public attributes are read-only outside the core."""
+
+    __slots__ = ("seat", "name", "kind", "strategy", "colour", "cash", "position", "in_jail", "jail_turns",
+                 "doubles", "bankrupt", "bankrupt_turn", "cards")
+
+    def __init__(self, seat: int, spec: PlayerSpec, cash: int):
+        self.seat = seat
+        self.name = spec.name
+        self.kind = spec.kind
+        self.strategy = spec.strategy
+        self.colour = spec.colour or TOKEN_COLOURS[seat % 8]
+        self.cash = cash
+        self.position = 0
+        self.in_jail = False
+        self.jail_turns = 0          # failed attempts at doubles during this stay
+        self.doubles = 0             # doubles rolled so far this turn
+        self.bankrupt = False
+        self.bankrupt_turn = 0
+        self.cards: list[tuple[str, int]] = []   # Get Out of Jail Free cards held: (deck kind, card index)
+
+    @property
+    def active(self) -> bool:
+        return not self.bankrupt
+
+    def card_count(self, deck: str) -> int:
+        return sum(1 for k, _ in self.cards if k == deck)
+
+    def __repr__(self) -> str:
+        return f"<Player {self.seat} {self.name!r} cash={self.cash} at {self.position}>"

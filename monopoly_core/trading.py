@@ -1,0 +1,49 @@
+"""Trade rules (002 SELLING PROPERTY, 004 DEALS & TRADES): what two players may exchange, and when."""
+from __future__ import annotations
+
+from .actions import Trade
+from .mortgage import interest
+
+
+def trade_problem(game, trade: Trade) -> str | None:
+    """Why ``trade`` cannot happen now (None: it can, once the target accepts)."""
+    n = len(game.players)
+    if not (0 <= trade.proposer < n and 0 <= trade.target < n):
+        return "a trade needs two seats at this table"
+    if trade.proposer == trade.target:
+        return "a trade needs two different players"
+    a, b = game.players[trade.proposer], game.players[trade.target]
+    if a.bankrupt or b.bankrupt:
+        return "both players must still be in the game"
+    if trade.is_empty():
+        return "the trade is empty"
+    if trade.give_cash < 0 or trade.get_cash < 0:
+        return "cash in a trade cannot be negative"
+    if trade.give_cash > a.cash:
+        return f"{a.name} has only {a.cash} in cash"
+    if trade.get_cash > b.cash:
+        return f"{b.name} has only {b.cash} in cash"
+    board = game.board
+    for squares, who in ((trade.give_squares, a), (trade.get_squares, b)):
+        if len(set(squares)) != len(squares):
+            return "a property appears twice in the trade"
+        for s in squares:
+            if not (0 <= s < board.size) or not board.squares[s].ownable:
+                return f"square {s} is not a property"
+            if game.owner[s] != who.seat:
+                return f"{who.name} does not own {board.squares[s].name}"
+            g = board.squares[s].group
+            if g and any(game.level[x] for x in board.groups[g].squares):
+                return (f"the {board.groups[g].label} set has buildings: sell them to the bank before trading "
+                        f"{board.squares[s].name}")
+    for cards, who in ((trade.give_cards, a), (trade.get_cards, b)):
+        for deck in set(cards):
+            if cards.count(deck) > who.card_count(deck):
+                return f"{who.name} does not hold that many {deck} Get Out of Jail Free cards"
+    # A receiver must be able to pay the interest on mortgaged properties at once (004 DEALS & TRADES).
+    for receiver, squares, cash_in, cash_out in ((b, trade.give_squares, trade.give_cash, trade.get_cash),
+                                                  (a, trade.get_squares, trade.get_cash, trade.give_cash)):
+        due = sum(interest(game, s) for s in squares if game.mortgaged[s])
+        if due and receiver.cash + cash_in - cash_out < due:
+            return f"{receiver.name} could not pay the {due} interest due at once on the mortgaged properties"
+    return None

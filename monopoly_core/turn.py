@@ -1,0 +1,279 @@
+"""The turn, as the rule books tell it (002 THE PLAY, GO, JAIL; 003 PLAY!; 004).
+
+The whole game is one generator (:meth:`TurnMixin._run`). It yields ``None`` at each automatic step boundary and
+a :class:`~.decisions.Decision` whenever someone must choose; the driver in :mod:`.game` sends the answer back.
+Reading this file top to bottom is reading the order of play.
+"""
+from __future__ import annotations
+
+from . import actions as A
+from . import decisions as D
+from . import events as E
+from .payments import GameStopped
+from .rent import DICE_X10, NORMAL, rent_due
+from .worth import net_worth, total_worth
+
+# square kinds as small ints for the landing dispatch
+K_NONE, K_PROPERTY, K_CHANCE, K_CHEST, K_TAX, K_GO_TO_JAIL, K_FREE_PARKING = range(7)
+_KIND_CODE = {"street": K_PROPERTY, "railroad": K_PROPERTY, "utility": K_PROPERTY, "chance": K_CHANCE,
+              "chest": K_CHEST, "tax": K_TAX, "go_to_jail": K_GO_TO_JAIL, "free_parking": K_FREE_PARKING}
+
+
+def kind_codes(board) -> list[int]:
+    return [_KIND_CODE.get(s.kind, K_NONE) for s in board.squares]
+
+
+class TurnMixin:
+    # --- the game ------------------------------------------------------------------------------------------
+    def _run(self):
+        yield None
+        self._setup()
+        if self._fast:
+            self.ply += 1
+        else:
+            yield None
+        try:
+            while True:
+                self.round += 1
+                for seat in tuple(self.order):
+                    p = self.players[seat]
+                    if p.bankrupt:
+                        continue
+                    self.current = seat
+                    yield from self._turn(p)
+                self._snapshot()
+                if self.round >= self.rules.turn_limit:
+                    self._finish_by_worth()
+                    return
+        except GameStopped:
+            return
+
+    def _setup(self) -> None:
+        log = self.log
+        log.add(E.START, -1, -1, len(self.players))
+        for p in self.players:
+            self._transfer(E.BANK, p.seat, self.rules.starting_cash, E.R_START)
+        if self.rules.free_parking == "jackpot" and self.rules.free_parking_seed:
+            self._transfer(E.BANK, E.POT, self.rules.free_parking_seed, E.R_SEED)
+        for kind in ("chance", "chest"):
+            cards = list(range(len(self.deck_cards[kind])))
+            self._rng.shuffle(cards)
+            self.decks[kind].extend(cards)
+        self._decide_order()
+
+    def _decide_order(self) -> None:
+        """Each player rolls; the highest total starts and play passes to the left (002 THE PLAY).
+        Players tied for the highest roll again among themselves (the rule books are silent on ties)."""
+        contenders = list(range(len(self.players)))
+        while True:
+            totals = {}
+            for seat in contenders:
+                r = self.dice.sample(self._random)
+                totals[seat] = r.total
+                self.rolls += 1
+                self.log.add(E.ROLL, seat, -1, r.total, 2, E.pack_faces(r.faces))
+            best = max(totals.values())
+            contenders = [s for s in contenders if totals[s] == best]
+            if len(contenders) == 1:
+                break
+        first = contenders[0]
+        n = len(self.players)
+        self.order = [(first + i) % n for i in range(n)]
+        for place, seat in enumerate(self.order):
+            self.log.add(E.ORDER, seat, place, 0)
+        self.current = first
+
+    def _finish(self, reason: int, winner: int) -> None:
+        self.over = True
+        self.end_reason = E.END_REASONS[reason]
+        self.winner = winner
+        self.log.add(E.END, winner, -1, 0, -1, reason)
+        if self.snapshots is not None and (not self.snapshots["round"] or self.snapshots["turn"][-1] != self.turn):
+            self._snapshot()
+
+    def _snapshot(self) -> None:
+        """Record every player's cash, net worth and holdings (one pass over the properties)."""
+        snap = self.snapshots
+        if snap is None:
+            return
+        n = len(self.players)
+        worth = [p.cash for p in self.players]
+        props, houses, hotels = [0] * n, [0] * n, [0] * n
+        squares, owner, level, mortgaged = self.board.squares, self.owner, self.level, self.mortgaged
+        for s in self.board.properties:
+            o = owner[s]
+            if o >= 0:
+                sq = squares[s]
+                lv = level[s]
+                worth[o] += sq.price - (sq.mortgage if mortgaged[s] else 0) + sq.house_cost * lv
+                props[o] += 1
+                if lv == 5:
+                    hotels[o] += 1
+                else:
+                    houses[o] += lv
+        for p in self.players:
+            i = p.seat
+            for col, v in (("round", self.round), ("turn", self.turn), ("player", i), ("cash", p.cash),
+                           ("net_worth", worth[i]), ("position", p.position), ("properties", props[i]),
+                           ("houses", houses[i]), ("hotels", hotels[i])):
+                snap[col].append(v)
+
+    def _finish_by_worth(self) -> None:
+        """Turn limit reached: the richest player by net worth wins (ties: more cash, then earlier seat)."""
+        alive = [p for p in self.players if not p.bankrupt]
+        best = max(alive, key=lambda p: (net_worth(self, p.seat), p.cash, -p.seat))
+        self._finish(E.END_TURN_LIMIT, best.seat)
+
+    # --- one turn ------------------------------------------------------------------------------------------
+    def _ask(self, d):
+        """Yield decision ``d`` until its player answers with one of its own options; management actions
+        (build, mortgage, trade, ...) are carried out in between and the same decision is asked again."""
+        extra = d.extra
+        while True:
+            action = self._auto(d) if d.player in self._auto_bots else (yield d)
+            if action.kind in extra:
+                yield from self._manage(self.players[d.player], action)
+                continue
+            return action
+
+    def _window(self, kind: str, seat: int, again: bool):
+        """The (immutable, so shared) decision for a pre-roll or post-roll window."""
+        return self._windows[kind][seat][again]
+
+    def _turn(self, p):
+        self.turn += 1
+        self.log.turn_no = self.turn
+        self.log.add(E.TURN, p.seat, p.position, self.round, -1, 1 if p.in_jail else 0)
+        p.doubles = 0
+        if p.in_jail:
+            free = yield from self._jail_turn(p)
+            if not free:
+                return
+        elif p.seat not in self._skips_pre_roll:
+            yield from self._ask(self._windows[D.PRE_ROLL][p.seat][False])
+        rules = self.rules
+        while True:
+            r = self._roll(p, 0)
+            if self._fast:
+                self.ply += 1
+            else:
+                yield None
+            if r.doubles:
+                p.doubles += 1
+                if p.doubles == rules.doubles_to_jail:
+                    self._to_jail(p, 2)
+                    yield from self._ask(self._window(D.POST_ROLL, p.seat, False))
+                    return
+            yield from self._move(p, r.total)
+            if p.bankrupt:
+                return
+            again = r.doubles and not p.in_jail
+            yield from self._ask(self._window(D.POST_ROLL, p.seat, again))
+            if not again or p.bankrupt:
+                return
+
+    def _jail_turn(self, p):
+        """A turn that starts in jail. Returns True when the player left jail before rolling (fine or card)
+        and now takes a normal turn; False when the turn is used up here."""
+        action = yield from self._ask(D.Decision(self, D.JAIL, p.seat, amount=self.rules.jail_fine))
+        if action.kind == A.PAY_FINE:
+            self._transfer(p.seat, self.fee_payee, self.rules.jail_fine, E.R_FINE)
+            self._release(p, 1)
+            return True
+        if action.kind == A.USE_CARD:
+            kind, index = p.cards.pop(0)
+            self.decks[kind].append(index)
+            self._release(p, 2, 0 if kind == "chance" else 1)
+            return True
+        r = self._roll(p, 1)
+        if self._fast:
+            self.ply += 1
+        else:
+            yield None
+        if r.doubles:
+            self._release(p, 0)
+        else:
+            p.jail_turns += 1
+            if p.jail_turns < self.rules.jail_turns:
+                yield from self._ask(self._window(D.POST_ROLL, p.seat, False))
+                return False
+            yield from self._charge(p, self.fee_payee, self.rules.jail_fine, E.R_FINE)
+            if p.bankrupt:
+                return False
+            self._release(p, 3)
+        yield from self._move(p, r.total)
+        if not p.bankrupt:
+            yield from self._ask(self._window(D.POST_ROLL, p.seat, False))
+        return False
+
+    def _release(self, p, how: int, deck: int = -1) -> None:
+        p.in_jail = False
+        p.jail_turns = 0
+        self.log.add(E.JAIL_OUT, p.seat, p.position, 0, deck, how)
+
+    def _to_jail(self, p, reason: int) -> None:
+        """Go directly to jail: no salary, doubles no longer count, the turn ends (002 JAIL)."""
+        p.position = self.board.jail
+        p.in_jail = True
+        p.jail_turns = 0
+        self.log.add(E.JAIL_IN, p.seat, self.board.jail, 0, -1, reason)
+
+    # --- dice and movement -----------------------------------------------------------------------------------
+    def _roll(self, p, purpose: int):
+        r = self.dice.sample(self._random)
+        self.rolls += 1
+        self.last_roll = r
+        self.log.add(E.ROLL, p.seat, p.position, r.total, purpose, E.pack_faces(r.faces))
+        return r
+
+    def _salary(self, p, landed_on_go: bool) -> None:
+        amount = self.rules.go_salary
+        if landed_on_go and self.rules.double_go_on_landing:
+            amount *= 2
+        if amount:
+            self._transfer(E.BANK, p.seat, amount, E.R_SALARY, 0)
+
+    def _move(self, p, steps: int):
+        start = p.position
+        end = start + steps
+        if end >= self.size:
+            end -= self.size
+            self._salary(p, end == 0)
+        p.position = end
+        self.log.add(E.MOVE, p.seat, end, steps, start, 0)
+        yield from self._land(p, end, steps, NORMAL)
+
+    def _land(self, p, square: int, dice_total: int, mode: int):
+        code = self.kind_code[square]
+        if code == K_PROPERTY:
+            owner = self.owner[square]
+            if owner < 0:
+                yield from self._offer(p, square)
+            elif owner != p.seat and not self.mortgaged[square]:
+                if mode == DICE_X10:
+                    dice_total = self._roll(p, 3).total
+                rent = rent_due(self, square, dice_total, mode)
+                if p.cash >= rent:
+                    self._transfer(p.seat, owner, rent, E.R_RENT, square)
+                else:
+                    yield from self._charge(p, owner, rent, E.R_RENT, square)
+        elif code == K_CHANCE:
+            yield from self._draw(p, "chance", square)
+        elif code == K_CHEST:
+            yield from self._draw(p, "chest", square)
+        elif code == K_TAX:
+            sq = self.board.squares[square]
+            amount = sq.amount
+            if sq.income_tax and self.rules.income_tax == "flat_or_percent":
+                d = D.Decision(self, D.INCOME_TAX, p.seat, square=square, amount=amount)
+                choice = self._auto(d) if d.player in self._auto_bots else (yield d)
+                if choice.kind == A.PERCENT:
+                    amount = total_worth(self, p.seat) * self.rules.income_tax_percent // 100
+            yield from self._charge(p, self.fee_payee, amount, E.R_TAX, square)
+        elif code == K_GO_TO_JAIL:
+            self._to_jail(p, 0)
+        elif code == K_FREE_PARKING:
+            if self.pot > 0:
+                self._transfer(E.POT, p.seat, self.pot, E.R_JACKPOT, square)
+                if self.rules.free_parking_seed:
+                    self._transfer(E.BANK, E.POT, self.rules.free_parking_seed, E.R_SEED)

@@ -1,0 +1,61 @@
+"""What a player is worth, three ways, each used by one rule.
+
+* :func:`net_worth`: cash, plus printed prices of properties (less the mortgage on mortgaged ones), plus the
+  cost of buildings. Decides the winner at the turn limit; charted on the Play page.
+* :func:`liquidation_value`: what selling every building and mortgaging everything would raise now. A player
+  in debt may declare bankruptcy only when cash plus this falls short.
+* :func:`total_worth`: the old Income Tax rule's "total worth" (cash, printed prices of all properties mortgaged
+  or not, and the cost price of all buildings).
+"""
+from __future__ import annotations
+
+from .building import HOTEL
+
+
+def _building_cost(sq, level: int) -> int:
+    return sq.house_cost * level   # a hotel (level 5) cost four houses plus the hotel price
+
+
+def net_worth(game, seat: int) -> int:
+    p = game.players[seat]
+    total = p.cash
+    squares = game.board.squares
+    owner, level, mortgaged = game.owner, game.level, game.mortgaged
+    for s in game.board.properties:
+        if owner[s] == seat:
+            sq = squares[s]
+            total += sq.price - (sq.mortgage if mortgaged[s] else 0) + _building_cost(sq, level[s])
+    return total
+
+
+def total_worth(game, seat: int) -> int:
+    p = game.players[seat]
+    total = p.cash
+    squares = game.board.squares
+    for s in game.board.properties:
+        if game.owner[s] == seat:
+            total += squares[s].price + _building_cost(squares[s], game.level[s])
+    return total
+
+
+def liquidation_value(game, seat: int) -> int:
+    total = 0
+    squares = game.board.squares
+    owner, level, mortgaged = game.owner, game.level, game.mortgaged
+    for s in game.board.properties:
+        if owner[s] == seat:
+            sq = squares[s]
+            total += level[s] * (sq.house_cost // 2)
+            if not mortgaged[s]:
+                total += sq.mortgage
+    return total
+
+
+def assets(game, seat: int) -> dict:
+    """A summary for displays and snapshots."""
+    owner, level = game.owner, game.level
+    props = [s for s in game.board.properties if owner[s] == seat]
+    return {"properties": len(props),
+            "houses": sum(level[s] for s in props if level[s] < HOTEL),
+            "hotels": sum(1 for s in props if level[s] == HOTEL),
+            "mortgaged": sum(1 for s in props if game.mortgaged[s])}
