@@ -31,9 +31,8 @@ def build_problem(game, seat: int, square: int, *, check_cash: bool = True) -> s
         return f"{sq.name} already has a hotel"
     rules = game.rules
     if rules.even_building and lv > min(level[s] for s in members):
+        # with four houses here, this is also "a hotel needs four houses on every street of the set"
         return f"build evenly: other streets of the set have fewer buildings than {sq.name}"
-    if lv == 4 and rules.even_building and any(level[s] < 4 for s in members):
-        return "a hotel needs four houses on every street of the set"
     if rules.building_limits:
         if lv == 4 and game.hotels_left <= 0:
             return "the bank has no hotels left"

@@ -133,6 +133,7 @@ class Game(TurnMixin, PaymentsMixin, PropertySaleMixin, CardPlayMixin, Managemen
         self.order: list[int] = []
         self.current = 0
         self.turn = 0
+        self.turn_plies: list[int] = []   # the step count at the start of each turn (for rewinding)
         self.round = 0
         self.rolls = 0
         self.trades_proposed = 0

@@ -142,6 +142,7 @@ class TurnMixin:
 
     def _turn(self, p):
         self.turn += 1
+        self.turn_plies.append(self.ply)
         self.log.turn_no = self.turn
         self.log.add(E.TURN, p.seat, p.position, self.round, -1, 1 if p.in_jail else 0)
         p.doubles = 0

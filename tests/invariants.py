@@ -15,7 +15,6 @@ def check(game) -> list[str]:
     rules, board = game.rules, game.board
     n = len(game.players)
     # money is conserved: players' cash + pot = start money + what the bank paid out - what it took in
-    start = n * rules.starting_cash if len(game.log) or not game.log.enabled else 0
     if game.log.enabled and any(k == E.START for k in game.log.kind[:1]):
         expected = game.bank_paid - game.bank_received
         if game.money_in_play() != expected:
@@ -52,11 +51,12 @@ def check(game) -> list[str]:
         if game.mortgaged[s] and owner < 0:
             out.append(f"{sq.name} mortgaged but owned by the bank")
     # ownership counts kept by the engine agree with the owner list
-    for key, counts in game.owned_in.items():
-        for seat in range(n):
-            real = sum(1 for s in range(board.size) if game.holding_key[s] == key and game.owner[s] == seat)
-            if counts[seat] != real:
-                out.append(f"owned_in[{key}][{seat}] = {counts[seat]}, real {real}")
+    real = {key: [0] * n for key in game.owned_in}
+    for s in board.properties:
+        if game.owner[s] >= 0:
+            real[game.holding_key[s]][game.owner[s]] += 1
+    if real != game.owned_in:
+        out.append(f"owned_in {game.owned_in} != real counts {real}")
     # cash never negative; bankrupt players hold nothing
     for p in game.players:
         if p.cash < 0:

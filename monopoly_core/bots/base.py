@@ -66,6 +66,10 @@ class Bot:
         sq = g.board.squares[square]
         return sq.price
 
+    def auction_value(self, g, seat: int, square: int) -> int:
+        """The most this bot bids for ``square`` at auction (default: what it is worth to it)."""
+        return self.value(g, seat, square)
+
     # --- cached analysis -----------------------------------------------------------------------------------------
     def plan(self, g, seat: int) -> Plan:
         p = self._plan
@@ -133,7 +137,7 @@ class Bot:
         if d.item:   # a building in a shortage auction
             limit = g.board.squares[d.square].house_cost
         else:
-            limit = self.value(g, d.player, d.square)
+            limit = self.auction_value(g, d.player, d.square)
         limit = min(limit, g.players[d.player].cash - self.reserve(g, d.player))
         if d.minimum > limit:
             return A.A_PASS

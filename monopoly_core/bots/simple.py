@@ -23,8 +23,8 @@ class CautiousBot(Bot):
     def compute_reserve(self, g, seat):
         return max(150, min(600, self.worst_rent(g, seat) // 2))
 
-    def value(self, g, seat, square):
-        return g.board.squares[square].price * 9 // 10
+    def auction_value(self, g, seat, square):
+        return g.board.squares[square].price * 9 // 10   # a bargain or nothing
 
     def judge_trade(self, g, seat, t):
         return super().judge_trade(g, seat, t) - 50

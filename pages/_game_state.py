@@ -1,0 +1,115 @@
+"""The Play page's state: the game in ``st.session_state`` and the callbacks that change it.
+
+The game's history (rules, players, seed, actions, steps) is the record; the live :class:`Game` beside it is
+rebuilt by replay for undo, rewind, loading and links (DESIGN.md section 5). State changes only in callbacks.
+"""
+from __future__ import annotations
+
+import streamlit as st
+
+from monopoly_core import BadSave, Game, MonopolyError, savefile, sharelink
+
+GAME = "play_game"          # the live Game (or None)
+NOTICE = "play_notice"      # (level, message) shown once at the top of the game view
+RUN_TO_END = "play_run_to_end"
+
+
+def game() -> Game | None:
+    return st.session_state.get(GAME)
+
+
+def notice(level: str, message: str) -> None:
+    st.session_state[NOTICE] = (level, message)
+
+
+def set_game(g: Game) -> None:
+    st.session_state[GAME] = g
+
+
+def start(rules, players, seed) -> None:
+    try:
+        set_game(Game.new(rules, players, seed, snapshots=True))
+        notice("success", f"New game started with seed {seed}.")
+    except MonopolyError as exc:
+        notice("error", f"Could not start the game: {exc}")
+
+
+def _answer_bot_replies(g: Game) -> None:
+    """After a person acts, let bots answer what the person's action asked of them (a trade offer)."""
+    while not g.over and g.pending is not None and g.pending.kind == "trade_response" \
+            and g.pending.player in g.bots:
+        g.step()
+
+
+def step() -> None:
+    g = game()
+    if g is None or g.over:
+        return
+    if g.waiting_for_person():
+        notice("info", f"{g.players[g.pending.player].name} must decide first.")
+        return
+    g.step()
+
+
+def play(until: str) -> None:
+    g = game()
+    if g is not None and not g.over:
+        g.play(until=until)
+
+
+def act(action) -> None:
+    g = game()
+    if g is None:
+        return
+    try:
+        g.act(action)
+        _answer_bot_replies(g)
+    except MonopolyError as exc:
+        notice("error", f"Not allowed: {exc}")
+
+
+def undo() -> None:
+    g = game()
+    if g is None or g.ply == 0:
+        return
+    set_game(Game.replay(g.history, g.ply - 1, snapshots=True))
+
+
+def rewind(turn: int) -> None:
+    g = game()
+    if g is None or not (1 <= turn <= len(g.turn_plies)):
+        return
+    set_game(Game.replay(g.history, g.turn_plies[turn - 1], snapshots=True))
+    notice("info", f"Rewound to the start of turn {turn}.")
+
+
+def restart() -> None:
+    g = game()
+    if g is not None:
+        set_game(Game.new(g.rules, g.specs, g.seed, snapshots=True))
+        notice("info", f"Restarted with the same seed ({g.seed}).")
+
+
+def load_upload(key: str) -> None:
+    upload = st.session_state.get(key)
+    if upload is None:
+        return
+    try:
+        loaded = savefile.loads(upload.getvalue())
+    except BadSave as exc:
+        notice("error", f"That file was not loaded (your current game is kept): {exc}")
+        return
+    set_game(loaded)
+    notice("success", f"Loaded a saved game: turn {loaded.turn}, {len(loaded.players)} players.")
+
+
+def load_link(params) -> None:
+    try:
+        set_game(sharelink.open_link(params))
+        notice("success", "Opened the shared game from the link.")
+    except (BadSave, MonopolyError) as exc:
+        notice("error", f"The shared link could not be opened: {exc}")
+
+
+def share_params(g: Game) -> dict[str, str]:
+    return sharelink.encode(g)

@@ -1,0 +1,117 @@
+"""Play: set up a game, step through it, make every decision, undo, save and share (issue: the Play page)."""
+from __future__ import annotations
+
+import streamlit as st
+
+from monopoly_core import savefile
+from monopoly_core.narrate import money
+from monopoly_core.viz.board import board_figure, last_move_path
+from pages import _decision, _game_state as gs, _panels, _setup
+
+st.title("Play a game")
+
+params = st.query_params.to_dict()
+if params.get("players") and not st.session_state.get("play_link_opened"):
+    st.session_state["play_link_opened"] = True
+    gs.load_link(params)
+
+game = gs.game()
+
+with st.expander("Set up a new game" if game else "Set up a game", expanded=game is None):
+    rules, players, seed, error = _setup.setup_form()
+    if error:
+        st.error(f"These rules cannot be played: {error}")
+    st.button("Start the game", type="primary", disabled=rules is None, on_click=gs.start,
+              args=(rules, players, seed), key="start_game")
+    st.file_uploader("\u2026 or resume a saved game (.json)", type=["json"], key="upload_save",
+                     on_change=gs.load_upload, args=("upload_save",),
+                     help="A file saved with 'Download this game'. A broken or edited file is refused and "
+                          "the current game is kept.")
+
+
+def _controls(g) -> None:
+    waiting = g.waiting_for_person()
+    c = st.columns(7)
+    c[0].button("Step", on_click=gs.step, disabled=g.over or waiting, width="stretch", key="ctl_step",
+                help="One step: a roll, a move, a landing, or one bot decision.")
+    c[1].button("Finish turn", on_click=gs.play, args=("turn",), disabled=g.over or waiting, width="stretch",
+                key="ctl_turn", help="Play until the next player's turn (stops when a person must decide).")
+    c[2].button("Until I decide", on_click=gs.play, args=("person",), disabled=g.over or waiting,
+                width="stretch", key="ctl_person", help="Play until a person must decide.")
+    c[3].button("To the end", on_click=lambda: st.session_state.update({gs.RUN_TO_END: True}),
+                disabled=g.over or waiting, width="stretch", key="ctl_end",
+                help="Play to the end of the game (stops if a person must decide).")
+    c[4].button("Undo", on_click=gs.undo, disabled=g.ply == 0, width="stretch", key="ctl_undo",
+                help="Go back one step (the game is rebuilt exactly from its history).")
+    c[5].button("Restart", on_click=gs.restart, width="stretch", key="ctl_restart",
+                help="Start this game again from the beginning with the same seed.")
+    turns = list(range(1, len(g.turn_plies) + 1))
+    with c[6].popover("Rewind", width="stretch"):
+        if turns:
+            t = st.selectbox("to the start of turn", turns, index=len(turns) - 1, key="rewind_turn")
+            st.button("Rewind", on_click=gs.rewind, args=(t,), key="ctl_rewind")
+        else:
+            st.caption("No turn has started yet.")
+
+
+def _run_to_end(g) -> None:
+    st.session_state[gs.RUN_TO_END] = False
+    bar = st.progress(0.0, text="Playing to the end\u2026")
+    limit = g.rules.turn_limit
+    while not g.over and not g.waiting_for_person():
+        g.play(until="end", max_steps=400)
+        alive = len(g.active_players())
+        bar.progress(min(1.0, g.round / limit), text=f"Round {g.round}: {alive} players left")
+    bar.empty()
+
+
+def _share(g) -> None:
+    c1, c2 = st.columns(2)
+    c1.download_button("Download this game", data=savefile.dumps(g), file_name=f"monopoly-{g.seed}-t{g.turn}.json",
+                       mime="application/json", key="download_save", width="stretch",
+                       help="A JSON file holding the rules, players, seed and every decision: upload it to resume.")
+    if c2.button("Put a share link in the address bar", key="share_link", width="stretch"):
+        params = gs.share_params(g)
+        st.query_params.from_dict({k: v for k, v in params.items() if v})
+        st.session_state["play_link_opened"] = True
+        st.caption("The address bar now holds this game: copy it and open it in another browser.")
+
+
+@st.fragment
+def game_view() -> None:
+    g = gs.game()
+    if g is None:
+        st.info("Set up a game above (the defaults are ready to go) and press **Start the game**.")
+        return
+    if st.session_state.get(gs.RUN_TO_END):
+        _run_to_end(g)
+    note = st.session_state.pop(gs.NOTICE, None)
+    if note:
+        getattr(st, note[0])(note[1])
+    _controls(g)
+    left, right = st.columns([3, 2])
+    with left:
+        last = g.last_roll
+        centre = f"last roll {last.faces[0]} + {last.faces[1]} = {last.total}" if last else ""
+        fig = board_figure(g.board, game=g, path=last_move_path(g), centre_text=centre, height=600)
+        st.plotly_chart(fig, width="stretch", key="board", config={"displayModeBar": False})
+        st.caption(f"Seed {g.seed} \u00b7 turn {g.turn} \u00b7 round {g.round} \u00b7 step {g.ply} \u00b7 "
+                   f"houses left {g.houses_left}, hotels left {g.hotels_left}"
+                   + (f" \u00b7 Free Parking pot {money(g, g.pot)}" if g.rules.free_parking == "jackpot" else ""))
+    with right:
+        if g.over:
+            _panels.end_panel(g)
+        elif g.waiting_for_person():
+            _decision.decision_panel(g)
+        else:
+            d = g.pending
+            who = g.players[d.player].name if d is not None else g.players[g.current].name
+            st.caption(f"Next: {'a decision by ' + who if d is not None else 'an automatic step'} "
+                       f"(press Step).")
+        _panels.players_panel(g)
+    st.markdown("##### What happened (newest first)")
+    _panels.feed(g)
+    _share(g)
+
+
+game_view()

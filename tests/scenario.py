@@ -1,0 +1,130 @@
+"""Arrange-act-assert helpers for rule tests: a table of people, rigged dice, stacked decks, arranged holdings.
+
+Tests may reach into the game's state to *arrange* a position (as a teacher sets up a board); they *act* only
+through ``step()`` / ``act()`` and *assert* on public state and events.
+"""
+from __future__ import annotations
+
+from collections import deque
+
+from monopoly_core import Action, Game, PlayerSpec, preset
+from monopoly_core import actions as A
+from monopoly_core import decisions as D
+from monopoly_core import events as E
+
+PERSON = "person"
+
+
+class RiggedDice:
+    """Replaces the game's random() so the next rolls come out as listed; then falls back to the real one."""
+
+    def __init__(self, game: Game):
+        self.queue: deque = deque()
+        self.real = game._random
+        self.n = len(game.dice.outcomes)
+        self.outcomes = game.dice.outcomes
+        game._random = self
+
+    def push(self, *rolls) -> None:
+        for faces in rolls:
+            idx = next(i for i, r in enumerate(self.outcomes) if r.faces == tuple(faces))
+            self.queue.append((idx + 0.5) / self.n)
+
+    def __call__(self) -> float:
+        return self.queue.popleft() if self.queue else self.real()
+
+
+def table(n: int = 2, edition: str = "classic-us", *, bots: dict | None = None, arrange=None, **rules) -> Game:
+    """A game of ``n`` people (seat 0 starts), stopped at seat 0's first decision (pre-roll, or jail).
+
+    ``arrange(game)`` runs after the set-up and before the first turn starts (e.g. to put seat 0 in jail).
+    """
+    specs = [PlayerSpec(f"P{i}", PERSON) for i in range(n)]
+    for seat, strategy in (bots or {}).items():
+        specs[seat] = PlayerSpec(f"B{seat}", "bot", strategy)
+    g = Game.new(preset(edition, **rules), specs, seed=1)
+    dice = RiggedDice(g)
+    dice.push((6, 6), *[(1, 2)] * (n - 1))
+    g.dice_rig = dice
+    g.step()                              # the set-up: starting cash, shuffles, turn order
+    if arrange is not None:
+        arrange(g)
+    until(g, D.PRE_ROLL, D.JAIL)
+    return g
+
+
+def jailed(seat: int = 0, tries: int = 0):
+    """An ``arrange`` function putting ``seat`` in jail with ``tries`` failed attempts."""
+    def arrange(g):
+        p = g.players[seat]
+        p.position, p.in_jail, p.jail_turns = g.board.jail, True, tries
+    return arrange
+
+
+def until(g: Game, *kinds: str, max_steps: int = 10_000) -> None:
+    """Take automatic steps until a decision of one of ``kinds`` is pending (any decision if none given)."""
+    for _ in range(max_steps):
+        d = g.pending
+        if d is not None and (not kinds or d.kind in kinds):
+            return
+        if d is not None and d.player not in g.bots:
+            raise AssertionError(f"a person must decide {d.kind} before reaching {kinds}")
+        if g.over:
+            raise AssertionError("the game ended first")
+        g.step()
+    raise AssertionError(f"no {kinds} decision within {max_steps} steps")
+
+
+def roll(g: Game, *rolls) -> None:
+    """Rig the next rolls and answer the pending pre-roll/jail decision with 'roll'."""
+    g.dice_rig.push(*rolls)
+    g.act(Action(A.ROLL))
+
+
+def give(g: Game, seat: int, *squares: int, level: int = 0, mortgaged: bool = False) -> None:
+    for s in squares:
+        old = g.owner[s]
+        g._give_deed(s, seat, old, 0, E.D_TRADE)
+        g.mortgaged[s] = mortgaged
+        if level:
+            set_level(g, s, level)
+
+
+def set_level(g: Game, square: int, level: int) -> None:
+    old = g.level[square]
+    g._remove_buildings(square) if old else None
+    if level == 5:
+        g.hotels_left -= 1
+    else:
+        g.houses_left -= level
+    g.level[square] = level
+    g.version += 1
+
+
+def place(g: Game, seat: int, square: int) -> None:
+    g.players[seat].position = square
+
+
+def stack(g: Game, deck: str, text: str) -> int:
+    """Put the card whose text contains ``text`` on top of ``deck``; return its index."""
+    cards = g.deck_cards[deck]
+    idx = next(i for i, c in enumerate(cards) if text.lower() in c.text.lower())
+    d = g.decks[deck]
+    if idx in d:
+        d.remove(idx)
+    d.appendleft(idx)
+    return idx
+
+
+def events_of(g: Game, kind: int, start: int = 0) -> list:
+    return [e for e in g.log.since(start) if e.kind == kind]
+
+
+def pays(g: Game, start: int = 0, reason: int | None = None) -> list:
+    return [e for e in g.log.since(start) if e.kind == E.PAY and (reason is None or e.detail == reason)]
+
+
+def end_turn(g: Game) -> None:
+    """Answer the post-roll window with 'end'."""
+    until(g, D.POST_ROLL)
+    g.act(Action(A.END))

@@ -1,0 +1,62 @@
+"""The command line: editions, play (log and JSON, byte-for-byte repeatable), bench."""
+import json
+
+import pytest
+
+from monopoly_core.cli import main
+
+
+def run(capsys, *args):
+    code = main(list(args))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_editions_lists_every_preset_with_a_description(capsys):
+    code, out, _ = run(capsys, "editions")
+    lines = out.strip().splitlines()
+    assert code == 0 and any(line.startswith("classic-us ") for line in lines)
+    assert any(line.startswith("classic-uk ") and "UK" in line for line in lines)
+
+
+def test_play_json_has_the_promised_fields_and_repeats_byte_for_byte(capsys):
+    args = ("play", "--edition", "classic-uk", "--players", "3", "--seed", "9", "--json")
+    _, first, _ = run(capsys, *args)
+    _, second, _ = run(capsys, *args)
+    assert first == second
+    data = json.loads(first)
+    for key in ("edition", "seed", "end_reason", "winner", "turns", "rolls", "events", "players"):
+        assert key in data
+    assert data["edition"] == "classic-uk" and data["seed"] == 9 and len(data["players"]) == 3
+    assert all("cash" in p and "net_worth" in p for p in data["players"])
+    _, other, _ = run(capsys, "play", "--edition", "classic-uk", "--players", "3", "--seed", "10", "--json")
+    assert other != first
+
+
+def test_play_log_is_readable_and_ends_with_the_result(capsys):
+    code, out, _ = run(capsys, "play", "--seed", "3", "--turn-limit", "20", "--bots", "cautious,random")
+    assert code == 0
+    assert "rolls" in out and "Result:" in out and "turn limit" in out.splitlines()[-3] or "Result:" in out
+    assert "[turn    1]" in out
+
+
+def test_play_refuses_bad_arguments_with_status_2(capsys):
+    code, _, err = run(capsys, "play", "--edition", "atlantis")
+    assert code == 2 and "preset" in err
+    code, _, err = run(capsys, "play", "--bots", "genius")
+    assert code == 2 and "unknown strategy" in err
+    code, _, err = run(capsys, "play", "--players", "9")
+    assert code == 2 and "2 to 8 players" in err
+
+
+def test_bench_reports_rolls_and_games_per_second(capsys):
+    code, out, _ = run(capsys, "bench", "--json", "--only", "core", "--games", "4", "--repeat", "1")
+    data = json.loads(out)["core"]
+    assert code == 0 and data["dice_rolls_per_second"] > 0 and data["games_per_second"] > 0
+    assert data["events_per_game"] > 0
+
+
+def test_unknown_subcommand_exits_2(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["fly"])
+    assert exc.value.code == 2

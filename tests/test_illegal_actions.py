@@ -1,0 +1,109 @@
+"""Every decision kind tried with illegal actions: a clear error, and the state is unchanged (issue 2)."""
+import random
+
+import pytest
+
+from monopoly_core import Action, Game, IllegalAction, NoDecisionPending, Trade, bots, preset
+from monopoly_core import actions as A
+from monopoly_core import decisions as D
+from scenario import give, jailed, place, roll, set_level, stack, table, until
+
+
+def fingerprint(g):
+    return (g.ply, len(g.log), g.log.signature(), tuple((p.cash, p.position, p.in_jail, p.jail_turns, p.bankrupt,
+            tuple(p.cards)) for p in g.players), tuple(g.owner), tuple(g.level), tuple(g.mortgaged),
+            g.houses_left, g.hotels_left, g.pot, tuple(g.decks["chance"]), tuple(g.decks["chest"]),
+            len(g.history.actions), g.pending.kind if g.pending else None)
+
+
+def candidates(g, rng):
+    """A spread of actions of every kind, with squares and amounts that are often wrong."""
+    squares = [-1, 0, 1, 5, 12, 39, g.board.size, rng.randrange(g.board.size)]
+    out = [Action(k) for k in sorted(A.ALL_KINDS)]
+    out += [Action(k, s) for k in (A.BUILD, A.SELL_BUILDING, A.SELL_ALL, A.MORTGAGE, A.UNMORTGAGE, A.PLACE)
+            for s in squares]
+    out += [Action(A.BID, amount=x) for x in (-5, 0, 1, 10**9)]
+    n = len(g.players)
+    out += [Action(A.TRADE, trade=t) for t in (
+        Trade(0, 0, give_cash=1), Trade(0, 1), Trade(0, 1, give_cash=10**9), Trade(0, 1, give_squares=(0,)),
+        Trade(1, 0, give_cash=1), Trade(0, n + 3, give_cash=1), Trade(0, 1, give_cards=("chance",)),
+        Trade(0, 1, get_squares=(39, 39)), Trade(0, 1, give_cash=-5))]
+    out += ["roll", None, ("buy",)]
+    return out
+
+
+def try_illegal(g, rng, seen):
+    d = g.pending
+    seen.add(d.kind)
+    for a in candidates(g, rng):
+        if isinstance(a, Action) and d.is_legal(a):
+            continue
+        before = fingerprint(g)
+        with pytest.raises(IllegalAction) as exc:
+            g.act(a)
+        assert str(exc.value)                       # a reason is given
+        assert fingerprint(g) == before, f"{d.kind}: {a!r} changed the state"
+
+
+def test_illegal_actions_in_bot_games_change_nothing():
+    rng = random.Random(3)
+    seen = set()
+    for seed in range(6):
+        g = Game.new(preset("classic-us" if seed % 2 else "classic-uk"), bots(["random", "set-collector", "random"]),
+                     seed=seed)
+        k = 0
+        while not g.over:
+            if g.pending is not None and k % 7 == 0:
+                try_illegal(g, rng, seen)
+            g.step()
+            k += 1
+    assert {D.JAIL, D.BUY, D.BID, D.POST_ROLL, D.DEBT, D.TRADE_RESPONSE} <= seen   # bots skip pre-roll
+
+
+@pytest.mark.parametrize("kind", [D.FINE_OR_CHANCE, D.INCOME_TAX, D.MORTGAGED_DEED, D.PLACE_BUILDING, D.JAIL,
+                                  D.PRE_ROLL])
+def test_rare_decision_kinds(kind):
+    rng = random.Random(5)
+    if kind == D.FINE_OR_CHANCE:
+        g = table(2, "classic-uk")
+        stack(g, "chest", "fine or take")
+        roll(g, (1, 1))
+    elif kind == D.INCOME_TAX:
+        g = table(2, income_tax="flat_or_percent")
+        place(g, 0, 1)
+        roll(g, (1, 2))
+    elif kind == D.MORTGAGED_DEED:
+        g = table(2, arrange=lambda g: give(g, 1, 39, mortgaged=True))
+        g.act(Action(A.TRADE, trade=Trade(0, 1, give_cash=10, get_squares=(39,))))
+        g.act(Action(A.ACCEPT))
+    elif kind == D.PLACE_BUILDING:
+        def arrange(g):
+            give(g, 0, 1, 3)
+            give(g, 1, 6, 8, 9)
+            g.houses_left = 1
+        g = table(2, arrange=arrange)
+        g.act(Action(A.BUILD, 1))
+        until(g, D.BID)
+        while g.pending.kind == D.BID:
+            d = g.pending
+            g.act(Action(A.BID, amount=d.minimum) if d.player == 1 and d.amount == 0 else Action(A.PASS))
+            until(g)
+    elif kind == D.JAIL:
+        g = table(2, arrange=jailed(0))
+    else:
+        g = table(2)
+    until(g, kind)
+    try_illegal(g, rng, set())
+
+
+def test_acting_with_nothing_to_decide_or_after_the_end():
+    g = Game.new(preset("classic-us"), bots(["cautious", "cautious"]), seed=1)
+    assert g.pending is None
+    with pytest.raises(NoDecisionPending):
+        g.act(Action(A.ROLL))
+    g.run()
+    from monopoly_core import GameOver
+    with pytest.raises(GameOver):
+        g.step()
+    with pytest.raises(GameOver):
+        g.act(Action(A.ROLL))
