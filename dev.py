@@ -45,6 +45,9 @@ def main(argv: list[str]) -> int:
     ensure_env()
     command, rest = argv[0], argv[1:]
     os.chdir(ROOT)
+    # small numeric solves: one BLAS thread avoids 100 ms stalls on a busy machine (see monopoly_core/__init__.py)
+    for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(var, "1")
     if command == "site":
         args = [str(PY), "-m", "streamlit", "run", "streamlit_app.py", *rest]
     else:

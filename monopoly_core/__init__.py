@@ -10,7 +10,17 @@ streamlit.
 >>> game.over
 True
 """
-from .actions import Action, Trade
+import os as _os
+import sys as _sys
+
+# The core's numeric work is small dense solves (a few hundred states). Multi-threaded BLAS only adds latency
+# there, and on a busy machine its spinning threads turned a 2 ms solve into 100+ ms. One thread, unless the user
+# says otherwise, and only if numpy has not been loaded yet (the setting is read when it loads).
+if "numpy" not in _sys.modules:
+    for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        _os.environ.setdefault(_var, "1")
+
+from .actions import Action, Trade  # noqa: E402
 from .board import Board, Square, load_board
 from .bots import STANDARD, STRATEGIES
 from .cards import Card, Deck, load_deck

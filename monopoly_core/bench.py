@@ -55,5 +55,23 @@ def core_figures(opts) -> dict:
     }
 
 
+def markov_figures(opts) -> dict:
+    """Median build-and-solve time of the exact Markov chain (uncached), per preset and jail policy, in ms."""
+    from .markov import JAIL_POLICIES, build_uncached
+    from .rules import presets
+    repeat = max(7, opts.repeat)
+    out = {"repeats": repeat}
+    for p in presets():
+        for jail in JAIL_POLICIES:
+            build_uncached(p.rules, jail)          # warm the data caches
+            times = []
+            for _ in range(repeat):
+                t0 = time.perf_counter()
+                build_uncached(p.rules, jail)
+                times.append((time.perf_counter() - t0) * 1000)
+            out[f"{p.name}_{jail}_build_solve_ms"] = round(statistics.median(times), 2)
+    return out
+
+
 #: (name, function) pairs run by the bench command, in order.
-SECTIONS = [("core", core_figures)]
+SECTIONS = [("core", core_figures), ("markov", markov_figures)]

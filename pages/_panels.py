@@ -60,7 +60,7 @@ def feed(g, *, limit: int = 250) -> None:
         lines.append(f"`T{ev.turn:>3}` {describe(ev, g)}")
         if len(lines) >= limit:
             break
-    with st.container(height=420):
+    with st.container(height=420, key="feed"):
         st.markdown("  \n".join(lines) if lines else "_No events yet: press Step._")
 
 

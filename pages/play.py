@@ -7,6 +7,9 @@ from monopoly_core import savefile
 from monopoly_core.narrate import money
 from monopoly_core.viz.board import board_figure, last_move_path
 from pages import _decision, _game_state as gs, _panels, _setup
+from pages._site import ensure_navigation
+
+ensure_navigation()
 
 st.title("Play a game")
 

@@ -16,17 +16,12 @@ from .base import Bot, check, tradeable
 
 @functools.lru_cache(maxsize=16)
 def landing_weights(rules_key) -> tuple[float, ...]:
-    """Per-square landing weight relative to the average square (1.0), from the exact chain."""
-    rules = rules_key
-    try:
-        from ..markov import stationary
-        pi = stationary(rules, jail="long", quantity="per-roll").squares
-    except Exception:   # pragma: no cover - the chain is always available for shipped boards
-        from ..board import load_board
-        n = load_board(rules.board).size
-        return (1.0,) * n
-    n = len(pi)
-    return tuple(x * n for x in pi)
+    """Per-square landing weight relative to the average square (1.0), from the exact chain (In Jail, a
+    state of its own, is left out, so the squares are renormalised to average exactly 1)."""
+    from ..markov import stationary
+    pi = stationary(rules_key, jail="long", quantity="per-roll").squares
+    scale = len(pi) / sum(pi)
+    return tuple(x * scale for x in pi)
 
 
 class StrategistBot(Bot):

@@ -9,7 +9,7 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("editions", "play", "bench")
+COMMANDS = ("editions", "play", "bench", "markov")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -110,8 +110,12 @@ def title_deed(board, index: int, *, game=None) -> str:
 
 
 def board_figure(board, *, game=None, heat=None, heat_title: str = "", heat_format: str = ".2%",
-                 colorscale: str = "YlOrRd", path=None, centre_text: str = "", height: int = 680) -> go.Figure:
+                 colorscale="YlOrRd", heat_range: tuple[float, float] | None = None, path=None,
+                 centre_text: str = "", height: int = 680) -> go.Figure:
     """Draw ``board``; with ``game`` show the position, with ``heat`` (one value per square) a heat map.
+
+    ``heat_range`` fixes the colour scale's (low, high) ends; by default they are the smallest and largest
+    value (which lets a square that is never landed on, like Go To Jail, wash out all the others).
 
     ``path`` is a list of square indices the last move went through (drawn as a line); ``centre_text`` is
     written in the middle (e.g. the last roll).
@@ -123,9 +127,9 @@ def board_figure(board, *, game=None, heat=None, heat_title: str = "", heat_form
     if heat is not None:
         if len(heat) != n:
             raise ValueError(f"heat needs one value per square ({n}), got {len(heat)}")
-        lo, hi = min(heat), max(heat)
+        lo, hi = heat_range if heat_range is not None else (min(heat), max(heat))
         span = (hi - lo) or 1.0
-        fills = sample_colorscale(colorscale, [(v - lo) / span for v in heat])
+        fills = sample_colorscale(colorscale, [min(1.0, max(0.0, (v - lo) / span)) for v in heat])
     for i, (sq, cell) in enumerate(zip(board.squares, cells)):
         fill = fills[i] if heat is not None else KIND_FILL.get(sq.kind, "#fafafa")
         shapes.append(dict(type="rect", x0=cell.x0, y0=cell.y0, x1=cell.x1, y1=cell.y1, fillcolor=fill,
@@ -167,7 +171,7 @@ def board_figure(board, *, game=None, heat=None, heat_title: str = "", heat_form
                                  hoverinfo="skip", showlegend=False, name="last move"))
     if heat is not None:
         fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", showlegend=False, hoverinfo="skip",
-                                 marker=dict(colorscale=colorscale, cmin=min(heat), cmax=max(heat), color=[0],
+                                 marker=dict(colorscale=colorscale, cmin=lo, cmax=hi, color=[0],
                                              showscale=True, colorbar=dict(title=heat_title, tickformat=heat_format,
                                                                            len=0.6, thickness=14))))
     c = CORNER

@@ -1,0 +1,33 @@
+"""The board as a Markov chain: exact analysis from the same rules data the engine plays with.
+
+>>> from monopoly_core import preset
+>>> from monopoly_core.markov import stationary
+>>> d = stationary(preset("classic-us"), jail="long", quantity="per-roll")
+>>> d.quantity, d.top(1)[0][1]
+('per-roll', 'In Jail')
+
+Modules, one job each: :mod:`.builder` builds and solves the chain (its docstring lists every assumption),
+:mod:`.quantities` names what the numbers mean (``per-roll``, ``end-of-turn``, ``visits-per-turn``) and gives
+the distribution after n turns, :mod:`.income` expected rents and payback, :mod:`.graph` the networkx view,
+:mod:`.sim` the engine experiment and the counting of logged events, :mod:`.stats` the tests, :mod:`.explain`
+the sentences for students.
+"""
+from .builder import JAIL_POLICIES, UK_CARD_POLICIES, Chain, State, build_uncached, chain, has_fine_or_draw
+from .explain import (describe_comparison, describe_convergence, describe_distribution, describe_one_roll,
+                      describe_payback)
+from .graph import transition_graph
+from .income import STREET_LEVELS, Income, PaybackRow, RentRow, income
+from .quantities import (END_OF_TURN, JAIL_STATE, MEANING, PER_ROLL, QUANTITIES, VISITS_PER_TURN, Distribution,
+                         after_turns, convergence, lumped_matrix, one_roll, rolls_per_turn, stationary,
+                         turn_matrix)
+from .sim import Empirical, MovementPolicy, count_events, simulate_rolls
+from .stats import (ChiSquare, chi2_sf, chi_square, gamma_p, gamma_q, markov_chi_square, path_standard_errors,
+                    total_variation)
+
+__all__ = ["JAIL_POLICIES", "UK_CARD_POLICIES", "Chain", "State", "build_uncached", "chain", "has_fine_or_draw",
+           "describe_comparison", "describe_convergence", "describe_distribution", "describe_one_roll",
+           "describe_payback", "transition_graph", "STREET_LEVELS", "Income", "PaybackRow", "RentRow", "income",
+           "END_OF_TURN", "JAIL_STATE", "MEANING", "PER_ROLL", "QUANTITIES", "VISITS_PER_TURN", "Distribution",
+           "after_turns", "convergence", "lumped_matrix", "one_roll", "rolls_per_turn", "stationary",
+           "turn_matrix", "Empirical", "MovementPolicy", "count_events", "simulate_rolls", "ChiSquare", "chi2_sf",
+           "chi_square", "gamma_p", "gamma_q", "markov_chi_square", "path_standard_errors", "total_variation"]

@@ -1,0 +1,86 @@
+"""Sentences that say what a Markov figure means, for a student reading the page (plain text, no markup)."""
+from __future__ import annotations
+
+from .quantities import JAIL_STATE, PER_ROLL, Distribution
+from .stats import ChiSquare
+
+
+def pct(x: float, digits: int = 2) -> str:
+    return f"{100 * x:.{digits}f} %"
+
+
+def _on(name: str) -> str:
+    return "in jail" if name == "In Jail" else f"on {name}"
+
+
+def describe_distribution(dist: Distribution, k: int = 3) -> str:
+    """Which states stand out, against a board where every square were equally likely."""
+    n = len(dist.squares)
+    if dist.quantity == "visits-per-turn":
+        rows = sorted(dist.rows()[:-1], key=lambda r: -r[2])[:k]
+        listed = ", ".join(f"{nm} ({v:.3f})" for _, nm, v in rows[1:])
+        return (f"The most visited square is {rows[0][1]}, with {rows[0][2]:.3f} landings per turn on average; "
+                f"next come {listed}. A token lands {dist.total - dist.jail:.2f} times per turn in all, more "
+                f"than once because doubles roll again and cards move it on, and arrives in jail "
+                f"{dist.jail:.3f} times per turn.")
+    uniform = 1 / n
+    top = dist.top(k)
+    name, value = top[0][1], top[0][2]
+    rest = ", ".join(f"{nm} ({pct(v)})" for _, nm, v in top[1:])
+    when = "After a dice roll" if dist.quantity == PER_ROLL else "At the end of a turn"
+    squares = dist.rows()[:-1]
+    never = [nm for _, nm, v in squares if v <= 0]
+    lowest = min((r for r in squares if r[2] > 0), key=lambda r: r[2])
+    tail = f" No token ever rests on {' or '.join(never)}: it sends the token on." if never else ""
+    return (f"{when}, the token is most often {_on(name)}: {pct(value)}, {value / uniform:.1f} times the "
+            f"{pct(uniform)} of a board where all {n} squares were equally likely. Next come {rest}. The least "
+            f"likely square to rest on is {lowest[1]} ({pct(lowest[2])}).{tail}")
+
+
+def describe_convergence(tv: list[float], n: int) -> str:
+    """The chain forgetting its start: the total variation distance after ``n`` turns from GO."""
+    d = tv[n]
+    first = next((i for i, x in enumerate(tv) if x < 0.01), None)
+    when = (f"It falls below 1 % after {first} turns." if first is not None
+            else "It is still above 1 % at the end of the chart.")
+    return (f"After {n} turns from GO, the chance of the token being on any particular set of squares differs "
+            f"from the long run by at most {pct(d)} (the total variation distance). {when} This is why the "
+            f"long-run figures describe most of a game, not just its end.")
+
+
+def describe_comparison(theory: Distribution, observed: Distribution, test: ChiSquare, tv: float) -> str:
+    """What a theory-against-experiment comparison shows, with the test's verdict in words."""
+    n = test.n
+    what = "rolls" if theory.quantity == PER_ROLL else "observations"
+    verdict = (
+        "Differences this large are common from chance alone, so the experiment agrees with the exact chain."
+        if test.p_value >= 0.05 else
+        "Differences this large would be unusual from chance alone (p below 5 %): look for a rule the chain "
+        "and the games treat differently, or more games that played differently."
+        if test.p_value >= 0.001 else
+        "Differences this large are very unlikely to be chance (p below 0.1 %): the games and the chain differ.")
+    method = ("The test allows for one roll's position depending on the one before."
+              if test.method == "markov" else "The test treats the observations as independent.")
+    return (f"With {n:,} {what}, the observed frequencies differ from the exact ones by a total variation "
+            f"distance of {pct(tv, 3)}. The chi-square statistic is {test.statistic:.1f} on {test.dof} degrees "
+            f"of freedom, p = {test.p_value:.3g}. {verdict} {method}")
+
+
+def describe_one_roll(dist: Distribution, state) -> str:
+    """Where a token goes from one square in one roll."""
+    here = "In Jail" if state == JAIL_STATE else dist.names[int(state)]
+    top = dist.top(3)
+    listed = ", ".join(f"{nm} ({pct(v, 1)})" for _, nm, v in top)
+    return (f"From {here}, the next roll most often leaves the token on {listed}. Two dice make totals near 7 "
+            f"likeliest, so the squares six to eight ahead light up, and cards add jumps further away.")
+
+
+def describe_payback(rows) -> str:
+    """The fastest payback among colour groups (rows: PaybackRow)."""
+    finite = [r for r in rows if r.payback_rounds != float("inf")]
+    if not finite:
+        return "No holding earns any rent."
+    best = min(finite, key=lambda r: r.payback_rounds)
+    return (f"Against {best.opponents} opponents, {best.label} at {best.level_name} pays back its cost of "
+            f"{best.cost:,} in about {best.payback_rounds:.0f} rounds, the fastest of all. Houses pay back much "
+            f"faster than bare sets: the third house is where rent jumps most.")

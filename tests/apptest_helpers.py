@@ -1,0 +1,37 @@
+"""Shared helpers for the AppTest page tests."""
+from __future__ import annotations
+
+import gc
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+APP = str(Path(__file__).resolve().parent.parent / "streamlit_app.py")
+
+
+def open_page(page: str, timeout: float = 60) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=timeout).run()
+    assert not at.exception, [e.value for e in at.exception]
+    at.switch_page(page).run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def downloaded_bytes(button) -> bytes:
+    """The bytes a download button would deliver (from Streamlit's in-memory media store)."""
+    from streamlit.runtime.media_file_manager import MediaFileManager
+    file_id = button.proto.url.rsplit("/", 1)[-1].split(".")[0]
+    for mgr in (o for o in gc.get_objects() if isinstance(o, MediaFileManager)):
+        try:
+            return mgr._storage.get_file(file_id).content
+        except Exception:  # noqa: BLE001 - another manager's store
+            continue
+    raise AssertionError("download not found in the media store")
+
+
+def texts(at) -> str:
+    """Every markdown, caption, success, info and error text on the page, joined."""
+    parts = []
+    for kind in ("markdown", "caption", "success", "info", "error", "warning"):
+        parts += [e.value for e in getattr(at, kind)]
+    return "\n".join(str(p) for p in parts)

@@ -1,0 +1,145 @@
+"""A real browser (Debian's chromium driven by Playwright, no browser download) plays on the site (issue 3).
+
+Skipped, with the reason, only when chromium or the Playwright package is absent.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def _need_browser():
+    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
+        pytest.skip("Debian's chromium is not installed (apt-get install -y chromium); .ci/run installs it")
+    pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def site():
+    _need_browser()
+    port = _free_port()
+    env = dict(os.environ, STREAMLIT_BROWSER_GATHER_USAGE_STATS="false")
+    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", str(ROOT / "streamlit_app.py"),
+                             "--server.port", str(port), "--server.headless", "true",
+                             "--server.fileWatcherType", "none"], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        try:
+            if urllib.request.urlopen(f"{url}/_stcore/health", timeout=2).status == 200:
+                break
+        except OSError:
+            time.sleep(0.3)
+    else:
+        proc.kill()
+        pytest.fail("the site did not start: " + proc.stdout.read().decode(errors="replace")[-2000:])
+    yield url
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+@pytest.fixture()
+def page(site):
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        pg = browser.new_page(viewport={"width": 1366, "height": 900})
+        yield pg
+        browser.close()
+
+
+def _step_number(page) -> int:
+    import re
+    text = page.locator("text=/step \\d+ ·/").first.inner_text()
+    return int(re.search(r"step (\d+)", text).group(1))
+
+
+def _nav_titles(page) -> list[str]:
+    return [t.split("\n")[-1] for t in page.locator("[data-testid='stSidebarNav'] a").all_inner_texts()]
+
+
+def test_a_deep_link_as_a_fresh_servers_first_request_shows_the_sites_pages(site, page):
+    # Must run first on the module's fresh server: Streamlit's legacy pages/ mode would otherwise list every
+    # file in pages/ (see pages/_site.py).
+    page.goto(f"{site}/play")
+    page.wait_for_selector("text=Play a game", timeout=60_000)
+    time.sleep(2)
+    titles = _nav_titles(page)
+    assert "Play a game" in titles and "Home" in titles
+    assert not any(t in titles for t in ("decision", "panels", "setup", "game state", "streamlit app"))
+
+
+def test_a_share_link_reopens_the_same_game_in_another_browser(site, page):
+    from urllib.parse import urlencode
+
+    from monopoly_core import Game, bots, preset, sharelink
+    g = Game.new(preset("classic-uk"), bots(["cautious", "strategist", "random"]), seed=77, snapshots=True)
+    for _ in range(60):
+        g.step()
+    page.goto(f"{site}/play?{urlencode({k: v for k, v in sharelink.encode(g).items() if v})}")
+    page.wait_for_selector(f"text=/Seed 77 · turn {g.turn} · round {g.round} · step {g.ply} ·/", timeout=60_000)
+    assert page.locator("text=Opened the shared game").count() == 1
+    assert page.locator("[data-testid='stException']").count() == 0
+
+
+def test_a_game_steps_in_the_browser(site, page, tmp_path):
+    page.goto(f"{site}/play")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_selector("text=/step 0 ·/", timeout=30_000)
+    clicks = 0
+    for _ in range(200):
+        if clicks >= 20:
+            break
+        n = _step_number(page)
+        if page.locator(".st-key-decision").count():
+            # a person's decision: take the first option, as a player would
+            page.locator(".st-key-decision button").first.click()
+            page.wait_for_function(f"() => !document.body.innerText.includes('step {n} ·')", timeout=20_000)
+            time.sleep(0.5)
+            continue
+        page.locator(".st-key-ctl_step button").first.click()
+        page.wait_for_function(f"() => document.body.innerText.includes('step {n + 1} ·')", timeout=20_000)
+        time.sleep(0.3)
+        clicks += 1
+    assert clicks == 20
+    feed_lines = page.locator(".st-key-feed code").count()
+    assert feed_lines >= 10, "the event feed did not grow"
+    assert page.locator("[data-testid='stException']").count() == 0
+    shot = tmp_path / "play-midgame.png"
+    page.screenshot(path=str(shot), full_page=True)
+    assert shot.stat().st_size > 20_000
+    print(f"screenshot: {shot}")
+
+
+def test_every_page_opens_without_an_error(site, page):
+    for path, text in (("", "Monopoly rules lab"), ("play", "Play a game"), ("markov", "Markov"),
+                       ("database", "database")):
+        page.goto(f"{site}/{path}")
+        page.wait_for_selector(f"text={text}", timeout=60_000)
+        time.sleep(2)
+        assert page.locator("[data-testid='stException']").count() == 0, path

@@ -1,0 +1,164 @@
+"""AppTest for the home page and the Play page (issue 3): start, step, finish a turn, a person's decisions
+(buy; decline to auction), undo, download and re-upload, a broken upload, a bot game to the end."""
+import json
+
+from apptest_helpers import APP, downloaded_bytes, open_page, texts
+from streamlit.testing.v1 import AppTest
+
+from monopoly_core import savefile
+
+
+def start(at, seed=2024, bot_seat0=False):
+    at.number_input(key="setup_seed").set_value(seed).run()
+    if bot_seat0:
+        at.selectbox(key="setup_kind_0").set_value("bot").run()
+    at.button(key="start_game").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at.session_state["play_game"]
+
+
+def step_until_person(at, limit=400):
+    for _ in range(limit):
+        g = at.session_state["play_game"]
+        if g.waiting_for_person() or g.over:
+            return g
+        at.button(key="ctl_step").click().run()
+        assert not at.exception, [e.value for e in at.exception]
+    raise AssertionError("no decision for the person")
+
+
+def buttons(at):
+    return {b.label: b for b in at.button}
+
+
+def test_home_page_explains_and_links():
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    assert not at.exception
+    assert "Monopoly rules lab" in at.title[0].value
+    assert "same rules core" in texts(at)
+    assert "classic-us" in texts(at) and "classic-uk" in texts(at)
+
+
+def test_start_with_defaults_and_step():
+    at = open_page("pages/play.py")
+    assert "Set up a game" in texts(at) or at.button(key="start_game")
+    g = start(at)
+    assert g.ply == 0 and len(g.players) == 4 and g.players[0].kind == "person"
+    at.button(key="ctl_step").click().run()
+    g = at.session_state["play_game"]
+    assert g.ply == 1 and not at.exception
+    assert "plays 1st" in texts(at)           # the feed shows the turn order
+
+
+def test_finish_turn_moves_on_to_the_next_player():
+    at = open_page("pages/play.py")
+    g = start(at, seed=7, bot_seat0=True)
+    at.button(key="ctl_step").click().run()
+    turn = at.session_state["play_game"].turn
+    at.button(key="ctl_turn").click().run()
+    g = at.session_state["play_game"]
+    assert g.turn == turn + 1 or g.waiting_for_person()
+
+
+def test_a_person_buys_and_undo_restores_exactly():
+    at = open_page("pages/play.py")
+    start(at, seed=11)
+    for _ in range(30):
+        g = step_until_person(at)
+        if g.pending.kind == "buy" and g.players[0].cash >= g.pending.amount:
+            break
+        # answer anything else the plain way (roll / end / pass)
+        b = buttons(at)
+        label = next(lbl for lbl in b if lbl.startswith(("Roll", "End my", "Done", "Pass", "Don't buy", "Reject")))
+        b[label].click().run()
+    g = at.session_state["play_game"]
+    square, before_cash, before_ply = g.pending.square, g.players[0].cash, g.ply
+    b = buttons(at)
+    buy = next(lbl for lbl in b if lbl.startswith("Buy "))
+    b[buy].click().run()
+    g = at.session_state["play_game"]
+    assert g.owner[square] == 0 and g.players[0].cash == before_cash - g.board.squares[square].price
+    assert "buys" in texts(at)
+    at.button(key="ctl_undo").click().run()
+    g = at.session_state["play_game"]
+    assert g.ply == before_ply and g.owner[square] == -1 and g.pending.kind == "buy"
+
+
+def test_a_person_declines_and_the_property_is_auctioned():
+    at = open_page("pages/play.py")
+    start(at, seed=11)
+    for _ in range(30):
+        g = step_until_person(at)
+        if g.pending.kind == "buy":
+            break
+        b = buttons(at)
+        label = next(lbl for lbl in b if lbl.startswith(("Roll", "End my", "Done", "Pass", "Reject")))
+        b[label].click().run()
+    square = at.session_state["play_game"].pending.square
+    b = buttons(at)
+    b[next(lbl for lbl in b if lbl.startswith("Don't buy"))].click().run()
+    g = step_until_person(at)
+    # the decliner may bid in the auction too (002: "including the one who declined")
+    assert g.pending.kind == "bid" and g.pending.square == square
+    assert "Auction of" in texts(at)
+    buttons(at)["Pass (leave the auction)"].click().run()
+    assert not at.exception
+
+
+def test_download_and_reupload_a_save_and_refuse_a_broken_file():
+    at = open_page("pages/play.py")
+    start(at, seed=5, bot_seat0=True)
+    for _ in range(25):
+        at.button(key="ctl_step").click().run()
+    g = at.session_state["play_game"]
+    saved_ply, saved_events = g.ply, g.log.signature()
+    data = downloaded_bytes(at.get("download_button")[0])
+    assert json.loads(data)["format"] == savefile.FORMAT
+    # play on, then upload the saved file: the game returns to the saved position
+    at.button(key="ctl_turn").click().run()
+    assert at.session_state["play_game"].ply != saved_ply
+    at.file_uploader(key="upload_save").set_value(("game.json", data, "application/json")).run()
+    back = at.session_state["play_game"]
+    assert back.ply == saved_ply and back.log.signature() == saved_events
+    assert "Loaded a saved game" in texts(at)
+    # a broken file is refused and the current game kept
+    at.file_uploader(key="upload_save").set_value(("game.json", b'{"format": "nope"}', "application/json")).run()
+    assert at.session_state["play_game"] is back
+    assert "was not loaded" in texts(at)
+
+
+def test_a_bot_game_plays_to_the_end_with_a_result_and_chart():
+    at = open_page("pages/play.py")
+    start(at, seed=3, bot_seat0=True)
+    at.button(key="ctl_end").click().run()
+    g = at.session_state["play_game"]
+    assert g.over and not at.exception
+    assert "Game over" in texts(at) and "wins" in texts(at)
+    assert any(c for c in at.get("plotly_chart"))
+
+
+def test_invalid_house_rule_shows_the_message_and_blocks_start():
+    at = open_page("pages/play.py")
+    exp = [e for e in at.expander]
+    assert exp
+    at.number_input(key="rule_starting_cash").set_value(-5).run()
+    assert any("starting_cash" in e.value for e in at.error)
+    assert at.button(key="start_game").disabled
+
+
+def test_share_link_opens_the_same_game():
+    at = open_page("pages/play.py")
+    start(at, seed=9, bot_seat0=True)
+    for _ in range(15):
+        at.button(key="ctl_step").click().run()
+    g = at.session_state["play_game"]
+    at.button(key="share_link").click().run()
+    params = {k: v for k, v in at.query_params.items()}
+    assert params["seed"] == "9"
+    other = AppTest.from_file(APP, default_timeout=60)
+    for k, v in params.items():
+        other.query_params[k] = v
+    other.run()
+    other.switch_page("pages/play.py").run()
+    g2 = other.session_state["play_game"]
+    assert g2.log.signature() == g.log.signature()
