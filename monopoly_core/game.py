@@ -137,6 +137,8 @@ class Game(TurnMixin, PaymentsMixin, PropertySaleMixin, CardPlayMixin, Managemen
         self.round = 0
         self.rolls = 0
         self.trades_proposed = 0
+        self.memo: dict = {}          # values derived from the position, cached by version for policies to
+        #                               share (never part of the game's state: dropping it changes nothing)
         self.version = 0              # bumped on every change of owner, building or mortgage
         self.deeds_version = 0        # bumped on every change of owner or mortgage
         self.last_roll = None

@@ -18,16 +18,18 @@ from ..worth import liquidation_value, total_worth
 class Plan:
     """What a bot knows about its holdings at one game version."""
 
-    __slots__ = ("version", "sets", "mortgaged", "near", "anything", "set_squares", "cheapest")
+    __slots__ = ("version", "sets", "mortgaged", "near", "lone", "anything", "set_squares", "cheapest")
 
-    def __init__(self, version, sets, mortgaged, near, board):
+    def __init__(self, version, sets, mortgaged, near, lone, board):
         self.version = version
         self.sets = sets            # groups the seat owns completely
         self.set_squares = [s for g in sets for s in board.groups[g].squares]
         self.cheapest = min((board.squares[s].house_cost for s in self.set_squares), default=0)
         self.mortgaged = mortgaged  # squares the seat has mortgaged
         self.near = near            # (group, missing square, its owner) for groups one street short
-        self.anything = bool(sets or mortgaged or near)
+        self.lone = lone            # (square, owner): the only street of a group its owner holds, in a group
+        #                             this seat is collecting (one or more, but not all but one)
+        self.anything = bool(sets or mortgaged or near or lone)
 
 
 class Bot:
@@ -76,17 +78,21 @@ class Bot:
         if p is not None and p.version == g.deeds_version and self._plan_seat == seat:
             return p
         owner, owned_in, size = g.owner, g.owned_in, g.holding_size
-        sets, near = [], []
+        sets, near, lone = [], [], []
         for name, grp in g.board.groups.items():
-            mine = owned_in[name][seat]
+            counts = owned_in[name]
+            mine = counts[seat]
             if mine == size[name]:
                 sets.append(name)
             elif mine == size[name] - 1:
                 missing = next(s for s in grp.squares if owner[s] != seat)
                 if owner[missing] >= 0:
                     near.append((name, missing, owner[missing]))
+            elif mine:
+                lone.extend((s, owner[s]) for s in grp.squares
+                            if owner[s] >= 0 and owner[s] != seat and counts[owner[s]] == 1)
         mortgaged = [s for s in g.board.properties if owner[s] == seat and g.mortgaged[s]]
-        self._plan = p = Plan(g.deeds_version, sets, mortgaged, near, g.board)
+        self._plan = p = Plan(g.deeds_version, sets, mortgaged, near, lone, g.board)
         self._plan_seat = seat
         return p
 
@@ -99,11 +105,20 @@ class Bot:
         plan = self.plan(g, seat)
         self._reserve = self.compute_reserve(g, seat)
         options = []
-        level, squares, target = g.level, g.board.squares, self.build_target
-        for s in plan.set_squares:
-            lv = level[s]
-            if lv < target and build_problem(g, seat, s, check_cash=False) is None:
-                options.append((lv, -squares[s].rents[min(lv + 1, HOTEL)], s))
+        level, squares, target, mortgaged = g.level, g.board.squares, self.build_target, g.mortgaged
+        rules = g.rules
+        houses_ok = not rules.building_limits or g.houses_left > 0
+        hotels_ok = not rules.building_limits or g.hotels_left > 0
+        for grp in plan.sets:           # the plan guarantees this seat owns every street of these groups
+            members = g.board.groups[grp].squares
+            if any(mortgaged[s] for s in members):
+                continue
+            low = min(level[s] for s in members) if rules.even_building else 0
+            for s in members:
+                lv = level[s]
+                if lv < target and lv <= low + (0 if rules.even_building else 4) and \
+                        (hotels_ok if lv == 4 else houses_ok):
+                    options.append((lv, -squares[s].rents[min(lv + 1, HOTEL)], s))
         options.sort()
         self._build_options = options
         self._cheapest_build = min((squares[s].house_cost for _, _, s in options), default=1 << 60)
@@ -166,7 +181,7 @@ class Bot:
                 build = self.pick_build(g, seat, plan, cash - reserve)
                 if build is not None:
                     return build
-        if self.trades and plan.near and self._proposed_turn != g.turn:
+        if self.trades and self._proposed_turn != g.turn:
             self._proposed_turn = g.turn
             t = self.propose_trade(g, seat, plan)
             if t is not None:
@@ -187,7 +202,65 @@ class Bot:
         at :attr:`build_target`)."""
         return True
 
+    # --- trading -------------------------------------------------------------------------------------------
+    #: a proposer offers price * (offer_start + offer_step * tries) for a street, up to offer_cap * price
+    offer_start, offer_step, offer_cap = 1.5, 0.75, 8.0
+    #: turns between two offers for the same street to the same owner
+    offer_cooldown = 6
+    #: a responder asks this multiple of the whole group's printed price to hand over a set
+    set_premium = 1.5
+
     def propose_trade(self, g, seat: int, plan) -> Trade | None:
+        """One offer per turn at most: complete a set (a swap if the partner completes one too, else cash,
+        raised each time it is refused), or buy a lone street of a group this bot is collecting."""
+        p = g.players[seat]
+        budget = p.cash - self.reserve(g, seat)
+        for grp, missing, owner in plan.near:
+            t = self._set_offer(g, seat, grp, missing, owner, budget)
+            if t is not None:
+                return t
+        return self._consolidation_offer(g, seat, plan, budget)
+
+    def _due(self, g, key) -> int | None:
+        """The number of earlier offers for ``key`` if another may be made now, else None."""
+        tries, last = self._attempts.get(key, (0, -10**9))
+        if g.turn - last < self.offer_cooldown:
+            return None
+        self._attempts[key] = (tries + 1, g.turn)
+        return tries
+
+    def _set_offer(self, g, seat, grp, missing, owner, budget) -> Trade | None:
+        if not tradeable(g, owner, missing):
+            return None
+        tries = self._due(g, ("set", missing, owner))
+        if tries is None:
+            return None
+        # a swap that completes a set for both sides
+        for _, their_missing, their_owner in near_sets(g, owner):
+            if their_owner == seat and tradeable(g, seat, their_missing) \
+                    and g.board.squares[their_missing].group != grp:
+                t = check(g, Trade(seat, owner, give_squares=(their_missing,), get_squares=(missing,)))
+                if t:
+                    return t
+        price = g.board.squares[missing].price
+        offer = int(price * min(self.offer_cap, self.offer_start + self.offer_step * tries))
+        if offer <= budget:
+            return check(g, Trade(seat, owner, give_cash=offer, get_squares=(missing,)))
+        return None
+
+    def _consolidation_offer(self, g, seat, plan, budget) -> Trade | None:
+        """Buy a street of a group split three ways, from an owner holding just that one."""
+        for s, o in plan.lone:
+            if not tradeable(g, o, s):
+                continue
+            tries = self._due(g, ("lone", s, o))
+            if tries is None:
+                continue
+            offer = int(g.board.squares[s].price * min(4.0, 1.3 + 0.4 * tries))
+            if offer <= budget:
+                t = check(g, Trade(seat, o, give_cash=offer, get_squares=(s,)))
+                if t:
+                    return t
         return None
 
     def debt(self, d, g) -> Action:
@@ -228,7 +301,9 @@ class Bot:
             gain -= self.value(g, seat, s)
         if completes_set(g, t.proposer, t.get_squares, t.give_squares) and \
                 not completes_set(g, seat, t.give_squares, t.get_squares):
-            gain -= 3 * sum(g.board.squares[s].price for s in t.get_squares) + 200
+            groups = {g.board.squares[s].group for s in t.get_squares if g.board.squares[s].group}
+            gain -= int(self.set_premium * sum(g.board.squares[x].price for grp in groups
+                                               for x in g.board.groups[grp].squares))
         return gain
 
     def fine_or_chance(self, d, g) -> Action:
@@ -259,24 +334,9 @@ class Bot:
     @staticmethod
     def worst_rent(g, seat: int) -> int:
         """A quick estimate of the worst rent an opponent could charge now: the dearest improved or
-        complete-set street, or a full line of railroads."""
-        worst = 0
-        owner, level, squares = g.owner, g.level, g.board.squares
-        for name, grp in g.board.groups.items():
-            for s in grp.squares:
-                o = owner[s]
-                if o >= 0 and o != seat and not g.mortgaged[s]:
-                    lv = level[s]
-                    if lv:
-                        r = squares[s].rents[lv]
-                    elif g.owned_in[name][o] == g.holding_size[name]:
-                        r = squares[s].rents[0] * 2
-                    else:
-                        continue
-                    if r > worst:
-                        worst = r
-        return max(worst, 200 if any(c >= 3 for i, c in enumerate(g.owned_in.get("railroad", ())) if i != seat)
-                   else 0)
+        complete-set street, or a full line of railroads (computed once per game version for all bots)."""
+        worst = rent_exposure(g)
+        return max(r for o, r in enumerate(worst) if o != seat) if len(worst) > 1 else 0
 
 
 def completes_set(g, seat: int, gained, lost) -> bool:
@@ -295,6 +355,40 @@ def completes_set(g, seat: int, gained, lost) -> bool:
         if after and not before:
             return True
     return False
+
+
+def rent_exposure(g) -> list[int]:
+    """For each seat, the worst rent its properties could charge on one landing now (cached per version)."""
+    memo = g.memo.get("exposure")
+    if memo is not None and memo[0] == g.version:
+        return memo[1]
+    worst = [0] * len(g.players)
+    owner, level, squares, mortgaged = g.owner, g.level, g.board.squares, g.mortgaged
+    for name, grp in g.board.groups.items():
+        counts, full = g.owned_in[name], g.holding_size[name]
+        for s in grp.squares:
+            o = owner[s]
+            if o >= 0 and not mortgaged[s]:
+                lv = level[s]
+                r = squares[s].rents[lv] if lv else (squares[s].rents[0] * 2 if counts[o] == full else 0)
+                if r > worst[o]:
+                    worst[o] = r
+    for o, c in enumerate(g.owned_in.get("railroad", ())):
+        if c >= 3 and worst[o] < 200:
+            worst[o] = 200
+    g.memo["exposure"] = (g.version, worst)
+    return worst
+
+
+def near_sets(g, seat: int) -> list[tuple[str, int, int]]:
+    """(group, missing square, its owner) for every group ``seat`` owns all but one street of."""
+    out = []
+    for name, grp in g.board.groups.items():
+        if g.owned_in[name][seat] == g.holding_size[name] - 1:
+            missing = next(s for s in grp.squares if g.owner[s] != seat)
+            if g.owner[missing] >= 0:
+                out.append((name, missing, g.owner[missing]))
+    return out
 
 
 def tradeable(g, seat: int, square: int) -> bool:

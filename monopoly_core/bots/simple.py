@@ -1,8 +1,7 @@
 """Three plain strategies: always-buy, cautious and set-collector."""
 from __future__ import annotations
 
-from ..actions import Trade
-from .base import Bot, check, tradeable
+from .base import Bot
 
 
 class AlwaysBuyBot(Bot):
@@ -26,6 +25,8 @@ class CautiousBot(Bot):
     def auction_value(self, g, seat, square):
         return g.board.squares[square].price * 9 // 10   # a bargain or nothing
 
+    set_premium = 2.0
+
     def judge_trade(self, g, seat, t):
         return super().judge_trade(g, seat, t) - 50
 
@@ -35,6 +36,7 @@ class SetCollectorBot(Bot):
 
     name = "set-collector"
     trades = True
+    offer_start, offer_step, offer_cap = 2.0, 1.0, 8.0
 
     def compute_reserve(self, g, seat):
         return 50
@@ -48,30 +50,3 @@ class SetCollectorBot(Bot):
         others = {g.owner[s] for s in members if g.owner[s] >= 0 and g.owner[s] != seat}
         bonus = 0 if others else mine * sq.price // 2
         return sq.price + bonus
-
-    def propose_trade(self, g, seat, plan):
-        p = g.players[seat]
-        for grp, missing, owner in plan.near:
-            if not tradeable(g, owner, missing):
-                continue
-            key = (missing, owner, g.deeds_version)
-            tries = self._attempts.get(key, 0)
-            if tries >= 2:
-                continue
-            self._attempts[key] = tries + 1
-            price = g.board.squares[missing].price
-            # offer a swap the partner also likes, else cash
-            for s in g.board.properties:
-                if tradeable(g, seat, s) and g.board.squares[s].group != grp and not g.mortgaged[s]:
-                    gs = g.board.squares[s].group
-                    if gs and sum(1 for x in g.board.groups[gs].squares if g.owner[x] == owner) == \
-                            len(g.board.groups[gs].squares) - 1:
-                        t = check(g, Trade(seat, owner, give_squares=(s,), get_squares=(missing,)))
-                        if t:
-                            return t
-            offer = min(p.cash - self.reserve(g, seat), price * (2 + tries))
-            if offer > price:
-                t = check(g, Trade(seat, owner, give_cash=offer, get_squares=(missing,)))
-                if t:
-                    return t
-        return None

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import functools
 
-from ..actions import Trade
-from .base import Bot, check, tradeable
+from .base import Bot
 
 
 @functools.lru_cache(maxsize=16)
@@ -28,6 +27,8 @@ class StrategistBot(Bot):
     name = "strategist"
     trades = True
     build_target = 5
+    offer_start, offer_step, offer_cap = 1.6, 0.6, 6.0
+    set_premium = 2.0
 
     def weights(self, g):
         return landing_weights(g.rules)
@@ -59,38 +60,3 @@ class StrategistBot(Bot):
         # three houses on every street first (the options come lowest level first); a fourth house or a
         # hotel only with plenty of spare cash
         return level <= 3 or budget > 600
-
-    def propose_trade(self, g, seat, plan):
-        p = g.players[seat]
-        for grp, missing, owner in plan.near:
-            if not tradeable(g, owner, missing):
-                continue
-            key = (missing, owner, g.deeds_version)
-            tries = self._attempts.get(key, 0)
-            if tries >= 2:
-                continue
-            self._attempts[key] = tries + 1
-            # a swap that completes a set for both sides
-            for other_grp, their_missing, their_owner in self.near_sets_of(g, owner):
-                if their_owner == seat and tradeable(g, seat, their_missing) and other_grp != grp:
-                    t = check(g, Trade(seat, owner, give_squares=(their_missing,), get_squares=(missing,)))
-                    if t:
-                        return t
-            price = g.board.squares[missing].price
-            offer = min(p.cash - self.reserve(g, seat), int(price * (1.6 + 0.6 * tries)))
-            if offer > price:
-                t = check(g, Trade(seat, owner, give_cash=offer, get_squares=(missing,)))
-                if t:
-                    return t
-        return None
-
-    @staticmethod
-    def near_sets_of(g, seat):
-        out = []
-        for name, grp in g.board.groups.items():
-            mine = [s for s in grp.squares if g.owner[s] == seat]
-            if len(mine) == len(grp.squares) - 1:
-                missing = next(s for s in grp.squares if g.owner[s] != seat)
-                if g.owner[missing] >= 0:
-                    out.append((name, missing, g.owner[missing]))
-        return out
