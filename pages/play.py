@@ -34,27 +34,26 @@ with st.expander("Set up a new game" if game else "Set up a game", expanded=game
 
 def _controls(g) -> None:
     waiting = g.waiting_for_person()
-    c = st.columns(7)
-    c[0].button("Step", on_click=gs.step, disabled=g.over or waiting, width="stretch", key="ctl_step",
-                help="One step: a roll, a move, a landing, or one bot decision.")
-    c[1].button("Finish turn", on_click=gs.play, args=("turn",), disabled=g.over or waiting, width="stretch",
-                key="ctl_turn", help="Play until the next player's turn (stops when a person must decide).")
-    c[2].button("Until I decide", on_click=gs.play, args=("person",), disabled=g.over or waiting,
-                width="stretch", key="ctl_person", help="Play until a person must decide.")
-    c[3].button("To the end", on_click=lambda: st.session_state.update({gs.RUN_TO_END: True}),
-                disabled=g.over or waiting, width="stretch", key="ctl_end",
-                help="Play to the end of the game (stops if a person must decide).")
-    c[4].button("Undo", on_click=gs.undo, disabled=g.ply == 0, width="stretch", key="ctl_undo",
-                help="Go back one step (the game is rebuilt exactly from its history).")
-    c[5].button("Restart", on_click=gs.restart, width="stretch", key="ctl_restart",
-                help="Start this game again from the beginning with the same seed.")
+    row1 = st.columns([1, 1.5, 1.8])
+    row1[0].button("Step", on_click=gs.step, disabled=g.over or waiting, width="stretch", key="ctl_step",
+                   help="One step: a roll, a move, a landing, or one bot decision.", type="primary")
+    row1[1].button("Finish turn", on_click=gs.play, args=("turn",), disabled=g.over or waiting, width="stretch",
+                   key="ctl_turn", help="Play until the next player's turn (stops when a person must decide).")
+    row1[2].button("Until I decide", on_click=gs.play, args=("person",), disabled=g.over or waiting,
+                   width="stretch", key="ctl_person", help="Play until a person must decide.")
+    row2 = st.columns([1.5, 1, 1.6])
+    row2[0].button("To the end", on_click=lambda: st.session_state.update({gs.RUN_TO_END: True}),
+                   disabled=g.over or waiting, width="stretch", key="ctl_end",
+                   help="Play to the end of the game (stops if a person must decide).")
+    row2[1].button("Undo", on_click=gs.undo, disabled=g.ply == 0, width="stretch", key="ctl_undo",
+                   help="Go back one step (the game is rebuilt exactly from its history).")
     turns = list(range(1, len(g.turn_plies) + 1))
-    with c[6].popover("Rewind", width="stretch"):
+    with row2[2].popover("Rewind\u2026", width="stretch", help="Go back to the start of any turn, or restart."):
         if turns:
             t = st.selectbox("to the start of turn", turns, index=len(turns) - 1, key="rewind_turn")
-            st.button("Rewind", on_click=gs.rewind, args=(t,), key="ctl_rewind")
-        else:
-            st.caption("No turn has started yet.")
+            st.button("Rewind to that turn", on_click=gs.rewind, args=(t,), key="ctl_rewind")
+        st.button("Restart with the same seed", on_click=gs.restart, key="ctl_restart",
+                  help="Start this game again from the beginning with the same seed.")
 
 
 def _run_to_end(g) -> None:
@@ -88,20 +87,20 @@ def game_view() -> None:
         return
     if st.session_state.get(gs.RUN_TO_END):
         _run_to_end(g)
-    note = st.session_state.pop(gs.NOTICE, None)
-    if note:
-        getattr(st, note[0])(note[1])
-    _controls(g)
     left, right = st.columns([3, 2])
     with left:
         last = g.last_roll
         centre = f"last roll {last.faces[0]} + {last.faces[1]} = {last.total}" if last else ""
-        fig = board_figure(g.board, game=g, path=last_move_path(g), centre_text=centre, height=600)
+        fig = board_figure(g.board, game=g, path=last_move_path(g), centre_text=centre, height=520)
         st.plotly_chart(fig, width="stretch", key="board", config={"displayModeBar": False})
         st.caption(f"Seed {g.seed} \u00b7 turn {g.turn} \u00b7 round {g.round} \u00b7 step {g.ply} \u00b7 "
                    f"houses left {g.houses_left}, hotels left {g.hotels_left}"
                    + (f" \u00b7 Free Parking pot {money(g, g.pot)}" if g.rules.free_parking == "jackpot" else ""))
     with right:
+        note = st.session_state.pop(gs.NOTICE, None)
+        if note:
+            getattr(st, note[0])(note[1])
+        _controls(g)
         if g.over:
             _panels.end_panel(g)
         elif g.waiting_for_person():

@@ -162,3 +162,25 @@ def test_share_link_opens_the_same_game():
     other.switch_page("pages/play.py").run()
     g2 = other.session_state["play_game"]
     assert g2.log.signature() == g.log.signature()
+
+
+def test_rewind_to_the_start_of_a_turn_and_restart_with_the_same_seed():
+    at = open_page("pages/play.py")
+    start(at, seed=13, bot_seat0=True)
+    for _ in range(3):
+        at.button(key="ctl_turn").click().run()
+    g = at.session_state["play_game"]
+    assert g.turn >= 3
+    target_ply = g.turn_plies[1]
+    at.selectbox(key="rewind_turn").set_value(2).run()
+    at.button(key="ctl_rewind").click().run()
+    g2 = at.session_state["play_game"]
+    assert g2.ply == target_ply and g2.turn == 1   # the start of turn 2: turn 1 finished, turn 2 not begun
+    assert "Rewound to the start of turn 2" in texts(at)
+    at.button(key="ctl_restart").click().run()
+    g3 = at.session_state["play_game"]
+    assert g3.ply == 0 and g3.seed == 13
+    for _ in range(5):
+        at.button(key="ctl_step").click().run()
+    first_steps = at.session_state["play_game"].log.signature()
+    assert first_steps == tuple(c[:len(first_steps[0])] for c in g.log.signature())   # same seed, same game
