@@ -36,7 +36,7 @@ def players_panel(g) -> None:
                 key = board.groups[sq.group].label if sq.group else (board.railroad_label + "s" if
                                                                        sq.kind == "railroad" else "utilities")
                 lv = g.level[s]
-                extra = (" \U0001F3E8" if lv == 5 else " " + "\U0001F3E0" * lv) if lv else ""
+                extra = (" (hotel)" if lv == 5 else f" ({lv} house{'s' if lv > 1 else ''})") if lv else ""
                 name = f"~~{sq.short}~~ (mortgaged)" if g.mortgaged[s] else sq.short
                 groups.setdefault(key, []).append(name + extra)
             if groups:
