@@ -75,3 +75,12 @@ def markov_figures(opts) -> dict:
 
 #: (name, function) pairs run by the bench command, in order.
 SECTIONS = [("core", core_figures), ("markov", markov_figures)]
+
+
+def store_figures(opts) -> dict:
+    """The game database: bulk insert rate, a 2-worker batch into a fresh file, ready-made query times."""
+    from .store_bench import store_figures as figures
+    return figures(opts)
+
+
+SECTIONS.append(("store", store_figures))

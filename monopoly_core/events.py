@@ -27,10 +27,11 @@ KIND_NAMES = ("start", "order", "turn", "roll", "move", "pay", "deed", "decline"
 #: What each column means, per kind (documentation for the database and the narrator).
 SCHEMA = {
     "start": "game starts; amount = number of players",
-    "order": "turn-order roll; player rolled amount (detail = packed faces); square = place in order (0 first)",
+    "order": "player takes place square in the turn order (0 plays first); the rolls that decided it are roll "
+             "events with other = 2",
     "turn": "player starts a turn; square = position, amount = round, detail = 1 if in jail",
-    "roll": "dice roll; amount = total, detail = packed faces, other = purpose (0 move, 1 jail, 3 utility card), "
-            "square = position",
+    "roll": "dice roll; amount = total, detail = packed faces, other = purpose (0 move, 1 jail, 2 turn order, "
+            "3 utility card), square = position (-1 for the turn-order rolls)",
     "move": "token moves to square from other; amount = signed steps; detail = cause (0 dice, 1 card)",
     "pay": "money: amount from player to other (-1 bank, -2 Free Parking pot); detail = reason; square = related",
     "deed": "title deed of square passes to player from other (-1 bank); amount = price; detail = reason",

@@ -52,6 +52,18 @@ def bots(strategies, names=None) -> list[PlayerSpec]:
             for i, s in enumerate(strategies)]
 
 
+def bot_table(players: int, strategies=None) -> list[PlayerSpec]:
+    """Bot seats for ``players`` players, cycling over ``strategies`` (default: the standard table)."""
+    from .bots import STANDARD, STRATEGIES
+    names = list(strategies) if strategies else list(STANDARD)
+    if not names:
+        raise InvalidRules("bots", "name at least one strategy")
+    for s in names:
+        if s not in STRATEGIES:
+            raise InvalidRules("bots", f"unknown strategy {s!r} (known: {', '.join(STRATEGIES)})")
+    return bots([names[i % len(names)] for i in range(players)])
+
+
 class Player:
     """A player's position in a game. Public attributes are read-only outside the core."""
 

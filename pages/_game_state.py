@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from monopoly_core import BadSave, Game, MonopolyError, savefile, sharelink
+from monopoly_core import BadSave, Game, MonopolyError, savefile, sharelink, store
 
 GAME = "play_game"          # the live Game (or None)
 NOTICE = "play_notice"      # (level, message) shown once at the top of the game view
@@ -113,3 +113,34 @@ def load_link(params) -> None:
 
 def share_params(g: Game) -> dict[str, str]:
     return sharelink.encode(g)
+
+
+LOGGED = "play_logged"      # the (seed, steps, events) of the game last written to the database
+
+
+def _key(g: Game) -> tuple:
+    return (g.seed, g.ply, len(g.log), g.rules.preset)
+
+
+def log_finished(g: Game, db_path: str) -> None:
+    """Write a finished game to the database once (issue 5: games played on the site are logged)."""
+    if not g.over or st.session_state.get(LOGGED) == _key(g):
+        return
+    st.session_state[LOGGED] = _key(g)
+    try:
+        game_id = store.log_game(g, db_path, source="played")
+        notice("success", f"The finished game is logged in the game database as game #{game_id}.")
+    except store.StoreError as exc:
+        notice("warning", f"The game could not be logged in the database: {exc}")
+
+
+def log_unfinished(db_path: str) -> None:
+    g = game()
+    if g is None:
+        return
+    try:
+        game_id = store.log_game(g, db_path, source="played", unfinished=not g.over)
+        st.session_state[LOGGED] = _key(g)
+        notice("success", f"Logged the game as it stands (game #{game_id} in the database).")
+    except store.StoreError as exc:
+        notice("warning", f"The game could not be logged: {exc}")

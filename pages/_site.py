@@ -22,6 +22,13 @@ PAGES = [
     ("pages/database.py", "Game database", ":material/database:"),
 ]
 _DECLARED = "_site_navigation_run"
+#: session-state key of the game database the site uses (set on the database page, used by every page)
+DB_PATH = "db_path"
+
+
+def db_path() -> str:
+    from monopoly_core.store import default_db_path
+    return st.session_state.setdefault(DB_PATH, str(default_db_path()))
 
 
 def navigation() -> "st.navigation":
@@ -34,6 +41,9 @@ def navigation() -> "st.navigation":
 
 
 def ensure_navigation() -> None:
-    """Called at the top of every page: declare the navigation if the router did not run first."""
+    """Called at the top of every page: declare the navigation if the router did not run first, then rerun at
+    once, so the page a visitor interacts with is always the router's (widget state belongs to a page, and
+    the legacy mode's page would lose the first form the visitor submits)."""
     if not st.session_state.get(_DECLARED):
         navigation()
+        st.rerun()

@@ -6,7 +6,7 @@ import streamlit as st
 from monopoly_core import savefile
 from monopoly_core.narrate import money
 from monopoly_core.viz.board import board_figure, last_move_path
-from pages import _decision, _game_state as gs, _panels, _setup
+from pages import _decision, _game_state as gs, _panels, _setup, _site
 from pages._site import ensure_navigation
 
 ensure_navigation()
@@ -68,7 +68,7 @@ def _run_to_end(g) -> None:
 
 
 def _share(g) -> None:
-    c1, c2 = st.columns(2)
+    c1, c2, c3 = st.columns(3)
     c1.download_button("Download this game", data=savefile.dumps(g), file_name=f"monopoly-{g.seed}-t{g.turn}.json",
                        mime="application/json", key="download_save", width="stretch",
                        help="A JSON file holding the rules, players, seed and every decision: upload it to resume.")
@@ -77,6 +77,10 @@ def _share(g) -> None:
         st.query_params.from_dict({k: v for k, v in params.items() if v})
         st.session_state["play_link_opened"] = True
         st.caption("The address bar now holds this game: copy it and open it in another browser.")
+    c3.button("Log it in the game database" + ("" if g.over else " (unfinished)"), key="log_game",
+              on_click=gs.log_unfinished, args=(_site.db_path(),), width="stretch",
+              help="Finished games are logged by themselves; this logs the game as it stands now, for the "
+                   "SQL page.", disabled=g.over and st.session_state.get(gs.LOGGED) is not None)
 
 
 @st.fragment
@@ -87,6 +91,7 @@ def game_view() -> None:
         return
     if st.session_state.get(gs.RUN_TO_END):
         _run_to_end(g)
+    gs.log_finished(g, _site.db_path())
     left, right = st.columns([3, 2])
     with left:
         last = g.last_roll

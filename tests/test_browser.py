@@ -9,6 +9,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -35,15 +36,14 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def site():
-    _need_browser()
+def _start_site():
     port = _free_port()
     env = dict(os.environ, STREAMLIT_BROWSER_GATHER_USAGE_STATS="false")
+    log = tempfile.TemporaryFile()     # a file, not a pipe: an unread pipe could fill up and stall the server
     proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", str(ROOT / "streamlit_app.py"),
                              "--server.port", str(port), "--server.headless", "true",
                              "--server.fileWatcherType", "none"], cwd=ROOT, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+                            stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     deadline = time.time() + 60
     while time.time() < deadline:
@@ -54,7 +54,15 @@ def site():
             time.sleep(0.3)
     else:
         proc.kill()
-        pytest.fail("the site did not start: " + proc.stdout.read().decode(errors="replace")[-2000:])
+        log.seek(0)
+        pytest.fail("the site did not start: " + log.read().decode(errors="replace")[-2000:])
+    return proc, url
+
+
+@pytest.fixture(scope="module")
+def site():
+    _need_browser()
+    proc, url = _start_site()
     yield url
     proc.terminate()
     try:
@@ -92,6 +100,24 @@ def test_a_deep_link_as_a_fresh_servers_first_request_shows_the_sites_pages(site
     titles = _nav_titles(page)
     assert "Play a game" in titles and "Home" in titles
     assert not any(t in titles for t in ("decision", "panels", "setup", "game state", "streamlit app"))
+
+
+def test_a_deep_link_page_keeps_what_the_visitor_enters(page):
+    # A fresh server whose first request is a deep link: the first form the visitor uses must work (the page
+    # reruns under the router before anything is entered).
+    proc, url = _start_site()
+    try:
+        page.goto(f"{url}/play")
+        page.wait_for_selector("text=Play a game", timeout=60_000)
+        time.sleep(2)
+        seed = page.get_by_label("Seed", exact=True)
+        seed.fill("4242")
+        seed.press("Enter")
+        time.sleep(1)
+        page.get_by_role("button", name="Start the game").click()
+        page.wait_for_selector("text=/Seed 4242 · turn 0/", timeout=30_000)
+    finally:
+        proc.terminate()
 
 
 def test_a_share_link_reopens_the_same_game_in_another_browser(site, page):

@@ -184,3 +184,20 @@ def test_rewind_to_the_start_of_a_turn_and_restart_with_the_same_seed():
         at.button(key="ctl_step").click().run()
     first_steps = at.session_state["play_game"].log.signature()
     assert first_steps == tuple(c[:len(first_steps[0])] for c in g.log.signature())   # same seed, same game
+
+
+def test_finished_and_unfinished_games_are_logged_in_the_database(tmp_path):
+    from monopoly_core.sqlsafe import run_query
+    db = str(tmp_path / "played.duckdb")
+    at = open_page("pages/play.py")
+    at.session_state["db_path"] = db
+    start(at, seed=21, bot_seat0=True)
+    for _ in range(10):
+        at.button(key="ctl_step").click().run()
+    at.button(key="log_game").click().run()
+    assert "Logged the game as it stands" in texts(at)
+    at.button(key="ctl_end").click().run()
+    assert "logged in the game database" in texts(at)
+    at.run()                                   # a rerun does not log it twice
+    rows = run_query("SELECT source, finished FROM games ORDER BY id", db).to_pandas()
+    assert rows.values.tolist() == [["played", False], ["played", True]]

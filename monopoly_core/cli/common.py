@@ -4,9 +4,8 @@ from __future__ import annotations
 import argparse
 
 from ..bots import STANDARD, STRATEGIES
-from ..errors import InvalidRules
 from ..rules import preset
-from ..state import bots
+from ..state import bot_table
 
 
 def add_edition(p: argparse.ArgumentParser) -> None:
@@ -19,11 +18,7 @@ def add_bots(p: argparse.ArgumentParser) -> None:
 
 
 def parse_bots(text: str | None, n: int):
-    names = [s.strip() for s in text.split(",")] if text else list(STANDARD)
-    for s in names:
-        if s not in STRATEGIES:
-            raise InvalidRules("bots", f"unknown strategy {s!r} (known: {', '.join(STRATEGIES)})")
-    return bots([names[i % len(names)] for i in range(n)])
+    return bot_table(n, [s.strip() for s in text.split(",")] if text else None)
 
 
 def rules_from(args):

@@ -1,0 +1,43 @@
+"""``simulate``: play many bot games and write them to the game database."""
+from __future__ import annotations
+
+import sys
+
+from ..errors import MonopolyError
+from ..simulate import ProgressBar, simulate
+from ..store import StoreError, default_db_path
+from .common import add_bots, add_edition
+
+
+def register(sub) -> None:
+    p = sub.add_parser("simulate", help="play many bot games into the game database")
+    add_edition(p)
+    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--players", type=int, default=4, help="players per game (default 4)")
+    p.add_argument("--seed", type=int, default=0, help="master seed: game i gets a seed drawn from it (default 0)")
+    p.add_argument("--db", help=f"database file (default {default_db_path()})")
+    add_bots(p)
+    p.add_argument("--workers", type=int, default=1, help="worker processes (default 1); the games and the "
+                   "database contents do not depend on it")
+    p.add_argument("--turn-limit", type=int, help="rounds before a game ends on net worth")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    bots = [s.strip() for s in args.bots.split(",")] if args.bots else None
+    bar = None if args.quiet else ProgressBar(sys.stderr)
+    try:
+        report = simulate(args.db, edition=args.edition, games=args.games, players=args.players, seed=args.seed,
+                          bots=bots, workers=args.workers, turn_limit=args.turn_limit, progress=bar)
+    except (MonopolyError, StoreError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if report.interrupted:
+        print(f"interrupted: {report.games} whole games were written (ids {report.first_id}-{report.last_id})",
+              file=sys.stderr)
+        return 130
+    print(f"wrote {report.games:,} games (ids {report.first_id}-{report.last_id}, batch {report.batch}, "
+          f"{report.events:,} events) to {report.path} in {report.seconds:.1f} s with {report.workers} "
+          f"worker{'s' if report.workers != 1 else ''}")
+    return 0

@@ -1,0 +1,31 @@
+"""``sql``: one query through the safe read-only runner, printed as CSV. A refused or failed query exits with
+status 2 and the reason on standard error."""
+from __future__ import annotations
+
+import sys
+
+from ..sqlsafe import ROW_CAP, TIME_LIMIT, QueryError, run_query
+from ..store import default_db_path
+
+
+def register(sub) -> None:
+    p = sub.add_parser("sql", help="run one read-only SQL query on the game database (CSV out)")
+    p.add_argument("query", help="one SELECT / WITH / EXPLAIN / DESCRIBE / SUMMARIZE statement")
+    p.add_argument("--db", help=f"database file (default {default_db_path()})")
+    p.add_argument("--row-cap", type=int, default=ROW_CAP, help=f"most rows printed (default {ROW_CAP:,})")
+    p.add_argument("--time-limit", type=float, default=TIME_LIMIT,
+                   help=f"seconds before the query is stopped (default {TIME_LIMIT:g})")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    try:
+        result = run_query(args.query, args.db, row_cap=args.row_cap, time_limit=args.time_limit)
+    except QueryError as exc:
+        print(f"refused: {exc}" if exc.__class__.__name__ == "QueryRefused" else f"error: {exc}",
+              file=sys.stderr)
+        return 2
+    sys.stdout.write(result.to_csv())
+    if result.note:
+        print(f"note: {result.note}", file=sys.stderr)
+    return 0

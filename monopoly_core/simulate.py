@@ -1,0 +1,211 @@
+"""Batch simulation into the game database (DESIGN.md sections 4 and 6).
+
+``simulate(db, edition=..., games=N, players=P, seed=S, workers=W)`` plays N bot games and writes them to the
+database. Game ``i`` of a run is played with seed :func:`game_seed(S, i) <game_seed>`, so every game, and so
+the database's contents, are the same whatever the number of worker processes. Workers (spawned processes)
+play chunks of consecutive games and send back Arrow tables; the calling process is the only writer and
+writes each chunk in one transaction, in game order, so an interrupted run leaves whole games only.
+
+>>> import tempfile, os
+>>> path = os.path.join(tempfile.mkdtemp(), "doc.duckdb")
+>>> report = simulate(path, games=3, players=2, seed=1, turn_limit=20)
+>>> report.games, report.first_id, report.last_id
+(3, 1, 3)
+"""
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import signal
+import sys
+import time
+import types
+from collections import deque
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Callable
+
+from .errors import InvalidRules
+from .game import Game
+from .records import TableBuilder
+from .rules import RuleSet, preset
+from .state import PlayerSpec, bot_table
+from .store import Writer, resolve
+
+#: progress(done, total): called after each chunk is written.
+Progress = Callable[[int, int], None]
+
+
+def game_seed(master: int, index: int) -> int:
+    """The seed of game ``index`` of a run with master seed ``master`` (a 63-bit hash: independent of order,
+    chunking and worker count)."""
+    digest = hashlib.blake2b(f"{master}:{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+@dataclass(frozen=True)
+class Report:
+    """What a simulation wrote."""
+
+    path: str
+    batch: int
+    games: int
+    first_id: int
+    last_id: int
+    events: int
+    seconds: float
+    workers: int
+    interrupted: bool = False
+
+
+def _chunk_size(games: int, workers: int) -> int:
+    """Games per chunk: small enough to keep every worker busy and progress moving, big enough to insert in
+    bulk (a chunk is one transaction; a game is a few thousand events)."""
+    return max(1, min(50, games // (workers * 4) or 1))
+
+
+def simulate(db_path=None, *, edition: str = "classic-us", games: int = 100, players: int = 4, seed: int = 0,
+             bots=None, workers: int = 1, turn_limit: int | None = None, rules: RuleSet | None = None,
+             progress: Progress | None = None, chunk: int | None = None) -> Report:
+    """Play ``games`` bot games and write them to the database at ``db_path`` (default database if None).
+
+    ``rules`` (a RuleSet) overrides ``edition``; ``turn_limit`` changes the rules' turn limit. ``bots`` is a
+    list of strategies cycled over the seats (default: the standard table). ``progress(done, total)`` is
+    called after each written chunk. Invalid settings raise :class:`~.errors.InvalidRules` before anything is
+    written. A KeyboardInterrupt stops the run after the last whole chunk written (``report.interrupted``).
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise InvalidRules("games", f"must be a whole number of at least 1, got {games!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise InvalidRules("workers", f"must be a whole number of at least 1, got {workers!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidRules("seed", f"must be a whole number, got {seed!r}")
+    if rules is None:
+        rules = preset(edition) if turn_limit is None else preset(edition, turn_limit=turn_limit)
+    elif turn_limit is not None:
+        rules = rules.replace(turn_limit=turn_limit)
+    specs = bot_table(players, bots)
+    rules.validate(len(specs))
+    workers = min(workers, games)
+    size = chunk or _chunk_size(games, workers)
+    t0 = time.perf_counter()
+    done = events = 0
+    interrupted = False
+    with Writer(db_path) as writer:
+        first_id, batch = writer.next_game_id(), writer.next_batch_id()
+        plan = (rules.to_json(), [s.to_json() for s in specs], seed, first_id, batch)
+        tasks = [(plan, start, min(start + size, games)) for start in range(0, games, size)]
+        results = _results(tasks, workers)
+        try:
+            for tables in results:
+                writer.write(tables)
+                done += tables["games"].num_rows
+                events += tables["events"].num_rows
+                if progress is not None:
+                    progress(done, games)
+        except KeyboardInterrupt:
+            interrupted = True
+        finally:
+            results.close()
+    return Report(str(resolve(db_path)), batch, done, first_id, first_id + done - 1, events,
+                  time.perf_counter() - t0, workers, interrupted)
+
+
+def _results(tasks: list, workers: int):
+    """Each task's tables, in task order: in this process for one worker, else from a pool of spawned worker
+    processes with a bounded number of chunks in flight (so a slow writer does not pile up memory)."""
+    if workers == 1:
+        for task in tasks:
+            yield play_chunk(task)
+        return
+    ctx = multiprocessing.get_context("spawn")
+    with _main_hidden():
+        pool = ctx.Pool(workers, initializer=_ignore_sigint)
+    try:
+        pending: deque = deque()
+        queue = iter(tasks)
+        for task in queue:
+            pending.append(pool.apply_async(play_chunk, (task,)))
+            if len(pending) >= workers * 2:
+                break
+        while pending:
+            result = pending.popleft().get()
+            nxt = next(queue, None)
+            if nxt is not None:
+                pending.append(pool.apply_async(play_chunk, (nxt,)))
+            yield result
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+@contextmanager
+def _main_hidden():
+    """Hide the main module while worker processes start.
+
+    A spawned worker re-runs the parent's main script (as ``__mp_main__``) before it takes work; under Streamlit
+    that script is the page itself. Workers need only this module, so they are started with a blank main.
+    """
+    main = sys.modules.get("__main__")
+    sys.modules["__main__"] = types.ModuleType("__main__")
+    try:
+        yield
+    finally:
+        if main is not None:
+            sys.modules["__main__"] = main
+
+
+def _ignore_sigint() -> None:
+    """Workers leave Ctrl-C to the parent, which stops the run after the last whole chunk."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def play_chunk(task) -> dict:
+    """Play games ``start`` to ``stop - 1`` of a run and return their tables (runs in worker processes)."""
+    (rules_json, specs_json, master, first_id, batch), start, stop = task
+    rules = RuleSet.from_json(rules_json)
+    specs = [PlayerSpec.from_json(s) for s in specs_json]
+    builder = TableBuilder(source="simulated", batch=batch)
+    for i in range(start, stop):
+        began = time.time()
+        game = Game.new(rules, specs, game_seed(master, i), snapshots=True)
+        game.run()
+        builder.add(game, first_id + i, batch_index=i, started_at=began, finished_at=time.time())
+    return builder.tables()
+
+
+def sample_database(path=None, games: int = 300, *, seed: int = 2024, workers: int = 1,
+                    progress: Progress | None = None) -> Report:
+    """Fill a database with a small sample (four-player classic games, standard bots) so the SQL page is never
+    empty."""
+    return simulate(path, edition="classic-us", games=games, players=4, seed=seed, workers=workers,
+                    progress=progress)
+
+
+class ProgressBar:
+    """A text progress bar for a terminal (``progress`` callback for :func:`simulate`)."""
+
+    def __init__(self, stream=None, width: int = 30, label: str = "games"):
+        self.stream = stream or sys.stderr
+        self.width = width
+        self.label = label
+        self.t0 = time.perf_counter()
+        self._last = 0.0
+        self._tty = hasattr(self.stream, "isatty") and self.stream.isatty()
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.perf_counter()
+        final = done >= total
+        if not final and now - self._last < (0.2 if self._tty else 5.0):
+            return
+        self._last = now
+        filled = int(self.width * done / total) if total else self.width
+        bar = "#" * filled + "-" * (self.width - filled)
+        elapsed = now - self.t0
+        line = f"[{bar}] {done:,}/{total:,} {self.label}  {elapsed:5.1f} s"
+        if self._tty:
+            self.stream.write("\r" + line + ("\n" if final else ""))
+        else:
+            self.stream.write(line + "\n")
+        self.stream.flush()

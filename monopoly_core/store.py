@@ -1,0 +1,400 @@
+"""The game database: every simulated or played game in one DuckDB file (DESIGN.md section 4).
+
+* :func:`default_db_path` is ``data/games.duckdb`` next to the package (or ``$MONOPOLY_DB``); any path works.
+  The file and its tables are created on first write.
+* :class:`Writer` is the only way in: it opens the file, creates the schema, and :meth:`Writer.write` inserts
+  a batch of whole games (Arrow tables from :class:`~.records.TableBuilder`) in one transaction, so a crash or
+  an interrupted batch leaves whole games only.
+* :func:`log_game` logs one game from the site (finished, or unfinished on request).
+* Reading for people goes through :mod:`monopoly_core.sqlsafe` (hardened, read-only). Within one process a
+  per-file gate (:func:`gate`) keeps a writer and the read-only reader from being open on the same file at the
+  same moment (DuckDB refuses mixed configurations, and a reader must not see a half-written batch).
+
+The tables and views are documented column by column in the README ("The game database"); a test checks that
+the documentation and :data:`SCHEMA_SQL` agree.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import os
+import threading
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+import duckdb
+import pyarrow as pa
+
+from . import events as E
+from .board import load_board
+from .cards import load_deck
+from .datafiles import available, data_dir
+from .records import TableBuilder
+
+SCHEMA_VERSION = "1"
+DATA_TABLES = ("games", "players", "events", "snapshots")
+
+#: What each event kind means in the ``events`` table (filled into the ``event_kinds`` table).
+KIND_MEANINGS = {
+    "start": "the game starts; amount = number of players",
+    "order": "turn order decided; player plays in place square (0 = first)",
+    "turn": "player starts a turn on square; amount = round; detail 'in_jail' when starting in jail",
+    "roll": "dice roll at square; amount = total; detail = faces such as '3+4', followed by the purpose when "
+            "it is not a move ('jail', 'order', 'utility_card'); counterparty = purpose code (0 move, 1 jail, "
+            "2 order, 3 utility card)",
+    "move": "token moves to square (a landing); amount = signed steps; counterparty = square moved from; "
+            "detail 'dice' or 'card'",
+    "pay": "money: amount from player to counterparty (player seat, -1 bank, -2 Free Parking pot); detail = "
+           "reason (start, salary, rent, tax, purchase, auction, build, building_sale, mortgage, unmortgage, "
+           "interest, fine, card, trade, bankruptcy, jackpot, pot_seed); square = the related square",
+    "deed": "title deed of square passes to player from counterparty (-1 bank); amount = price paid; detail = "
+            "purchase, auction, trade, bankruptcy or returned",
+    "decline": "player declines to buy square at amount",
+    "auction": "auction of square; detail = 'open', 'sold' or 'unsold' and the item ('deed', 'house', 'hotel'); "
+               "when sold, player won it for amount; counterparty = item code",
+    "bid": "player bids amount in the auction of square",
+    "pass": "player leaves the auction of square",
+    "card": "player draws a card on square; detail = deck and card number, e.g. 'chance 7' (see the cards "
+            "table and the card_draws view); counterparty = deck code (0 chance, 1 chest)",
+    "jail_in": "player goes to jail (square = the jail); detail = go_to_jail_square, card or doubles",
+    "jail_out": "player leaves jail; detail = doubles, fine, card (with its deck) or forced_fine",
+    "build": "player builds on square; amount = new level (5 = hotel); counterparty = price paid",
+    "sell": "player sells a building on square to the bank; amount = new level; counterparty = money received",
+    "mortgage": "player mortgages square; amount = money received",
+    "unmortgage": "player lifts the mortgage of square; amount = money paid",
+    "trade_offer": "player offers counterparty a trade; detail = the offer as JSON (give_* go from player to "
+                   "counterparty, get_* come back)",
+    "trade_accept": "counterparty accepts player's trade; detail = the offer as JSON",
+    "trade_reject": "counterparty rejects player's trade; detail = the offer as JSON",
+    "debt": "player owes amount to counterparty and cannot pay from cash; detail = reason (as for pay)",
+    "bankrupt": "player is bankrupt; counterparty = creditor (-1 bank)",
+    "end": "game over; player = winner (-1 none); detail = end reason",
+}
+
+SCHEMA_SQL = """
+CREATE TABLE IF NOT EXISTS meta (key VARCHAR PRIMARY KEY, value VARCHAR);
+CREATE TABLE IF NOT EXISTS games (
+    id BIGINT PRIMARY KEY, batch BIGINT, batch_index BIGINT, source VARCHAR NOT NULL, preset VARCHAR,
+    edition VARCHAR, board VARCHAR, chance_deck VARCHAR, chest_deck VARCHAR, players SMALLINT, seed BIGINT,
+    turn_limit INTEGER, rules JSON, finished BOOLEAN, end_reason VARCHAR, winner SMALLINT, turns INTEGER,
+    rounds INTEGER, rolls INTEGER, events INTEGER, started_at TIMESTAMP, finished_at TIMESTAMP,
+    logged_at TIMESTAMP);
+CREATE TABLE IF NOT EXISTS players (
+    game BIGINT NOT NULL, seat SMALLINT, play_order SMALLINT, name VARCHAR, kind VARCHAR, strategy VARCHAR,
+    cash INTEGER, net_worth INTEGER, rank SMALLINT, bankrupt BOOLEAN, bankrupt_turn INTEGER);
+CREATE TABLE IF NOT EXISTS events (
+    game BIGINT NOT NULL, seq INTEGER, turn INTEGER, player TINYINT, kind VARCHAR, square SMALLINT,
+    amount INTEGER, counterparty INTEGER, detail VARCHAR);
+CREATE TABLE IF NOT EXISTS snapshots (
+    game BIGINT NOT NULL, round INTEGER, turn INTEGER, player SMALLINT, cash INTEGER, net_worth INTEGER,
+    position SMALLINT, properties SMALLINT, houses SMALLINT, hotels SMALLINT);
+CREATE TABLE IF NOT EXISTS squares (
+    board VARCHAR, square SMALLINT, name VARCHAR, short_name VARCHAR, kind VARCHAR, colour_group VARCHAR,
+    colour VARCHAR, price INTEGER, house_cost INTEGER, mortgage INTEGER, PRIMARY KEY (board, square));
+CREATE TABLE IF NOT EXISTS cards (
+    deck VARCHAR, deck_kind VARCHAR, card SMALLINT, text VARCHAR, effect VARCHAR, PRIMARY KEY (deck, card));
+CREATE TABLE IF NOT EXISTS event_kinds (kind VARCHAR PRIMARY KEY, code SMALLINT, meaning VARCHAR);
+
+CREATE OR REPLACE VIEW landings AS
+SELECT e.game, e.seq, e.turn, e.player, g.board, e.square, s.name AS square_name, s.kind AS square_kind,
+       s.colour_group, CASE WHEN e.kind = 'move' THEN e.detail ELSE 'sent_to_jail' END AS cause
+FROM events e JOIN games g ON g.id = e.game LEFT JOIN squares s ON s.board = g.board AND s.square = e.square
+WHERE e.kind IN ('move', 'jail_in');
+
+CREATE OR REPLACE VIEW landings_per_square AS
+WITH per_game AS (
+    SELECT game, square, count(*) AS n FROM events WHERE kind IN ('move', 'jail_in') GROUP BY game, square),
+per_board AS (
+    SELECT g.board, p.square, sum(p.n)::BIGINT AS landings
+    FROM per_game p JOIN games g ON g.id = p.game GROUP BY g.board, p.square)
+SELECT b.board, b.square, s.name AS square_name, s.kind AS square_kind, s.colour_group, b.landings,
+       b.landings / sum(b.landings) OVER (PARTITION BY b.board) AS share
+FROM per_board b LEFT JOIN squares s ON s.board = b.board AND s.square = b.square;
+
+CREATE OR REPLACE VIEW payments AS
+SELECT e.game, e.seq, e.turn, e.player AS payer, e.counterparty AS payee, e.amount, e.detail AS reason,
+       e.square, s.name AS square_name, s.kind AS square_kind, s.colour_group
+FROM events e JOIN games g ON g.id = e.game LEFT JOIN squares s ON s.board = g.board AND s.square = e.square
+WHERE e.kind = 'pay';
+
+CREATE OR REPLACE VIEW money_flows AS
+SELECT detail AS reason,
+       CASE WHEN player = -1 THEN 'bank' WHEN player = -2 THEN 'pot' ELSE 'player' END AS source,
+       CASE WHEN counterparty = -1 THEN 'bank' WHEN counterparty = -2 THEN 'pot' ELSE 'player' END AS destination,
+       count(*) AS payments, sum(amount)::BIGINT AS total, avg(amount) AS average
+FROM events WHERE kind = 'pay' GROUP BY ALL;
+
+CREATE OR REPLACE VIEW rent_per_square AS
+WITH per_game AS (
+    SELECT game, square, count(*) AS n, sum(amount) AS total
+    FROM events WHERE kind = 'pay' AND detail = 'rent' GROUP BY game, square),
+per_board AS (
+    SELECT g.board, p.square, sum(p.n)::BIGINT AS payments, sum(p.total)::BIGINT AS total_rent,
+           count(DISTINCT p.game) AS games
+    FROM per_game p JOIN games g ON g.id = p.game GROUP BY g.board, p.square)
+SELECT b.board, b.square, s.name AS square_name, s.kind AS square_kind, s.colour_group, s.price, b.payments,
+       b.total_rent, b.games
+FROM per_board b LEFT JOIN squares s ON s.board = b.board AND s.square = b.square;
+
+CREATE OR REPLACE VIEW player_results AS
+SELECT p.game, p.seat, p.play_order, p.name, p.kind, p.strategy, p.cash, p.net_worth, p.rank, p.bankrupt,
+       p.bankrupt_turn, g.preset, g.source, g.players AS table_size, g.finished, g.end_reason,
+       g.turns AS game_turns, g.rounds AS game_rounds, coalesce(p.seat = g.winner, false) AS won
+FROM players p JOIN games g ON g.id = p.game;
+
+CREATE OR REPLACE VIEW wealth_share AS
+SELECT game, round, max(net_worth) AS richest, sum(net_worth)::BIGINT AS total,
+       max(net_worth) / nullif(sum(net_worth), 0) AS richest_share
+FROM snapshots GROUP BY game, round;
+
+CREATE OR REPLACE VIEW card_draws AS
+SELECT e.game, e.seq, e.turn, e.player, e.square, c.deck_kind, c.deck, c.card, c.text, c.effect
+FROM events e JOIN games g ON g.id = e.game
+JOIN cards c ON c.deck = CASE WHEN e.counterparty = 0 THEN g.chance_deck ELSE g.chest_deck END
+            AND c.card = TRY_CAST(split_part(e.detail, ' ', 2) AS SMALLINT)
+WHERE e.kind = 'card';
+"""
+
+#: Views created by :data:`SCHEMA_SQL`, in order.
+VIEWS = ("landings", "landings_per_square", "payments", "money_flows", "rent_per_square", "player_results",
+         "wealth_share", "card_draws")
+TABLES = ("meta", "games", "players", "events", "snapshots", "squares", "cards", "event_kinds")
+
+
+class StoreError(Exception):
+    """A database problem, with a message for people (no stack trace needed)."""
+
+
+class StoreBusy(StoreError):
+    """The database file is being written (or read) by someone else right now."""
+
+
+# --- where the database lives --------------------------------------------------------------------------------
+def default_db_path() -> Path:
+    """``$MONOPOLY_DB`` if set, else ``data/games.duckdb`` in the project's data folder."""
+    override = os.environ.get("MONOPOLY_DB")
+    return Path(override) if override else data_dir() / "games.duckdb"
+
+
+def resolve(db_path=None) -> Path:
+    """The absolute path of ``db_path`` (default: :func:`default_db_path`)."""
+    return Path(db_path if db_path not in (None, "") else default_db_path()).expanduser().resolve()
+
+
+# --- the per-file gate -----------------------------------------------------------------------------------------
+_gates: dict[Path, threading.Lock] = {}
+_gates_lock = threading.Lock()
+
+
+@contextmanager
+def gate(db_path, timeout: float):
+    """Hold the process-wide lock of one database file for the duration of the block.
+
+    Writers and the read-only reader both take it, so they are never open on the same file at once. Raises
+    :class:`StoreBusy` after ``timeout`` seconds (a simulation may be writing to it).
+    """
+    path = resolve(db_path)
+    with _gates_lock:
+        lock = _gates.setdefault(path, threading.Lock())
+    if not lock.acquire(timeout=max(timeout, 0)):
+        raise StoreBusy(f"the database {path.name} is busy (a simulation or a game log is writing to it); "
+                        f"try again when it has finished")
+    try:
+        yield path
+    finally:
+        lock.release()
+
+
+def connect_error(exc: Exception, path: Path) -> StoreError:
+    """A clear message for a failure to open ``path``."""
+    text = str(exc)
+    if "lock" in text.lower():
+        return StoreBusy(f"the database {path} is in use by another program (perhaps a simulation running in "
+                         f"another window); try again when it has finished")
+    return StoreError(f"cannot open the database {path}: {text.splitlines()[0] if text else exc!r}")
+
+
+# --- writing ---------------------------------------------------------------------------------------------------
+class GatedConnection:
+    """A DuckDB connection to one file, held under the file's :func:`gate` while open (a context manager).
+
+    The base of :class:`Writer` and of the safe reader; subclasses say how to open the connection.
+    """
+
+    def __init__(self, db_path=None, *, wait: float = 30.0):
+        self.path = resolve(db_path)
+        self._wait = wait
+        self._gate = None
+        self.conn: duckdb.DuckDBPyConnection | None = None
+
+    def _open(self) -> duckdb.DuckDBPyConnection:
+        raise NotImplementedError
+
+    def __enter__(self):
+        held = gate(self.path, self._wait)
+        held.__enter__()                 # StoreBusy here: nothing is held
+        self._gate = held
+        try:
+            self.conn = self._open()
+        except BaseException:
+            self.close()
+            raise
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+        if self._gate is not None:
+            g, self._gate = self._gate, None
+            g.__exit__(None, None, None)
+
+
+class Writer(GatedConnection):
+    """The one writing connection to a database file (use as a context manager).
+
+    >>> import tempfile, os
+    >>> path = os.path.join(tempfile.mkdtemp(), "doc.duckdb")
+    >>> with Writer(path) as w:
+    ...     w.next_game_id()
+    1
+    """
+
+    def _open(self) -> duckdb.DuckDBPyConnection:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            conn = duckdb.connect(str(self.path), config={"autoinstall_known_extensions": False,
+                                                          "autoload_known_extensions": False})
+        except duckdb.Error as exc:
+            raise connect_error(exc, self.path) from None
+        try:
+            conn.execute("SET enable_progress_bar = false")
+            _create_schema(conn)
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def next_game_id(self) -> int:
+        return int(self.conn.execute("SELECT coalesce(max(id), 0) + 1 FROM games").fetchone()[0])
+
+    def next_batch_id(self) -> int:
+        return int(self.conn.execute("SELECT coalesce(max(batch), 0) + 1 FROM games").fetchone()[0])
+
+    def write(self, tables: dict[str, pa.Table]) -> int:
+        """Insert whole games (the four tables of a :class:`~.records.TableBuilder`) in one transaction;
+        returns the number of games written. On any error nothing of the batch remains."""
+        games = tables["games"]
+        if games.num_rows == 0:
+            return 0
+        now = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
+        games = games.append_column("logged_at", pa.array([now] * games.num_rows, pa.timestamp("us")))
+        conn = self.conn
+        conn.execute("BEGIN TRANSACTION")
+        try:
+            for name, table in (("games", games), ("players", tables["players"]), ("events", tables["events"]),
+                                ("snapshots", tables["snapshots"])):
+                if table.num_rows:
+                    _insert(conn, name, table)
+            conn.execute("COMMIT")
+        except BaseException:
+            _rollback(conn)
+            raise
+        return games.num_rows
+
+
+def _rollback(conn) -> None:
+    """Undo the open transaction (keeping the original error if the rollback itself fails)."""
+    try:
+        conn.execute("ROLLBACK")
+    except duckdb.Error:
+        pass
+
+
+def _insert(conn, name: str, table: pa.Table) -> None:
+    """Bulk insert an Arrow table into ``name``, matching columns by name."""
+    view = f"_incoming_{name}"
+    conn.register(view, table)
+    try:
+        conn.execute(f"INSERT INTO {name} BY NAME SELECT * FROM {view}")
+    finally:
+        conn.unregister(view)
+
+
+def _create_schema(conn) -> None:
+    """Check the schema version, create the tables and views if missing, refresh the reference tables."""
+    conn.execute("CREATE TABLE IF NOT EXISTS meta (key VARCHAR PRIMARY KEY, value VARCHAR)")
+    row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    if row is not None and row[0] != SCHEMA_VERSION:
+        raise StoreError(f"this database has schema version {row[0]}, this program writes version "
+                         f"{SCHEMA_VERSION}; use a new database file")
+    conn.execute(SCHEMA_SQL)
+    if row is None:
+        conn.execute("INSERT INTO meta VALUES ('schema_version', ?)", [SCHEMA_VERSION])
+    _refresh_reference(conn)
+
+
+def _refresh_reference(conn) -> None:
+    """Fill ``squares``, ``cards`` and ``event_kinds`` from the data files (small; replaced each time)."""
+    squares = {c: [] for c in ("board", "square", "name", "short_name", "kind", "colour_group", "colour",
+                               "price", "house_cost", "mortgage")}
+    for name in available("boards"):
+        board = load_board(name)
+        for s in board.squares:
+            group = board.groups.get(s.group) if s.group else None
+            for col, v in (("board", name), ("square", s.index), ("name", s.name), ("short_name", s.short),
+                           ("kind", s.kind), ("colour_group", group.label if group else None),
+                           ("colour", group.colour if group else None), ("price", s.price or None),
+                           ("house_cost", s.house_cost or None), ("mortgage", s.mortgage or None)):
+                squares[col].append(v)
+    cards = {c: [] for c in ("deck", "deck_kind", "card", "text", "effect")}
+    for name in available("cards"):
+        deck = load_deck(name)
+        for c in deck.cards:
+            for col, v in (("deck", name), ("deck_kind", deck.kind), ("card", c.index), ("text", c.text),
+                           ("effect", c.effect)):
+                cards[col].append(v)
+    kinds = {"kind": list(E.KIND_NAMES), "code": list(range(len(E.KIND_NAMES))),
+             "meaning": [KIND_MEANINGS.get(k, E.SCHEMA.get(k, "")) for k in E.KIND_NAMES]}
+    conn.execute("BEGIN TRANSACTION")
+    try:
+        for name, cols in (("squares", squares), ("cards", cards), ("event_kinds", kinds)):
+            conn.execute(f"DELETE FROM {name}")
+            if cols[next(iter(cols))]:
+                _insert(conn, name, pa.table(cols))
+        conn.execute("COMMIT")
+    except BaseException:
+        _rollback(conn)
+        raise
+
+
+def log_game(game, db_path=None, source: str = "played", *, unfinished: bool = False,
+             started_at: float | None = None) -> int:
+    """Write one game (its result, players, events and any snapshots) and return its id.
+
+    A game that is not over is refused unless ``unfinished=True`` (then it is stored with ``finished`` false,
+    no end reason and no winner). ``started_at`` is a Unix time, if the caller knows when play began.
+    """
+    if not game.over and not unfinished:
+        raise StoreError("the game is not over; pass unfinished=True to log it as it stands")
+    if not game.log.enabled:
+        raise StoreError("this game was played with its event log switched off, so it cannot be logged")
+    with Writer(db_path) as w:
+        game_id = w.next_game_id()
+        builder = TableBuilder(source=source)
+        builder.add(game, game_id, started_at=started_at, finished_at=time.time() if game.over else None)
+        w.write(builder.tables())
+    return game_id
+
+
+def schema_columns(conn) -> dict[str, list[str]]:
+    """Table or view name -> its column names, in order (for the documentation test and the site)."""
+    rows = conn.execute("SELECT table_name, column_name FROM duckdb_columns() WHERE schema_name = 'main' "
+                        "AND database_name = current_database() ORDER BY table_name, column_index").fetchall()
+    out: dict[str, list[str]] = {}
+    for table, column in rows:
+        out.setdefault(table, []).append(column)
+    return out

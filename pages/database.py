@@ -1,0 +1,203 @@
+"""Game database: simulate games into DuckDB and ask questions of them in SQL (issue 5).
+
+Queries go through the core's hardened read-only runner (``monopoly_core.sqlsafe``); the page only draws.
+"""
+from __future__ import annotations
+
+import os
+
+import streamlit as st
+
+from monopoly_core import InvalidRules, presets
+from monopoly_core.bots import DESCRIPTIONS, STANDARD, STRATEGIES
+from monopoly_core.queries import CHART_KINDS, QUESTIONS
+from monopoly_core.simulate import sample_database, simulate
+from monopoly_core.sqlsafe import QueryError, QueryRefused, database_summary, run_query
+from monopoly_core.store import StoreError
+from monopoly_core.viz.results import result_figure, suggest_axes
+from pages import _site
+from pages._site import ensure_navigation
+
+ensure_navigation()
+
+SQL, RESULT, ERROR, HINT, RUNS = "db_sql", "db_result", "db_error", "db_hint", "db_runs"
+PATH = _site.DB_PATH
+_site.db_path()
+st.session_state.setdefault(SQL, QUESTIONS["win_rate_by_strategy"].sql)
+st.session_state.setdefault(RUNS, 0)
+
+
+# --- callbacks ---------------------------------------------------------------------------------------------------
+def _run() -> None:
+    """Run the editor's query; keep the rows or the reason it could not run."""
+    st.session_state[RUNS] += 1
+    sql = st.session_state[SQL]
+    hint = st.session_state.get(HINT)
+    if hint is not None and QUESTIONS[hint].sql != sql:
+        st.session_state[HINT] = None          # the question was edited: its chart may no longer fit
+    try:
+        st.session_state[RESULT] = run_query(sql, st.session_state[PATH])
+        st.session_state[ERROR] = None
+    except QueryRefused as exc:
+        st.session_state[RESULT], st.session_state[ERROR] = None, f"Refused: {exc}"
+    except QueryError as exc:
+        st.session_state[RESULT], st.session_state[ERROR] = None, f"The query could not run: {exc}"
+
+
+def _ask(name: str) -> None:
+    st.session_state[SQL] = QUESTIONS[name].sql
+    st.session_state[HINT] = name
+    _run()
+
+
+def _forget_result() -> None:
+    st.session_state[RESULT] = st.session_state[ERROR] = None
+
+
+def _progress_bar(label: str):
+    bar = st.progress(0.0, text=label)
+
+    def update(done: int, total: int) -> None:
+        bar.progress(done / total, text=f"{label} {done:,} of {total:,} games")
+    return bar, update
+
+
+# --- the page ----------------------------------------------------------------------------------------------------
+st.title("Game database")
+st.caption("Every simulated game and every game logged from the Play page is stored in one DuckDB file. Ask it "
+           "questions in SQL: one reading statement at a time, on the tables and views listed at the bottom.")
+
+with st.expander("Database file", expanded=False):
+    st.text_input("Path of the database file", key=PATH, on_change=_forget_result,
+                  help="Any path works; the file is created when games are first written to it.")
+
+unreadable = False
+try:
+    summary = database_summary(st.session_state[PATH])
+except QueryError as exc:
+    summary, unreadable = None, True
+    st.error(f"The database cannot be read: {exc}")
+else:
+    if summary:
+        st.caption(f"`{st.session_state[PATH]}`: {summary['games']:,} games ({summary['simulated']:,} simulated, "
+                   f"{summary['played']:,} played), {summary['events']:,} events.")
+
+if not unreadable and (not summary or not summary["games"]):
+    with st.container(border=True):
+        st.markdown("**The database is empty.** Create a small sample to start asking questions: four-player "
+                    "classic games between the standard bots.")
+        n = st.number_input("Games in the sample", min_value=10, max_value=5000, value=300, step=50,
+                            key="db_sample_games")
+        if st.button("Create a small sample", type="primary", key="db_sample"):
+            bar, update = _progress_bar("Simulating")
+            try:
+                sample_database(st.session_state[PATH], games=int(n), progress=update)
+            except (StoreError, InvalidRules) as exc:
+                st.error(f"The sample could not be written: {exc}")
+            else:
+                bar.empty()
+                _forget_result()
+                st.rerun()
+
+# --- questions -----------------------------------------------------------------------------------------------------
+st.subheader("Ask a question")
+st.caption("A click runs a ready-made question and puts its SQL in the editor, to read or change.")
+cols = st.columns(3)
+for i, (name, q) in enumerate(QUESTIONS.items()):
+    cols[i % 3].button(q.title, key=f"db_q_{name}", on_click=_ask, args=(name,), help=q.description,
+                       width="stretch")
+
+st.text_area("SQL", key=SQL, height=180,
+             help="One SELECT, WITH, EXPLAIN, DESCRIBE or SUMMARIZE statement. Files, URLs, extensions and "
+                  "settings are off; a query is stopped after 5 seconds and shows at most 10,000 rows.")
+st.button("Run query", type="primary", on_click=_run, key="db_run")
+
+if st.session_state.get(ERROR):
+    st.error(st.session_state[ERROR])
+
+result = st.session_state.get(RESULT)
+if result is not None:
+    hint = QUESTIONS[st.session_state[HINT]] if st.session_state.get(HINT) else None
+    if hint is not None:
+        st.markdown(f"**{hint.title}** {hint.description}")
+    if result.note:
+        st.info(result.note)
+    df = result.to_pandas()
+    st.caption(f"{result.num_rows:,} rows in {result.seconds * 1000:.0f} ms")
+    st.dataframe(df, width="stretch", hide_index=True, key="db_table")
+
+    d1, d2 = st.columns(2)
+    d1.download_button("Download CSV", data=result.to_csv(), file_name="query.csv", mime="text/csv",
+                       key="db_csv", width="stretch")
+    d2.download_button("Download Parquet", data=result.to_parquet(), file_name="query.parquet",
+                       mime="application/octet-stream", key="db_parquet", width="stretch")
+
+    columns = list(df.columns)
+    if columns and result.num_rows:
+        st.markdown("**Chart**")
+        x0, y0 = (hint.chart.x, hint.chart.y) if hint else suggest_axes(df)
+        kind0 = hint.chart.kind if hint else "bar"
+        color0 = hint.chart.color if hint else None
+        run = st.session_state[RUNS]            # new widgets (and defaults) for every new result
+        c = st.columns(4)
+        kind = c[0].selectbox("Chart", CHART_KINDS, index=CHART_KINDS.index(kind0), key=f"db_kind_{run}")
+        x = c[1].selectbox("x", columns, index=columns.index(x0) if x0 in columns else 0, key=f"db_x_{run}")
+        y_options = [None] + columns
+        y = c[2].selectbox("y", y_options, index=y_options.index(y0) if y0 in columns else 0,
+                           key=f"db_y_{run}", format_func=lambda v: "(none)" if v is None else v)
+        colour = c[3].selectbox("colour", y_options, index=y_options.index(color0) if color0 in columns else 0,
+                                key=f"db_colour_{run}", format_func=lambda v: "(none)" if v is None else v)
+        if y is None and kind != "histogram":
+            st.caption("Pick a y column to draw this chart (or choose a histogram).")
+        else:
+            try:
+                st.plotly_chart(result_figure(df, x, y, kind, colour), key=f"db_fig_{run}")
+            except (ValueError, TypeError) as exc:
+                st.caption(f"This chart cannot be drawn from these columns: {exc}")
+
+# --- simulate ------------------------------------------------------------------------------------------------------
+st.subheader("Simulate games")
+with st.form("db_simulate"):
+    st.caption("Bot games under any preset, written to the database above. The same master seed gives the same "
+               "games whatever the number of worker processes.")
+    names = [p.name for p in presets()]
+    c = st.columns(3)
+    edition = c[0].selectbox("Preset", names, index=names.index("classic-us") if "classic-us" in names else 0,
+                             key="db_sim_edition")
+    games = c[1].number_input("Games", min_value=1, max_value=100_000, value=1000, step=100, key="db_sim_games")
+    players = c[2].number_input("Players", min_value=2, max_value=8, value=4, key="db_sim_players")
+    c = st.columns(3)
+    seed = c[0].number_input("Master seed", min_value=0, max_value=2**53 - 1, value=1, key="db_sim_seed")
+    workers = c[1].number_input("Worker processes", min_value=1, max_value=max(1, os.cpu_count() or 1),
+                                value=max(1, min(2, os.cpu_count() or 1)), key="db_sim_workers")
+    limit = c[2].number_input("Turn limit (rounds; 0 = the preset's)", min_value=0, max_value=100_000, value=0,
+                              key="db_sim_limit")
+    chosen = st.multiselect("Bots (cycled over the seats)", STRATEGIES, default=list(STANDARD), key="db_sim_bots",
+                            help="; ".join(f"{k}: {v}" for k, v in DESCRIPTIONS.items()))
+    submitted = st.form_submit_button("Simulate", type="primary")
+if submitted:
+    bar, update = _progress_bar("Simulating")
+    try:
+        report = simulate(st.session_state[PATH], edition=edition, games=int(games), players=int(players),
+                          seed=int(seed), bots=chosen or None, workers=int(workers),
+                          turn_limit=int(limit) or None, progress=update)
+    except (InvalidRules, StoreError) as exc:
+        bar.empty()
+        st.error(f"Nothing was simulated: {exc}")
+    else:
+        bar.empty()
+        st.success(f"Wrote {report.games:,} games (ids {report.first_id:,} to {report.last_id:,}, batch "
+                   f"{report.batch}) in {report.seconds:.1f} s.")
+
+# --- schema --------------------------------------------------------------------------------------------------------
+with st.expander("Tables and columns"):
+    st.caption("Every column is described in the README's section 'The game database'. The event kinds and what "
+               "their columns mean are in the table `event_kinds`.")
+    try:
+        if summary is not None:
+            cols_res = run_query("SELECT table_name, column_name, data_type FROM duckdb_columns() "
+                                 "WHERE schema_name = 'main' ORDER BY table_name, column_index",
+                                 st.session_state[PATH])
+            st.dataframe(cols_res.to_pandas(), width="stretch", hide_index=True, key="db_schema")
+    except QueryError as exc:
+        st.caption(str(exc))

@@ -1,0 +1,99 @@
+"""Batch simulation: determinism across worker counts, seeds, progress, the command, the sample database,
+and the ready-made questions."""
+from __future__ import annotations
+
+import duckdb
+import pytest
+
+from monopoly_core.cli import main
+from monopoly_core.errors import InvalidRules
+from monopoly_core.queries import CHART_KINDS, QUESTIONS
+from monopoly_core.simulate import game_seed, sample_database, simulate
+from monopoly_core.sqlsafe import run_query
+from monopoly_core.store import DATA_TABLES
+
+CLOCK_COLUMNS = {"started_at", "finished_at", "logged_at"}
+
+
+def _contents(path) -> dict:
+    """Every data table's rows in a fixed order, wall-clock columns left out."""
+    out = {}
+    with duckdb.connect(str(path), read_only=True) as conn:
+        for table in DATA_TABLES:
+            cols = [c for (c,) in conn.execute(
+                "SELECT column_name FROM duckdb_columns() WHERE table_name = ? ORDER BY column_index",
+                [table]).fetchall() if c not in CLOCK_COLUMNS]
+            order = {"games": "id", "players": "game, seat", "events": "game, seq",
+                     "snapshots": "game, round, turn, player"}[table]
+            out[table] = conn.execute(f"SELECT {', '.join(cols)} FROM {table} ORDER BY {order}").fetchall()
+    return out
+
+
+def test_same_master_seed_same_database_whatever_the_workers(tmp_path):
+    args = dict(games=8, players=3, seed=42, turn_limit=50, bots=["strategist", "set-collector", "random"])
+    one = simulate(tmp_path / "w1.duckdb", workers=1, **args)
+    two = simulate(tmp_path / "w2.duckdb", workers=2, chunk=3, **args)
+    assert (one.games, two.games, two.workers) == (8, 8, 2)
+    a, b = _contents(tmp_path / "w1.duckdb"), _contents(tmp_path / "w2.duckdb")
+    assert len(a["events"]) > 1000 and len(a["snapshots"]) > 0
+    assert a == b
+
+
+def test_game_seeds_depend_only_on_master_and_index():
+    assert game_seed(1, 5) == game_seed(1, 5)
+    assert len({game_seed(1, i) for i in range(1000)}) == 1000
+    assert game_seed(1, 0) != game_seed(2, 0)
+    assert 0 <= game_seed(-3, 7) < 2 ** 63
+
+
+def test_progress_and_ids(tmp_path):
+    calls = []
+    path = tmp_path / "p.duckdb"
+    first = simulate(path, games=5, players=2, seed=1, turn_limit=20, chunk=2,
+                     progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(2, 5), (4, 5), (5, 5)]
+    second = simulate(path, games=2, players=2, seed=1, turn_limit=20)
+    assert (first.first_id, first.last_id, first.batch) == (1, 5, 1)
+    assert (second.first_id, second.last_id, second.batch) == (6, 7, 2)
+    with duckdb.connect(str(path), read_only=True) as conn:
+        seeds = conn.execute("SELECT batch, batch_index, seed FROM games ORDER BY id").fetchall()
+    assert seeds[5] == (2, 0, game_seed(1, 0)) and seeds[0][2] == seeds[5][2]
+
+
+def test_bad_settings_are_refused_before_writing(tmp_path):
+    path = tmp_path / "bad.duckdb"
+    for kwargs in ({"games": 0}, {"workers": 0}, {"bots": ["nobody"]}, {"players": 1}, {"edition": "nope"}):
+        with pytest.raises(InvalidRules):
+            simulate(path, **kwargs)
+    assert not path.exists()
+
+
+def test_simulate_command(tmp_path, capsys):
+    path = tmp_path / "cli.duckdb"
+    assert main(["simulate", "--games", "3", "--players", "2", "--seed", "9", "--turn-limit", "20",
+                 "--bots", "cautious,always-buy", "--db", str(path)]) == 0
+    cap = capsys.readouterr()
+    assert "wrote 3 games" in cap.out and "3/3 games" in cap.err
+    assert main(["simulate", "--games", "3", "--bots", "nobody", "--db", str(path)]) == 2
+    assert "unknown strategy" in capsys.readouterr().err
+    assert main(["simulate", "--games", "2", "--edition", "no-such", "--db", str(path)]) == 2
+
+
+@pytest.fixture(scope="module")
+def sample(tmp_path_factory):
+    path = tmp_path_factory.mktemp("sample") / "sample.duckdb"
+    report = sample_database(path, games=24)
+    assert report.games == 24
+    return path
+
+
+@pytest.mark.parametrize("name", list(QUESTIONS))
+def test_every_ready_made_question_answers(sample, name):
+    q = QUESTIONS[name]
+    assert q.title and q.description and q.chart.kind in CHART_KINDS
+    res = run_query(q.sql, sample)
+    assert res.num_rows > 0, name
+    assert q.chart.x in res.columns and q.chart.y in res.columns
+    if q.chart.color:
+        assert q.chart.color in res.columns
+    assert not res.truncated

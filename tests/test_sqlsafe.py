@@ -1,0 +1,201 @@
+"""The safe SQL runner: every kind of escape in issue 5 is refused or cut with a clear message, and the
+connection stays usable; the `sql` command's exit statuses."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from monopoly_core.cli import main
+from monopoly_core.sqlsafe import (QueryError, QueryRefused, SafeReader, _execute, _hardened_connection,
+                                   check_query, run_query)
+from monopoly_core.simulate import simulate
+from monopoly_core.store import Writer
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory):
+    path = tmp_path_factory.mktemp("sqlsafe") / "games.duckdb"
+    simulate(path, games=6, players=2, seed=5, turn_limit=60)
+    return path
+
+
+def _outside(tmp_path) -> dict[str, str]:
+    """Queries that reach outside the database (by issue 5's list), with a path in ``tmp_path`` as target."""
+    secret = tmp_path / "secret.csv"
+    secret.write_text("a,b\n1,2\n")
+    out = tmp_path / "out"
+    return {
+        "read_csv": f"SELECT * FROM read_csv('{secret}')",
+        "read_csv_nested": f"SELECT (SELECT count(*) FROM read_csv_auto('{secret}')) AS n",
+        "read_text": f"SELECT * FROM read_text('{secret}')",
+        "glob": f"SELECT * FROM glob('{tmp_path}/*')",
+        "glob_in_cte": f"WITH f AS (SELECT * FROM glob('{tmp_path}/*')) SELECT * FROM f",
+        "file_as_table": f"SELECT * FROM '{secret}'",
+        "url": "SELECT * FROM 'https://example.com/data.csv'",
+        "url_function": "SELECT * FROM read_parquet('https://example.com/x.parquet')",
+        "copy_to": f"COPY games TO '{out}.csv'",
+        "copy_query_to": f"COPY (SELECT 1) TO '{out}.parquet' (FORMAT parquet)",
+        "export": f"EXPORT DATABASE '{out}'",
+        "attach": f"ATTACH '{out}.duckdb' AS other",
+        "install": "INSTALL httpfs",
+        "load": "LOAD httpfs",
+        "set": "SET threads = 1",
+        "set_external": "SET enable_external_access = true",
+        "pragma": "PRAGMA threads = 1",
+        "create": "CREATE TABLE x (a INTEGER)",
+        "create_temp": "CREATE TEMP TABLE x AS SELECT 1",
+        "insert": "INSERT INTO games (id, source) VALUES (999, 'x')",
+        "drop": "DROP TABLE games",
+        "delete": "DELETE FROM events",
+        "two_statements": "SELECT 1; DROP TABLE games",
+        "two_selects": "SELECT 1; SELECT 2",
+        "hidden_after_comment": "SELECT 1 /* ; */; DROP TABLE games -- ;",
+        "explain_analyze_copy": f"EXPLAIN ANALYZE COPY (SELECT 1) TO '{out}.csv'",
+        "query_function": "SELECT * FROM query('SELECT 1')",
+        "call": "CALL pragma_version()",
+        "checkpoint": "CHECKPOINT",
+    }
+
+
+def _still_usable(reader: SafeReader) -> None:
+    assert reader.run("SELECT count(*) AS n FROM games").table.to_pylist() == [{"n": 6}]
+
+
+def test_reading_queries_run(db):
+    with SafeReader(db) as r:
+        for q in ("SELECT count(*) FROM games", "WITH x AS (SELECT 1 AS a) SELECT * FROM x", "FROM players",
+                  "EXPLAIN SELECT * FROM events", "DESCRIBE games", "SUMMARIZE players", "SHOW TABLES",
+                  "SELECT 1 -- ; DROP TABLE games", "SELECT '; DROP TABLE games' AS s",
+                  "SELECT * FROM pragma_table_info('games')", "SELECT rules->>'starting_cash' FROM games"):
+            assert r.run(q).num_rows >= 1, q
+
+
+def test_escapes_are_refused_and_the_connection_stays_usable(db, tmp_path):
+    with SafeReader(db) as r:
+        for name, q in _outside(tmp_path).items():
+            with pytest.raises(QueryError) as info:
+                r.run(q)
+            message = str(info.value)
+            assert message and "Traceback" not in message, name
+            assert any(w in message for w in ("not allowed", "only reading", "one statement", "EXPLAIN")), \
+                (name, message)
+            _still_usable(r)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["secret.csv"]      # nothing written
+
+
+def test_connection_refuses_even_without_the_checks(db, tmp_path):
+    """Defence in depth: the hardened connection alone stops what the parser checks would catch."""
+    conn = _hardened_connection(db, "256MB")
+    try:
+        # harmless on their own, refused by the statement check only
+        skip = {"query_function", "call", "two_selects", "checkpoint", "create_temp"}
+        for name, q in _outside(tmp_path).items():
+            if name in skip:
+                continue
+            with pytest.raises(QueryError) as info:
+                _execute(conn, q, 100, 5.0)
+            assert str(info.value), name
+            assert _execute(conn, "SELECT 42 AS x", 10, 5.0).table.to_pylist() == [{"x": 42}]
+    finally:
+        conn.close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["secret.csv"]
+
+
+def test_runaway_query_is_interrupted(db):
+    with SafeReader(db, time_limit=1.0) as r:
+        t0 = time.perf_counter()
+        with pytest.raises(QueryError, match="longer than 1 s"):
+            r.run("SELECT count(*) FROM events a, events b, events c")
+        assert time.perf_counter() - t0 < 10
+        _still_usable(r)
+
+
+def test_huge_result_is_cut(db):
+    with SafeReader(db, row_cap=1000) as r:
+        res = r.run("SELECT * FROM events a, events b")
+        assert res.num_rows == 1000 and res.truncated
+        assert "first 1,000 rows" in res.note
+        small = r.run("SELECT * FROM games")
+        assert not small.truncated and small.note is None
+        _still_usable(r)
+
+
+def test_syntax_and_binding_errors_are_messages(db):
+    for q, words in (("SELEC 1", "syntax error"), ("SELECT nope FROM games", "nope"),
+                     ("SELECT * FROM no_such_table", "no_such_table")):
+        with pytest.raises(QueryError) as info:
+            run_query(q, db)
+        assert not isinstance(info.value, QueryRefused)
+        assert words in str(info.value)
+
+
+def test_empty_and_odd_input():
+    for q in ("", "   ", "-- just a comment", ";"):
+        with pytest.raises(QueryRefused, match="empty"):
+            check_query(q)
+    with pytest.raises(QueryRefused, match="text"):
+        check_query(None)
+    with pytest.raises(QueryRefused, match="too long"):
+        check_query("SELECT 1" + " " * 30_000)
+
+
+def test_missing_database(tmp_path):
+    with pytest.raises(QueryError, match="no database"):
+        run_query("SELECT 1", tmp_path / "none.duckdb")
+    assert not (tmp_path / "none.duckdb").exists()
+
+
+def test_reader_waits_for_a_writer_in_the_same_process(db):
+    entered, release = threading.Event(), threading.Event()
+
+    def write():
+        with Writer(db):
+            entered.set()
+            release.wait(10)
+
+    t = threading.Thread(target=write)
+    t.start()
+    try:
+        assert entered.wait(10)
+        with pytest.raises(QueryError, match="busy"):
+            run_query("SELECT 1", db, wait=0.2)
+    finally:
+        release.set()
+        t.join()
+    assert run_query("SELECT 1 AS x", db).table.to_pylist() == [{"x": 1}]
+
+
+def test_csv_output(db):
+    res = run_query("SELECT id, source FROM games ORDER BY id LIMIT 2", db)
+    assert res.to_csv().splitlines() == ['"id","source"', '1,"simulated"', '2,"simulated"']
+
+
+# --- the command ----------------------------------------------------------------------------------------------------
+def test_sql_command_statuses(db, capsys):
+    assert main(["sql", "--db", str(db), "SELECT count(*) AS n FROM games"]) == 0
+    assert capsys.readouterr().out.splitlines() == ['"n"', "6"]
+    assert main(["sql", "--db", str(db), "DROP TABLE games"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("refused:") and "DROP" in err and "Traceback" not in err
+    assert main(["sql", "--db", str(db), "SELECT nope"]) == 2
+    assert "error:" in capsys.readouterr().err
+    assert main(["sql", "--db", str(db), "--row-cap", "2", "FROM events"]) == 0
+    cap = capsys.readouterr()
+    assert len(cap.out.splitlines()) == 3 and "first 2 rows" in cap.err
+
+
+def test_sql_command_in_a_process(db):
+    ok = subprocess.run([sys.executable, "-m", "monopoly_core", "sql", "--db", str(db), "SELECT 7 AS x"],
+                        capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert (ok.returncode, ok.stdout) == (0, '"x"\n7\n')
+    bad = subprocess.run([sys.executable, "-m", "monopoly_core", "sql", "--db", str(db), "SELECT 1; SELECT 2"],
+                         capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert bad.returncode == 2 and "one statement" in bad.stderr and bad.stdout == ""
+    assert "Traceback" not in bad.stderr

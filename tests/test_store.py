@@ -1,0 +1,201 @@
+"""The game database: schema and README agree, events add up, whole-or-nothing writes, logging site games."""
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from monopoly_core import Game, bots, load_board, preset
+from monopoly_core.records import TableBuilder
+from monopoly_core.simulate import simulate
+from monopoly_core.store import TABLES, VIEWS, StoreError, Writer, log_game, schema_columns
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def small_db(tmp_path_factory):
+    path = tmp_path_factory.mktemp("store") / "games.duckdb"
+    simulate(path, games=12, players=3, seed=11, turn_limit=80, bots=["strategist", "always-buy", "random"])
+    return path
+
+
+def _read(path):
+    return duckdb.connect(str(path), read_only=True)
+
+
+# --- the schema and its documentation --------------------------------------------------------------------------
+def _documented() -> dict[str, dict[str, str]]:
+    """README section between the database markers: ``### `name` (table|view)`` then ``| `col` | TYPE |`` rows."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    start, end = text.index("<!-- database:begin -->"), text.index("<!-- database:end -->")
+    section = text[start:end]
+    docs: dict[str, dict[str, str]] = {}
+    current = None
+    for line in section.splitlines():
+        m = re.match(r"^### `(\w+)` \((table|view)\)", line)
+        if m:
+            current = docs.setdefault(m.group(1), {})
+            continue
+        if line.startswith("### "):
+            current = None
+            continue
+        m = re.match(r"^\| `(\w+)` \| (\w+) \| (.+) \|$", line)
+        if m and current is not None:
+            assert m.group(3).strip(), f"column {m.group(1)} has no description"
+            current[m.group(1)] = m.group(2)
+    return docs
+
+
+def test_schema_and_readme_agree(tmp_path):
+    with Writer(tmp_path / "fresh.duckdb") as w:
+        actual = schema_columns(w.conn)
+        types = dict(((t, c), ty) for t, c, ty in w.conn.execute(
+            "SELECT table_name, column_name, data_type FROM duckdb_columns() WHERE schema_name = 'main'").fetchall())
+    docs = _documented()
+    assert set(actual) == set(TABLES) | set(VIEWS)
+    assert set(docs) == set(actual), "tables/views documented vs existing differ"
+    for name, cols in actual.items():
+        assert list(docs[name]) == cols, f"{name}: documented columns differ (order included)"
+        for col in cols:
+            assert docs[name][col] == types[name, col], f"{name}.{col}: documented type differs"
+
+
+# --- contents ----------------------------------------------------------------------------------------------------
+def test_events_reproduce_final_cash(small_db):
+    with _read(small_db) as conn:
+        wrong = conn.execute("""
+            WITH flows AS (
+                SELECT game, counterparty AS seat, amount FROM events WHERE kind = 'pay' AND counterparty >= 0
+                UNION ALL
+                SELECT game, player AS seat, -amount FROM events WHERE kind = 'pay' AND player >= 0)
+            SELECT p.game, p.seat, p.cash, coalesce(sum(f.amount), 0) AS from_events
+            FROM players p LEFT JOIN flows f ON f.game = p.game AND f.seat = p.seat
+            GROUP BY ALL HAVING p.cash <> from_events""").fetchall()
+        checked = conn.execute("SELECT count(*) FROM players").fetchone()[0]
+    assert checked == 36
+    assert wrong == []
+
+
+def test_rows_match_the_games(small_db):
+    rules = preset("classic-us", turn_limit=80)
+    with _read(small_db) as conn:
+        row = conn.execute("SELECT seed, events, turns, winner, end_reason FROM games WHERE id = 5").fetchone()
+        g = Game.new(rules, bots(["strategist", "always-buy", "random"]), row[0])
+        g.run()
+        assert row[1:] == (len(g.log), g.turn, g.winner, g.end_reason)
+        ev = conn.execute("SELECT seq, turn, kind, player, square, amount, counterparty FROM events "
+                          "WHERE game = 5 ORDER BY seq").fetchall()
+        assert [(e.seq, e.turn, e.kind_name, e.player, e.square, e.amount, e.other) for e in g.log] == ev
+        snaps = conn.execute("SELECT count(*) FROM snapshots WHERE game = 5").fetchone()[0]
+        assert snaps > 0
+        # readable details
+        kinds = dict(conn.execute("SELECT kind, any_value(detail) FROM events WHERE game = 5 AND kind IN "
+                                  "('roll', 'end') AND detail IS NOT NULL GROUP BY kind").fetchall())
+        assert re.fullmatch(r"\d\+\d( \w+)?", kinds["roll"])
+        assert kinds["end"] in ("last_player_standing", "turn_limit")
+        assert conn.execute("SELECT count(*) FROM landings_per_square").fetchone()[0] > 20
+        names = conn.execute("SELECT DISTINCT square_name FROM landings WHERE square = 24").fetchall()
+        assert names == [(load_board("classic-us").squares[24].name,)]
+
+
+def test_trade_details_are_json(small_db):
+    with _read(small_db) as conn:
+        rows = conn.execute("SELECT detail FROM events WHERE kind LIKE 'trade_%' LIMIT 5").fetchall()
+    for (d,) in rows:
+        assert d.startswith("{") and '"proposer"' in d
+
+
+def test_log_game_finished_and_unfinished(tmp_path):
+    path = tmp_path / "site.duckdb"
+    g = Game.new(preset("classic-uk", turn_limit=30), bots(["cautious", "always-buy"]), seed=3)
+    with pytest.raises(StoreError, match="not over"):
+        log_game(g, path)
+    for _ in range(40):
+        g.step()
+    first = log_game(g, path, unfinished=True)
+    g.run()
+    second = log_game(g, path)
+    assert (first, second) == (1, 2)
+    with _read(path) as conn:
+        rows = conn.execute("SELECT id, source, finished, end_reason, batch FROM games ORDER BY id").fetchall()
+        assert rows[0] == (1, "played", False, None, None)
+        assert rows[1][:3] == (2, "played", True) and rows[1][3] is not None
+        n = conn.execute("SELECT count(*) FROM events WHERE game = 2").fetchone()[0]
+    assert n == len(g.log)
+
+
+def test_a_failed_batch_leaves_nothing(tmp_path):
+    path = tmp_path / "fail.duckdb"
+    g = Game.new(preset("classic-us", turn_limit=10), bots(["cautious", "always-buy"]), seed=1)
+    g.run()
+    b = TableBuilder()
+    b.add(g, 1)
+    tables = b.tables()
+    tables["snapshots"] = tables["events"]          # wrong columns: the last insert of the batch fails
+    with Writer(path) as w:
+        with pytest.raises(duckdb.Error):
+            w.write(tables)
+        counts = [w.conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in
+                  ("games", "players", "events", "snapshots")]
+    assert counts == [0, 0, 0, 0]
+
+
+# --- whole games only, even when the writer is killed -----------------------------------------------------------
+KILLER = textwrap.dedent("""
+    import sys, time
+    from monopoly_core import simulate, store
+    original = store._insert
+    seen = {"n": 0}
+    def insert(conn, name, table):
+        original(conn, name, table)
+        if name == sys.argv[2]:
+            seen["n"] += 1
+            if seen["n"] == 3:                   # third batch: partly inserted, not committed
+                print("MID", flush=True)
+                time.sleep(120)
+    store._insert = insert
+    simulate.simulate(sys.argv[1], games=40, players=2, seed=7, turn_limit=40, chunk=5)
+""")
+
+
+@pytest.mark.parametrize("stop_after", ["events", "snapshots"])
+def test_killed_writer_leaves_whole_games(tmp_path, stop_after):
+    path = tmp_path / "killed.duckdb"
+    proc = subprocess.Popen([sys.executable, "-c", KILLER, str(path), stop_after], stdout=subprocess.PIPE,
+                            cwd=ROOT, text=True)
+    try:
+        line = proc.stdout.readline()
+        assert line.strip() == "MID"
+        os.kill(proc.pid, signal.SIGKILL)
+    finally:
+        proc.wait(timeout=30)
+        proc.stdout.close()
+    with _read(path) as conn:
+        games = conn.execute("SELECT count(*) FROM games").fetchone()[0]
+        assert games == 10                         # two whole chunks of five
+        bad = conn.execute("""
+            SELECT g.id FROM games g
+            LEFT JOIN (SELECT game, count(*) AS n, max(seq) AS last, count(DISTINCT seq) AS distinct_seq
+                       FROM events GROUP BY game) e ON e.game = g.id
+            LEFT JOIN (SELECT game, count(*) AS n FROM players GROUP BY game) p ON p.game = g.id
+            WHERE e.n IS DISTINCT FROM g.events OR e.last <> g.events - 1 OR e.distinct_seq <> e.n
+               OR p.n IS DISTINCT FROM g.players""").fetchall()
+        assert bad == []
+        ends = conn.execute("SELECT count(*) FROM events e JOIN games g ON g.id = e.game "
+                            "WHERE e.kind = 'end' AND e.seq = g.events - 1").fetchone()[0]
+        assert ends == games
+        for table in ("events", "players", "snapshots"):
+            orphans = conn.execute(f"SELECT count(*) FROM {table} WHERE game NOT IN (SELECT id FROM games)"
+                                   ).fetchone()[0]
+            assert orphans == 0, table
+    # the file takes new games afterwards
+    report = simulate(path, games=2, players=2, seed=8, turn_limit=20)
+    assert (report.first_id, report.batch) == (11, 2)
