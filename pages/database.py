@@ -23,7 +23,9 @@ ensure_navigation()
 SQL, RESULT, ERROR, HINT, RUNS = "db_sql", "db_result", "db_error", "db_hint", "db_runs"
 PATH = _site.DB_PATH
 _site.db_path()
-st.session_state.setdefault(SQL, QUESTIONS["win_rate_by_strategy"].sql)
+if SQL not in st.session_state:      # a first visit opens on a ready-made question, with its chart
+    st.session_state[SQL] = QUESTIONS["win_rate_by_strategy"].sql
+    st.session_state[HINT] = "win_rate_by_strategy"
 st.session_state.setdefault(RUNS, 0)
 
 
