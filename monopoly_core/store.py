@@ -398,3 +398,50 @@ def schema_columns(conn) -> dict[str, list[str]]:
     for table, column in rows:
         out.setdefault(table, []).append(column)
     return out
+
+
+class _Reader(GatedConnection):
+    """A trusted read-only connection for the core's own queries (people's SQL goes through sqlsafe)."""
+
+    def _open(self) -> duckdb.DuckDBPyConnection:
+        try:
+            return duckdb.connect(str(self.path), read_only=True)
+        except duckdb.Error as exc:
+            raise connect_error(exc, self.path) from None
+
+
+#: The rules a token's movement depends on: logged games count for a chain only if these match.
+MOVEMENT_RULES = ("board", "chance_deck", "chest_deck", "dice", "jail_turns", "doubles_to_jail")
+#: Event kinds the movement counter reads (see monopoly_core.markov.sim.count_events).
+MOVEMENT_KINDS = ("start", "turn", "roll", "move", "jail_in", "jail_out", "end")
+
+
+def movement_events(rules, db_path=None, *, max_games: int | None = None) -> tuple[int, dict]:
+    """Movement events of the logged games played with the same board, decks, dice and jail rules as
+    ``rules``, as integer columns in the core's own coding (``EventLog.columns()``), ready for
+    :func:`monopoly_core.markov.count_events`. Returns (number of games, columns); (0, {}) without a database.
+    """
+    path = resolve(db_path)
+    if not path.exists():
+        return 0, {}
+    where = " AND ".join(f"g.rules->>'{k}' = ?" for k in MOVEMENT_RULES)
+    params = [str(getattr(rules, k)) for k in MOVEMENT_RULES]
+    limit = f"LIMIT {int(max_games)}" if max_games else ""
+    kinds = ", ".join(f"'{k}'" for k in MOVEMENT_KINDS)
+    sql = f"""
+        WITH chosen AS (SELECT g.id FROM games g WHERE {where} ORDER BY g.id {limit})
+        SELECT e.turn, k.code AS kind, e.player, e.square, e.amount, e.counterparty AS other,
+               CASE WHEN e.kind = 'roll'   -- the dice as written ("3+4", maybe with a purpose after a space)
+                    THEN coalesce(TRY_CAST(replace(split_part(e.detail, ' ', 1), '+', '') AS INTEGER), 0)
+                    ELSE 0 END AS detail
+        FROM events e JOIN chosen c ON c.id = e.game JOIN event_kinds k ON k.kind = e.kind
+        WHERE e.kind IN ({kinds})
+        ORDER BY e.game, e.seq"""
+    with _Reader(path, wait=5.0) as r:
+        n = r.conn.sql(f"SELECT count(*) FROM games g WHERE {where}", params=params).fetchall()[0][0]
+        if not n:
+            return 0, {}
+        table = r.conn.sql(sql, params=params).to_arrow_table()
+    games = min(n, max_games) if max_games else n
+    return games, {c: table.column(c).to_numpy() for c in ("turn", "kind", "player", "square", "amount", "other",
+                                                             "detail")}

@@ -11,6 +11,7 @@ from monopoly_core import presets
 from monopoly_core import markov as M
 from monopoly_core.viz import markov as V
 from monopoly_core.viz.board import board_figure
+from pages import _site
 from pages._site import ensure_navigation
 
 ensure_navigation()
@@ -57,6 +58,50 @@ dist = M.stationary(rules, jail, quantity, uk_card)
 per_roll = M.stationary(rules, jail, M.PER_ROLL, uk_card)
 board_name = dist.board
 share = quantity != M.VISITS_PER_TURN
+
+LOGGED_KEY = "mk_logged"
+
+
+def _logged_games(rules, per_roll, jail) -> None:
+    """The same comparison against the games logged in the game database (played or simulated)."""
+    from monopoly_core.store import StoreError, movement_events
+    st.markdown("##### Against the logged games")
+    st.caption("The games in the game database with this board, these decks and jail rules (up to 2,000). Buying "
+               "and trading do not move tokens, but each player chooses whether to pay their way out of jail, so "
+               "logged games follow a mix of the two jail policies; the In Jail share shows which one they are "
+               "closer to.")
+    if st.button("Compare with the logged games", key="mk_logged_go"):
+        try:
+            games, cols = movement_events(rules, _site.db_path(), max_games=2000)
+        except StoreError as exc:
+            st.session_state[LOGGED_KEY] = (rules, None, str(exc))
+        else:
+            emp = M.count_events(**cols, rules=rules, skip_turns=5) if games else None
+            st.session_state[LOGGED_KEY] = (rules, (games, emp), None)
+    result = st.session_state.get(LOGGED_KEY)
+    if result is None or result[0] != rules:
+        return
+    if result[2]:
+        st.warning(f"The game database could not be read: {result[2]}")
+        return
+    games, emp = result[1]
+    if not games or emp is None or not emp.rolls:
+        st.info("No logged games match these rules yet: simulate some on the Game database page.")
+        return
+    observed = emp.per_roll()
+    tv = M.total_variation(emp.counts, per_roll.values())
+    m1, m2, m3 = st.columns(3)
+    m1.metric("Logged games", f"{games:,}")
+    m2.metric("Rolls counted", f"{emp.rolls:,}")
+    m3.metric(f"Distance to the {jail} chain", f"{tv:.2%}", help="total variation distance")
+    st.plotly_chart(V.comparison_figure(per_roll, observed), key="mk_compare_logged")
+    short, long_ = (M.stationary(rules, j, M.PER_ROLL, per_roll.uk_card).jail for j in ("short", "long"))
+    nearer = "stays, trying for doubles" if abs(observed.jail - long_) < abs(observed.jail - short) else \
+        "leaves at once"
+    st.markdown(f"In the logged games a roll ends In Jail **{observed.jail:.2%}** of the time; the chain says "
+                f"{short:.2%} if everyone leaves jail at once and {long_:.2%} if everyone stays. These players "
+                f"behave most like a token that {nearer}.")
+
 
 tabs = st.tabs(["Heat map", "Ranking", "Graph", "Convergence", "Theory vs experiment", "Income"])
 
@@ -182,6 +227,7 @@ with tabs[4]:
                    "until used, then goes to the bottom of the deck, which makes the other cards a little more "
                    "frequent; with millions of rolls the Chance squares come out about 3 % (relative) below "
                    "the chain, which assumes the card goes straight back.")
+    _logged_games(rules, per_roll, jail)
 
 # --- income --------------------------------------------------------------------------------------------------
 with tabs[5]:

@@ -104,3 +104,18 @@ def test_small_simulation_and_income(page):
     payback = _frame(at, "payback (rounds)")
     exact = M.income(preset("classic-us"), "long", opponents=1).payback
     assert list(payback["payback (rounds)"]) == [round(r.payback_rounds, 1) for r in exact]
+
+
+def test_the_chain_against_logged_games_from_the_database(tmp_path):
+    from monopoly_core.simulate import simulate
+    db = str(tmp_path / "games.duckdb")
+    simulate(db, edition="classic-us", games=30, players=4, seed=3)
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    at.switch_page("pages/markov.py").run()
+    at.session_state["db_path"] = db
+    at.button(key="mk_logged_go").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Logged games"] == "30"
+    assert int(metrics["Rolls counted"].replace(",", "")) > 1000
+    assert any("behave most like a token" in m.value for m in at.markdown)

@@ -199,3 +199,30 @@ def test_killed_writer_leaves_whole_games(tmp_path, stop_after):
     # the file takes new games afterwards
     report = simulate(path, games=2, players=2, seed=8, turn_limit=20)
     assert (report.first_id, report.batch) == (11, 2)
+
+
+def test_movement_events_come_back_in_the_cores_coding(tmp_path):
+    # The events read back for the Markov comparison must equal the games' own event columns.
+    from monopoly_core import Game, STANDARD, bots, preset
+    from monopoly_core.store import MOVEMENT_KINDS, log_game, movement_events
+    from monopoly_core import events as E
+    db = str(tmp_path / "m.duckdb")
+    games = []
+    for seed in (1, 2):
+        g = Game.new(preset("classic-us"), bots(list(STANDARD)), seed=seed)
+        g.run()
+        log_game(g, db, source="simulated")
+        games.append(g)
+    n, cols = movement_events(preset("classic-us"), db)
+    assert n == 2
+    codes = {E.KIND_NAMES.index(k) for k in MOVEMENT_KINDS}
+    want = {c: [] for c in ("turn", "kind", "player", "square", "amount", "other", "detail")}
+    for g in games:
+        for ev in g.log:
+            if ev.kind in codes:
+                for c in want:
+                    v = getattr(ev, c)
+                    want[c].append(v if c != "detail" or ev.kind == E.ROLL else 0)
+    assert {c: list(cols[c]) for c in want} == want
+    assert movement_events(preset("classic-uk"), db) == (0, {})
+    assert movement_events(preset("classic-us", jail_turns=2), db) == (0, {})
