@@ -10,8 +10,8 @@ HOTEL = 5
 
 
 def _group(game, square):
-    sq = game.board.squares[square]
-    return sq, (game.board.groups[sq.group].squares if sq.group else ())
+    """The square and the streets of its colour group (empty for squares without one)."""
+    return game.board.squares[square], game.members_of[square]
 
 
 def build_problem(game, seat: int, square: int, *, check_cash: bool = True) -> str | None:
@@ -22,15 +22,18 @@ def build_problem(game, seat: int, square: int, *, check_cash: bool = True) -> s
     if game.owner[square] != seat:
         return f"you do not own {sq.name}"
     owner, level, mortgaged = game.owner, game.level, game.mortgaged
-    if any(owner[s] != seat for s in members):
-        return f"you need the whole {game.board.groups[sq.group].label} set to build"
-    if any(mortgaged[s] for s in members):
-        return f"a street of the {game.board.groups[sq.group].label} set is mortgaged"
+    # plain loops rather than any(...) over generators: these checks run for every building a bot buys
+    for s in members:
+        if owner[s] != seat:
+            return f"you need the whole {game.board.groups[sq.group].label} set to build"
+    for s in members:
+        if mortgaged[s]:
+            return f"a street of the {game.board.groups[sq.group].label} set is mortgaged"
     lv = level[square]
     if lv >= HOTEL:
         return f"{sq.name} already has a hotel"
     rules = game.rules
-    if rules.even_building and lv > min(level[s] for s in members):
+    if rules.even_building and lv > min([level[s] for s in members]):
         # with four houses here, this is also "a hotel needs four houses on every street of the set"
         return f"build evenly: other streets of the set have fewer buildings than {sq.name}"
     if rules.building_limits:
@@ -52,7 +55,7 @@ def sell_problem(game, seat: int, square: int) -> str | None:
     lv = level[square]
     if lv == 0:
         return f"{sq.name} has no buildings"
-    if game.rules.even_building and lv < max(level[s] for s in members):
+    if game.rules.even_building and lv < max([level[s] for s in members]):
         return f"sell evenly: other streets of the set have more buildings than {sq.name}"
     if lv == HOTEL and game.rules.building_limits and game.houses_left < 4:
         return "the bank has fewer than 4 houses to break the hotel down; sell the whole set's buildings instead"

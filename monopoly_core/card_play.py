@@ -44,7 +44,9 @@ class CardPlayMixin:
             self.log.add(E.MOVE, p.seat, dest, steps, square, 1)
             mode = MODES.get(card.rent, NORMAL) if effect == "advance_nearest" else NORMAL
             # a utility reached by a card (without its own rent rule) charges on the dice thrown this turn
-            yield from self._land(p, dest, self.last_roll.total if self.last_roll else 0, mode)
+            landing = self._land(p, dest, self.last_roll.total if self.last_roll else 0, mode)
+            if landing is not None:
+                yield from landing
         elif effect == "collect":
             self._transfer(E.BANK, p.seat, card.amount, E.R_CARD, square)
         elif effect == "pay":

@@ -8,8 +8,16 @@ from __future__ import annotations
 
 import functools
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
+
+
+def pack_faces(faces: tuple[int, ...]) -> int:
+    """Dice faces as one integer, e.g. (3, 5) -> 35, (3, 5, 6) -> 356 (how roll events store them)."""
+    v = 0
+    for f in faces:
+        v = v * 10 + f
+    return v
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,6 +27,11 @@ class Roll:
     faces: tuple[int, ...]
     total: int
     doubles: bool
+    #: the faces packed into one integer (:func:`pack_faces`), worked out once per outcome, not per roll
+    packed: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "packed", pack_faces(self.faces))
 
     def __str__(self) -> str:
         return "+".join(map(str, self.faces))

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .dice import pack_faces  # noqa: F401  (re-exported: roll events store the faces packed)
+
 BANK = -1
 POT = -2
 
@@ -159,14 +161,6 @@ class EventLog:
     def signature(self) -> tuple:
         """A hashable summary of every event, for determinism checks."""
         return tuple(tuple(getattr(self, c)) for c in COLUMNS)
-
-
-def pack_faces(faces: tuple[int, ...]) -> int:
-    """Dice faces as one integer, e.g. (3, 5) -> 35, (3, 5, 6) -> 356."""
-    v = 0
-    for f in faces:
-        v = v * 10 + f
-    return v
 
 
 def unpack_faces(packed: int, n: int = 2) -> tuple[int, ...]:

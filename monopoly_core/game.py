@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from . import decisions as D
 from . import events as E
@@ -40,6 +41,26 @@ from .rules import RuleSet
 from .state import BOT, Player, PlayerSpec
 from .turn import TurnMixin, kind_codes
 from .worth import net_worth
+
+_BOARD_TABLES: dict = {}
+
+
+def _board_tables(board) -> tuple:
+    """Per-board lookups every game on that board shares (read-only, so built once per board object rather
+    than once per game): the landing kind code of each square, each square's holding key (its colour group,
+    or its kind), the number of squares per holding key, each square's colour group members (empty for
+    squares without a group), and (square, price, mortgage value, house cost) of every property."""
+    entry = _BOARD_TABLES.get(id(board))
+    if entry is None or entry[0] is not board:
+        holding_key = tuple(s.group or s.kind for s in board.squares)
+        holding_size = MappingProxyType({k: holding_key.count(k) for k in dict.fromkeys(holding_key)})
+        members_of = tuple(board.groups[s.group].squares if s.group else () for s in board.squares)
+        deeds = tuple((s, board.squares[s].price, board.squares[s].mortgage, board.squares[s].house_cost)
+                      for s in board.properties)
+        entry = _BOARD_TABLES[id(board)] = (board, (tuple(kind_codes(board)), holding_key, holding_size,
+                                                    members_of, deeds))
+    return entry[1]
+
 
 SNAPSHOT_COLUMNS = ("round", "turn", "player", "cash", "net_worth", "position", "properties", "houses", "hotels")
 
@@ -80,6 +101,22 @@ class History:
         return cls(rules, players, seed, tuple(action_from_json(a) for a in d["actions"]), steps)
 
 
+_VALIDATED: dict = {}
+
+
+def _validate(rules: RuleSet, n_players: int) -> None:
+    """``rules.validate(n_players)``, remembered per RuleSet object: a RuleSet is frozen and every field of a
+    valid one is a str, int or bool, so one that passed once passes again (a batch builds thousands of games
+    from the same RuleSet, and validating costs as much as setting up the rest of a game)."""
+    key = (id(rules), n_players)
+    if _VALIDATED.get(key) is rules:
+        return
+    rules.validate(n_players)
+    if len(_VALIDATED) >= 256:
+        _VALIDATED.clear()
+    _VALIDATED[key] = rules
+
+
 class Game(TurnMixin, PaymentsMixin, PropertySaleMixin, CardPlayMixin, ManagementMixin):
     """One game in progress. Public attributes are read-only outside the core; change it via step/act."""
 
@@ -94,7 +131,7 @@ class Game(TurnMixin, PaymentsMixin, PropertySaleMixin, CardPlayMixin, Managemen
         experiments such as movement-only simulations; such games replay only with the same policies.
         """
         specs = tuple(players)
-        rules.validate(len(specs))
+        _validate(rules, len(specs))
         for s in specs:
             if not isinstance(s, PlayerSpec):
                 raise InvalidRules("players", f"expected PlayerSpec, got {s!r}")
@@ -114,13 +151,15 @@ class Game(TurnMixin, PaymentsMixin, PropertySaleMixin, CardPlayMixin, Managemen
         self.players = [Player(i, s, 0) for i, s in enumerate(specs)]
         n = self.board.size
         self.size = n
-        self.kind_code = kind_codes(self.board)
+        self.kind_code, self.holding_key, self.holding_size, self.members_of, self._deeds = \
+            _board_tables(self.board)
         self.owner = [-1] * n
         # how many of each colour group (and of the railroads, the utilities) each seat owns, kept up to date
         # by _give_deed so that rent and bots need not rescan the board
-        self.holding_key = [s.group or s.kind for s in self.board.squares]
-        self.holding_size = {k: self.holding_key.count(k) for k in set(self.holding_key)}
         self.owned_in = {k: [0] * len(specs) for k in self.holding_size}
+        #: (group, its streets, owned_in[group], its size) per colour group in board order, for the bots' scans
+        self.group_rows = tuple((name, grp.squares, self.owned_in[name], self.holding_size[name])
+                                for name, grp in self.board.groups.items())
         self.level = [0] * n
         self.mortgaged = [False] * n
         self.houses_left = rules.houses
@@ -149,19 +188,24 @@ class Game(TurnMixin, PaymentsMixin, PropertySaleMixin, CardPlayMixin, Managemen
         self.snapshots = {c: [] for c in SNAPSHOT_COLUMNS} if snapshots else None
         self._rng = random.Random(seed)
         self._random = self._rng.random
-        self.bots = {i: make_bot(s.strategy, random.Random(f"{seed}:{i}"))
-                     for i, s in enumerate(specs) if s.kind == BOT}
+        # each bot's stream is seeded from f"{seed}:{seat}"; the bot builds its Random on first use (most never
+        # draw, and seeding from a string costs more than the rest of setting up a game)
+        self.bots = {i: make_bot(s.strategy, f"{seed}:{i}") for i, s in enumerate(specs) if s.kind == BOT}
         if policies:
             for seat, policy in policies.items():
                 if specs[seat].kind != BOT:
                     raise InvalidRules("policies", f"seat {seat} is a person, not a bot")
                 self.bots[seat] = policy
         self._actions: list[Action] = []
-        self._windows = {kind: [(D.Decision(self, kind, s), D.Decision(self, kind, s, again=True))
-                                for s in range(len(specs))] for kind in (D.PRE_ROLL, D.POST_ROLL)}
         # Bots whose answer to the pre-roll window is always "roll" say so up front and are not asked
         # (a standing answer: same in step-by-step play, batch play and replay).
         self._skips_pre_roll = frozenset(s for s, b in self.bots.items() if not getattr(b, "uses_pre_roll", True))
+        # The window decisions are immutable, so each seat's are made once: its pre-roll window (None for the
+        # seats never asked) and its post-roll windows (after a last roll, and after doubles).
+        self._pre_roll = [None if s in self._skips_pre_roll else D.Decision(self, D.PRE_ROLL, s)
+                          for s in range(len(specs))]
+        self._post_roll = [(D.Decision(self, D.POST_ROLL, s), D.Decision(self, D.POST_ROLL, s, again=True))
+                           for s in range(len(specs))]
         self._fast = False            # True while run() drives the game: bots answer inline, no yields
         self._auto_bots: dict = {}    # the bots answering inline (empty in step-by-step play)
         self.ply = 0
@@ -256,9 +300,12 @@ class Game(TurnMixin, PaymentsMixin, PropertySaleMixin, CardPlayMixin, Managemen
     def _auto(self, d) -> Action:
         """A bot answers ``d`` inline (only while :meth:`run` drives the game); counted as one step."""
         action = self._auto_bots[d.player].choose(d, self)
-        why = d.problem(action)
-        if why is not None:
-            raise IllegalAction(f"bot {self.players[d.player].name} chose {action!r}: {why}")
+        # The answers legal whenever their decision is offered (end, roll, pass, ...) are what Decision.problem
+        # accepts first, without looking at the state; checked here, they spare most answers a call.
+        if type(action) is not Action or action.kind not in d.always:
+            why = d.problem(action)
+            if why is not None:
+                raise IllegalAction(f"bot {self.players[d.player].name} chose {action!r}: {why}")
         self._actions.append(action)
         self.ply += 1
         return action

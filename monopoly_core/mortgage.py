@@ -18,8 +18,10 @@ def mortgage_problem(game, seat: int, square: int) -> str | None:
         return f"you do not own {sq.name}"
     if game.mortgaged[square]:
         return f"{sq.name} is already mortgaged"
-    if sq.group and any(game.level[s] for s in game.board.groups[sq.group].squares):
-        return f"sell the buildings of the {game.board.groups[sq.group].label} set before mortgaging"
+    level = game.level
+    for s in game.members_of[square]:      # a loop, not any(...): bots ask this for every property in debt
+        if level[s]:
+            return f"sell the buildings of the {game.board.groups[sq.group].label} set before mortgaging"
     return None
 
 

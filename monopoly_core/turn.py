@@ -71,7 +71,7 @@ class TurnMixin:
                 r = self.dice.sample(self._random)
                 totals[seat] = r.total
                 self.rolls += 1
-                self.log.add(E.ROLL, seat, -1, r.total, 2, E.pack_faces(r.faces))
+                self.log.add(E.ROLL, seat, -1, r.total, 2, r.packed)
             best = max(totals.values())
             contenders = [s for s in contenders if totals[s] == best]
             if len(contenders) == 1:
@@ -99,24 +99,28 @@ class TurnMixin:
         n = len(self.players)
         worth = [p.cash for p in self.players]
         props, houses, hotels = [0] * n, [0] * n, [0] * n
-        squares, owner, level, mortgaged = self.board.squares, self.owner, self.level, self.mortgaged
-        for s in self.board.properties:
+        owner, level, mortgaged = self.owner, self.level, self.mortgaged
+        for s, price, mortgage, house_cost in self._deeds:     # (a table, not Square lookups: once a round)
             o = owner[s]
             if o >= 0:
-                sq = squares[s]
                 lv = level[s]
-                worth[o] += sq.price - (sq.mortgage if mortgaged[s] else 0) + sq.house_cost * lv
+                worth[o] += price - (mortgage if mortgaged[s] else 0) + house_cost * lv
                 props[o] += 1
                 if lv == 5:
                     hotels[o] += 1
                 else:
                     houses[o] += lv
-        for p in self.players:
-            i = p.seat
-            for col, v in (("round", self.round), ("turn", self.turn), ("player", i), ("cash", p.cash),
-                           ("net_worth", worth[i]), ("position", p.position), ("properties", props[i]),
-                           ("houses", houses[i]), ("hotels", hotels[i])):
-                snap[col].append(v)
+        # one row per player: each column is extended with its values in seat order
+        players = self.players
+        snap["round"].extend([self.round] * n)
+        snap["turn"].extend([self.turn] * n)
+        snap["player"].extend([p.seat for p in players])
+        snap["cash"].extend([p.cash for p in players])
+        snap["net_worth"].extend(worth)
+        snap["position"].extend([p.position for p in players])
+        snap["properties"].extend(props)
+        snap["houses"].extend(houses)
+        snap["hotels"].extend(hotels)
 
     def _finish_by_worth(self) -> None:
         """Turn limit reached: the richest player by net worth wins (ties: more cash, then earlier seat)."""
@@ -125,20 +129,21 @@ class TurnMixin:
         self._finish(E.END_TURN_LIMIT, best.seat)
 
     # --- one turn ------------------------------------------------------------------------------------------
-    def _ask(self, d):
+    def _ask(self, d, action=None):
         """Yield decision ``d`` until its player answers with one of its own options; management actions
-        (build, mortgage, trade, ...) are carried out in between and the same decision is asked again."""
+        (build, mortgage, trade, ...) are carried out in between and the same decision is asked again.
+
+        ``action``, if given, is a first answer a bot already gave inline (see :meth:`_turn`), handled as if
+        it had been answered here.
+        """
         extra = d.extra
         while True:
-            action = self._auto(d) if d.player in self._auto_bots else (yield d)
-            if action.kind in extra:
-                yield from self._manage(self.players[d.player], action)
-                continue
-            return action
-
-    def _window(self, kind: str, seat: int, again: bool):
-        """The (immutable, so shared) decision for a pre-roll or post-roll window."""
-        return self._windows[kind][seat][again]
+            if action is None:
+                action = self._auto(d) if d.player in self._auto_bots else (yield d)
+            if action.kind not in extra:
+                return action
+            yield from self._manage(self.players[d.player], action)
+            action = None
 
     def _turn(self, p):
         self.turn += 1
@@ -151,7 +156,7 @@ class TurnMixin:
             if not free:
                 return
         elif p.seat not in self._skips_pre_roll:
-            yield from self._ask(self._windows[D.PRE_ROLL][p.seat][False])
+            yield from self._ask(self._pre_roll[p.seat])
         rules = self.rules
         while True:
             r = self._roll(p, 0)
@@ -163,13 +168,20 @@ class TurnMixin:
                 p.doubles += 1
                 if p.doubles == rules.doubles_to_jail:
                     self._to_jail(p, 2)
-                    yield from self._ask(self._window(D.POST_ROLL, p.seat, False))
+                    yield from self._ask(self._post_roll[p.seat][False])
                     return
-            yield from self._move(p, r.total)
+            landing = self._move(p, r.total)
+            if landing is not None:
+                yield from landing
             if p.bankrupt:
                 return
             again = r.doubles and not p.in_jail
-            yield from self._ask(self._window(D.POST_ROLL, p.seat, again))
+            d = self._post_roll[p.seat][again]
+            # For speed, a bot answering inline is asked here, and _ask (a generator) only runs when the
+            # answer is a management action or a person must answer: most post-roll answers just end it.
+            action = self._auto(d) if p.seat in self._auto_bots else None
+            if action is None or action.kind in d.extra:
+                yield from self._ask(d, action)
             if not again or p.bankrupt:
                 return
 
@@ -196,15 +208,17 @@ class TurnMixin:
         else:
             p.jail_turns += 1
             if p.jail_turns < self.rules.jail_turns:
-                yield from self._ask(self._window(D.POST_ROLL, p.seat, False))
+                yield from self._ask(self._post_roll[p.seat][False])
                 return False
             yield from self._charge(p, self.fee_payee, self.rules.jail_fine, E.R_FINE)
             if p.bankrupt:
                 return False
             self._release(p, 3)
-        yield from self._move(p, r.total)
+        landing = self._move(p, r.total)
+        if landing is not None:
+            yield from landing
         if not p.bankrupt:
-            yield from self._ask(self._window(D.POST_ROLL, p.seat, False))
+            yield from self._ask(self._post_roll[p.seat][False])
         return False
 
     def _release(self, p, how: int, deck: int = -1) -> None:
@@ -224,7 +238,7 @@ class TurnMixin:
         r = self.dice.sample(self._random)
         self.rolls += 1
         self.last_roll = r
-        self.log.add(E.ROLL, p.seat, p.position, r.total, purpose, E.pack_faces(r.faces))
+        self.log.add(E.ROLL, p.seat, p.position, r.total, purpose, r.packed)
         return r
 
     def _salary(self, p, landed_on_go: bool) -> None:
@@ -235,6 +249,8 @@ class TurnMixin:
             self._transfer(E.BANK, p.seat, amount, E.R_SALARY, 0)
 
     def _move(self, p, steps: int):
+        """Move ``p`` forward ``steps`` squares (salary on passing GO) and land; returns what :meth:`_land`
+        returns."""
         start = p.position
         end = start + steps
         if end >= self.size:
@@ -242,35 +258,34 @@ class TurnMixin:
             self._salary(p, end == 0)
         p.position = end
         self.log.add(E.MOVE, p.seat, end, steps, start, 0)
-        yield from self._land(p, end, steps, NORMAL)
+        return self._land(p, end, steps, NORMAL)
 
     def _land(self, p, square: int, dice_total: int, mode: int):
+        """Carry out what landing on ``square`` does.
+
+        A landing that cannot need a decision (rent paid from cash, Go to Jail, Free Parking, nothing) is done
+        here and None is returned; one that may need a decision (buying or an auction, a card, a tax, a debt)
+        returns the generator that plays it, which the caller must run with ``yield from``. Most landings need
+        none, and this spares the batch loop a generator per roll.
+        """
         code = self.kind_code[square]
         if code == K_PROPERTY:
             owner = self.owner[square]
             if owner < 0:
-                yield from self._offer(p, square)
-            elif owner != p.seat and not self.mortgaged[square]:
+                return self._offer(p, square)
+            if owner != p.seat and not self.mortgaged[square]:
                 if mode == DICE_X10:
                     dice_total = self._roll(p, 3).total
                 rent = rent_due(self, square, dice_total, mode)
-                if p.cash >= rent:
-                    self._transfer(p.seat, owner, rent, E.R_RENT, square)
-                else:
-                    yield from self._charge(p, owner, rent, E.R_RENT, square)
+                if p.cash < rent:
+                    return self._charge(p, owner, rent, E.R_RENT, square)
+                self._transfer(p.seat, owner, rent, E.R_RENT, square)
         elif code == K_CHANCE:
-            yield from self._draw(p, "chance", square)
+            return self._draw(p, "chance", square)
         elif code == K_CHEST:
-            yield from self._draw(p, "chest", square)
+            return self._draw(p, "chest", square)
         elif code == K_TAX:
-            sq = self.board.squares[square]
-            amount = sq.amount
-            if sq.income_tax and self.rules.income_tax == "flat_or_percent":
-                d = D.Decision(self, D.INCOME_TAX, p.seat, square=square, amount=amount)
-                choice = self._auto(d) if d.player in self._auto_bots else (yield d)
-                if choice.kind == A.PERCENT:
-                    amount = total_worth(self, p.seat) * self.rules.income_tax_percent // 100
-            yield from self._charge(p, self.fee_payee, amount, E.R_TAX, square)
+            return self._tax(p, square)
         elif code == K_GO_TO_JAIL:
             self._to_jail(p, 0)
         elif code == K_FREE_PARKING:
@@ -278,3 +293,15 @@ class TurnMixin:
                 self._transfer(E.POT, p.seat, self.pot, E.R_JACKPOT, square)
                 if self.rules.free_parking_seed:
                     self._transfer(E.BANK, E.POT, self.rules.free_parking_seed, E.R_SEED)
+        return None
+
+    def _tax(self, p, square: int):
+        """Pay the tax of ``square`` (with the "flat or percent" house rule, the player chooses first)."""
+        sq = self.board.squares[square]
+        amount = sq.amount
+        if sq.income_tax and self.rules.income_tax == "flat_or_percent":
+            d = D.Decision(self, D.INCOME_TAX, p.seat, square=square, amount=amount)
+            choice = self._auto(d) if d.player in self._auto_bots else (yield d)
+            if choice.kind == A.PERCENT:
+                amount = total_worth(self, p.seat) * self.rules.income_tax_percent // 100
+        yield from self._charge(p, self.fee_payee, amount, E.R_TAX, square)

@@ -33,6 +33,8 @@ DESCRIPTIONS = {
 
 
 def make_bot(strategy: str, rng) -> Bot:
+    """A bot of ``strategy`` drawing from ``rng``: a ``random.Random``, or a seed string for the Random the
+    bot makes when it first draws."""
     try:
         return _CLASSES[strategy](rng)
     except KeyError:

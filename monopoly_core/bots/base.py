@@ -6,6 +6,9 @@ nothing has changed costs a dictionary lookup.
 """
 from __future__ import annotations
 
+import random
+from itertools import compress
+
 from .. import actions as A
 from .. import decisions as D
 from ..actions import Action, Trade
@@ -18,14 +21,23 @@ from ..worth import liquidation_value, total_worth
 class Plan:
     """What a bot knows about its holdings at one game version."""
 
-    __slots__ = ("version", "sets", "mortgaged", "near", "lone", "anything", "set_squares", "cheapest")
+    __slots__ = ("version", "sets", "mortgaged", "near", "lone", "anything", "set_squares", "cheapest",
+                 "lifts", "cheapest_lift")
 
-    def __init__(self, version, sets, mortgaged, near, lone, board):
+    def __init__(self, version, sets, mortgaged, near, lone, g):
+        board = g.board
         self.version = version
         self.sets = sets            # groups the seat owns completely
-        self.set_squares = [s for g in sets for s in board.groups[g].squares]
-        self.cheapest = min((board.squares[s].house_cost for s in self.set_squares), default=0)
+        if sets:
+            self.set_squares = [s for g in sets for s in board.groups[g].squares]
+            self.cheapest = min([board.squares[s].house_cost for s in self.set_squares])
+        else:                       # the usual case, without building a generator
+            self.set_squares = []
+            self.cheapest = 0
         self.mortgaged = mortgaged  # squares the seat has mortgaged
+        self.lifts = [(s, unmortgage_cost(g, s)) for s in mortgaged]    # (square, cost to lift its mortgage)
+        # the least it costs to lift one (no lifting below that much cash, whatever the reserve)
+        self.cheapest_lift = min([cost for _, cost in self.lifts]) if mortgaged else 0
         self.near = near            # (group, missing square, its owner) for groups one street short
         self.lone = lone            # (square, owner): the only street of a group its owner holds, in a group
         #                             this seat is collecting (one or more, but not all but one)
@@ -39,9 +51,10 @@ class Bot:
     build_target = 5            # build up to this level (5 = hotel)
 
     def __init__(self, rng):
-        self.rng = rng
-        self._vkey = None           # (game.version, seat) the cached figures below belong to
-        self._reserve = 0
+        self._rng = rng             # a random.Random, or the seed of the one made on first use (see rng)
+        # figures cached per game version (and seat): the reserve, and the building options
+        self._reserve_version, self._reserve_seat, self._reserve = -1, -1, 0
+        self._builds_version, self._builds_seat = -1, -1
         self._build_options: list[tuple[int, int, int]] = []   # (level, -next rent, square), legal but for cash
         self._cheapest_build = 0
         self._plan: Plan | None = None
@@ -54,6 +67,15 @@ class Bot:
             D.FINE_OR_CHANCE: self.fine_or_chance, D.INCOME_TAX: self.income_tax,
             D.MORTGAGED_DEED: self.mortgaged_deed, D.PLACE_BUILDING: self.place_building,
         }
+
+    @property
+    def rng(self) -> random.Random:
+        """This bot's own random stream. Given a seed, the Random is made on first use: most strategies never
+        draw, and seeding one from a string costs more than setting up the rest of a game."""
+        r = self._rng
+        if isinstance(r, str):
+            r = self._rng = random.Random(r)
+        return r
 
     def choose(self, d, g) -> Action:
         return self._handlers[d.kind](d, g)
@@ -74,59 +96,80 @@ class Bot:
 
     # --- cached analysis -----------------------------------------------------------------------------------------
     def plan(self, g, seat: int) -> Plan:
+        """What ``seat`` holds and is collecting, rebuilt only when an owner or a mortgage changed.
+
+        One pass over the colour groups, reading the engine's per-group counts (``g.group_rows``) rather than
+        scanning owners: only the groups the seat holds all but one of, or some of, look at their streets.
+        """
         p = self._plan
         if p is not None and p.version == g.deeds_version and self._plan_seat == seat:
             return p
-        owner, owned_in, size = g.owner, g.owned_in, g.holding_size
+        owner = g.owner
         sets, near, lone = [], [], []
-        for name, grp in g.board.groups.items():
-            counts = owned_in[name]
+        for name, members, counts, size in g.group_rows:
             mine = counts[seat]
-            if mine == size[name]:
+            if mine == size:
                 sets.append(name)
-            elif mine == size[name] - 1:
-                missing = next(s for s in grp.squares if owner[s] != seat)
-                if owner[missing] >= 0:
-                    near.append((name, missing, owner[missing]))
+            elif mine == size - 1:
+                for missing in members:         # the one street of the group this seat lacks
+                    if owner[missing] != seat:
+                        break
+                o = owner[missing]
+                if o >= 0:
+                    near.append((name, missing, o))
             elif mine:
-                lone.extend((s, owner[s]) for s in grp.squares
-                            if owner[s] >= 0 and owner[s] != seat and counts[owner[s]] == 1)
-        mortgaged = [s for s in g.board.properties if owner[s] == seat and g.mortgaged[s]]
-        self._plan = p = Plan(g.deeds_version, sets, mortgaged, near, lone, g.board)
+                for s in members:
+                    o = owner[s]
+                    if o >= 0 and o != seat and counts[o] == 1:
+                        lone.append((s, o))
+        # only properties are ever mortgaged, so filtering the mortgaged squares (in C) keeps board order
+        mortgaged = [s for s in compress(range(g.size), g.mortgaged) if owner[s] == seat] \
+            if True in g.mortgaged else []
+        self._plan = p = Plan(g.deeds_version, sets, mortgaged, near, lone, g)
         self._plan_seat = seat
         return p
 
     def refresh(self, g, seat: int) -> None:
         """Recompute the figures that depend on the whole board (once per game version)."""
-        key = (g.version, seat)
-        if self._vkey == key:
+        self.reserve(g, seat)
+        self._update_builds(g, seat)
+
+    def reserve(self, g, seat: int) -> int:
+        """Cash this bot tries to keep in hand (cached per game version: most answers need it, and the board
+        seldom changes between two of them)."""
+        if self._reserve_version != g.version or self._reserve_seat != seat:
+            self._reserve = self.compute_reserve(g, seat)
+            self._reserve_version, self._reserve_seat = g.version, seat
+        return self._reserve
+
+    def _update_builds(self, g, seat: int) -> None:
+        """The buildings this seat may add now but for cash, best first (cached per game version; computed
+        only when the bot could afford one, apart from the reserve)."""
+        if self._builds_version == g.version and self._builds_seat == seat:
             return
-        self._vkey = key
+        self._builds_version, self._builds_seat = g.version, seat
         plan = self.plan(g, seat)
-        self._reserve = self.compute_reserve(g, seat)
         options = []
         level, squares, target, mortgaged = g.level, g.board.squares, self.build_target, g.mortgaged
         rules = g.rules
         houses_ok = not rules.building_limits or g.houses_left > 0
         hotels_ok = not rules.building_limits or g.hotels_left > 0
+        check_mortgages = bool(plan.mortgaged)  # without a mortgage of this seat's, none in its sets
         for grp in plan.sets:           # the plan guarantees this seat owns every street of these groups
             members = g.board.groups[grp].squares
-            if any(mortgaged[s] for s in members):
+            if check_mortgages and True in [mortgaged[s] for s in members]:   # (beats any() over a generator)
                 continue
-            low = min(level[s] for s in members) if rules.even_building else 0
-            for s in members:
-                lv = level[s]
-                if lv < target and lv <= low + (0 if rules.even_building else 4) and \
-                        (hotels_ok if lv == 4 else houses_ok):
+            levels = [level[s] for s in members]
+            cap = min(levels) if rules.even_building else 4   # the highest level one may build on top of
+            for s, lv in zip(members, levels):
+                if lv < target and lv <= cap and (hotels_ok if lv == 4 else houses_ok):
                     options.append((lv, -squares[s].rents[min(lv + 1, HOTEL)], s))
-        options.sort()
+        if options:
+            options.sort()
+            self._cheapest_build = min([squares[s].house_cost for _, _, s in options])
+        else:
+            self._cheapest_build = 1 << 60
         self._build_options = options
-        self._cheapest_build = min((squares[s].house_cost for _, _, s in options), default=1 << 60)
-
-    def reserve(self, g, seat: int) -> int:
-        """Cash this bot tries to keep in hand (cached per game version)."""
-        self.refresh(g, seat)
-        return self._reserve
 
     # --- decisions ---------------------------------------------------------------------------------------------
     def pre_roll(self, d, g) -> Action:
@@ -171,16 +214,20 @@ class Bot:
         """One management action (unmortgage, build, trade) or None to end the window."""
         seat = d.player
         cash = g.players[seat].cash
-        if plan.mortgaged or (plan.set_squares and cash >= plan.cheapest):
-            self.refresh(g, seat)
-            reserve = self._reserve
-            for s in plan.mortgaged:
-                if cash - unmortgage_cost(g, s) >= reserve * 2 and g.mortgaged[s] and g.owner[s] == seat:
+        # Lifting a mortgage needs cash - its cost >= twice the reserve, building cash - reserve >= a house's
+        # cost; a reserve is never negative, so below those costs the reserve need not be worked out at all.
+        if (plan.mortgaged and cash >= plan.cheapest_lift) or (plan.set_squares and cash >= plan.cheapest):
+            reserve = self.reserve(g, seat)
+            for s, cost in plan.lifts:
+                if cash - cost >= reserve * 2 and g.mortgaged[s] and g.owner[s] == seat:
                     return Action(A.UNMORTGAGE, s)
-            if cash - reserve >= self._cheapest_build:
-                build = self.pick_build(g, seat, plan, cash - reserve)
-                if build is not None:
-                    return build
+            # every building option is on a set street, so below the plan's cheapest there is nothing to scan
+            if plan.set_squares and cash - reserve >= plan.cheapest:
+                self._update_builds(g, seat)
+                if cash - reserve >= self._cheapest_build:
+                    build = self.pick_build(g, seat, plan, cash - reserve)
+                    if build is not None:
+                        return build
         if self.trades and self._proposed_turn != g.turn:
             self._proposed_turn = g.turn
             t = self.propose_trade(g, seat, plan)
@@ -190,7 +237,7 @@ class Bot:
 
     def pick_build(self, g, seat: int, plan, budget: int) -> Action | None:
         """The lowest, best-paying building this bot may afford within ``budget`` (None: none)."""
-        self.refresh(g, seat)
+        self._update_builds(g, seat)
         squares = g.board.squares
         for lv, _, s in self._build_options:
             if squares[s].house_cost <= budget and self.may_build_to(lv + 1, budget):
@@ -213,26 +260,28 @@ class Bot:
     def propose_trade(self, g, seat: int, plan) -> Trade | None:
         """One offer per turn at most: complete a set (a swap if the partner completes one too, else cash,
         raised each time it is refused), or buy a lone street of a group this bot is collecting."""
-        p = g.players[seat]
-        budget = p.cash - self.reserve(g, seat)
         for grp, missing, owner in plan.near:
-            t = self._set_offer(g, seat, grp, missing, owner, budget)
+            t = self._set_offer(g, seat, grp, missing, owner)
             if t is not None:
                 return t
-        return self._consolidation_offer(g, seat, plan, budget)
+        return self._consolidation_offer(g, seat, plan)
 
-    def _due(self, g, key) -> int | None:
-        """The number of earlier offers for ``key`` if another may be made now, else None."""
+    def _budget(self, g, seat: int) -> int:
+        """Cash this bot may spend on a trade now (asked only once an offer is due: the reserve may need
+        working out)."""
+        return g.players[seat].cash - self.reserve(g, seat)
+
+    def _due(self, g, key, square: int, owner: int) -> int | None:
+        """The number of earlier offers for ``key`` if another may be made now for ``owner``'s ``square``,
+        else None. The cooldown is looked at before the square (the cheaper test first)."""
         tries, last = self._attempts.get(key, (0, -10**9))
-        if g.turn - last < self.offer_cooldown:
+        if g.turn - last < self.offer_cooldown or not tradeable(g, owner, square):
             return None
         self._attempts[key] = (tries + 1, g.turn)
         return tries
 
-    def _set_offer(self, g, seat, grp, missing, owner, budget) -> Trade | None:
-        if not tradeable(g, owner, missing):
-            return None
-        tries = self._due(g, ("set", missing, owner))
+    def _set_offer(self, g, seat, grp, missing, owner) -> Trade | None:
+        tries = self._due(g, ("set", missing, owner), missing, owner)
         if tries is None:
             return None
         # a swap that completes a set for both sides
@@ -244,20 +293,18 @@ class Bot:
                     return t
         price = g.board.squares[missing].price
         offer = int(price * min(self.offer_cap, self.offer_start + self.offer_step * tries))
-        if offer <= budget:
+        if offer <= self._budget(g, seat):
             return check(g, Trade(seat, owner, give_cash=offer, get_squares=(missing,)))
         return None
 
-    def _consolidation_offer(self, g, seat, plan, budget) -> Trade | None:
+    def _consolidation_offer(self, g, seat, plan) -> Trade | None:
         """Buy a street of a group split three ways, from an owner holding just that one."""
         for s, o in plan.lone:
-            if not tradeable(g, o, s):
-                continue
-            tries = self._due(g, ("lone", s, o))
+            tries = self._due(g, ("lone", s, o), s, o)
             if tries is None:
                 continue
             offer = int(g.board.squares[s].price * min(4.0, 1.3 + 0.4 * tries))
-            if offer <= budget:
+            if offer <= self._budget(g, seat):
                 t = check(g, Trade(seat, o, give_cash=offer, get_squares=(s,)))
                 if t:
                     return t
@@ -271,9 +318,9 @@ class Bot:
         p = g.players[seat]
         if p.cash + liquidation_value(g, seat) < needed:
             return A.A_BANKRUPT
-        plan = self.plan(g, seat)
-        owned = [s for s in g.board.properties if g.owner[s] == seat and not g.mortgaged[s]]
-        in_set = {s for grp in plan.sets for s in g.board.groups[grp].squares}
+        in_set = self.plan(g, seat).set_squares
+        owner, mortgaged = g.owner, g.mortgaged
+        owned = [s for s in g.board.properties if owner[s] == seat and not mortgaged[s]]
         lone = [s for s in owned if s not in in_set and mortgage_problem(g, seat, s) is None]
         if lone:
             return Action(A.MORTGAGE, min(lone, key=lambda s: self.value(g, seat, s)))
@@ -335,8 +382,7 @@ class Bot:
     def worst_rent(g, seat: int) -> int:
         """A quick estimate of the worst rent an opponent could charge now: the dearest improved or
         complete-set street, or a full line of railroads (computed once per game version for all bots)."""
-        worst = rent_exposure(g)
-        return max(r for o, r in enumerate(worst) if o != seat) if len(worst) > 1 else 0
+        return rent_exposure_of_others(g)[seat]
 
 
 def completes_set(g, seat: int, gained, lost) -> bool:
@@ -346,54 +392,86 @@ def completes_set(g, seat: int, gained, lost) -> bool:
     owner = g.owner
     lost = set(lost)
     for s in gained:
-        grp = g.board.squares[s].group
-        if not grp:
+        members = g.members_of[s]
+        if not members:
             continue
-        members = g.board.groups[grp].squares
-        before = all(owner[x] == seat for x in members)
-        after = all((owner[x] == seat and x not in lost) or x in gained for x in members)
-        if after and not before:
+        for x in members:                       # did the seat own the whole set before?
+            if owner[x] != seat:
+                break
+        else:
+            continue
+        for x in members:                       # does it own the whole set after?
+            if not ((owner[x] == seat and x not in lost) or x in gained):
+                break
+        else:
             return True
     return False
 
 
 def rent_exposure(g) -> list[int]:
     """For each seat, the worst rent its properties could charge on one landing now (cached per version)."""
+    return _exposure(g)[0]
+
+
+def rent_exposure_of_others(g) -> list[int]:
+    """For each seat, the worst of the other seats' :func:`rent_exposure` (0 with no other seat)."""
+    return _exposure(g)[1]
+
+
+def _exposure(g) -> tuple[list[int], list[int]]:
+    """Both exposure lists, computed together once per game version and shared by every bot of the game."""
     memo = g.memo.get("exposure")
     if memo is not None and memo[0] == g.version:
         return memo[1]
     worst = [0] * len(g.players)
-    owner, level, squares, mortgaged = g.owner, g.level, g.board.squares, g.mortgaged
-    for name, grp in g.board.groups.items():
-        counts, full = g.owned_in[name], g.holding_size[name]
-        for s in grp.squares:
-            o = owner[s]
-            if o >= 0 and not mortgaged[s]:
+    level, mortgaged, squares = g.level, g.mortgaged, g.board.squares
+    for _, members, counts, full in g.group_rows:
+        # Only a complete set charges more than nothing here, and only a complete set can have buildings (the
+        # building, trading and bankruptcy rules keep it so), so groups nobody holds whole are skipped.
+        if full not in counts:
+            continue
+        o = counts.index(full)
+        for s in members:
+            if not mortgaged[s]:
                 lv = level[s]
-                r = squares[s].rents[lv] if lv else (squares[s].rents[0] * 2 if counts[o] == full else 0)
+                r = squares[s].rents[lv] if lv else squares[s].rents[0] * 2
                 if r > worst[o]:
                     worst[o] = r
     for o, c in enumerate(g.owned_in.get("railroad", ())):
         if c >= 3 and worst[o] < 200:
             worst[o] = 200
-    g.memo["exposure"] = (g.version, worst)
-    return worst
+    # the worst of the others: the overall worst, except for the seat that holds it (then the runner-up)
+    top = max(worst)
+    i = worst.index(top)
+    others = [top] * len(worst)
+    others[i] = max(worst[:i] + worst[i + 1:], default=0)
+    g.memo["exposure"] = (g.version, (worst, others))
+    return worst, others
 
 
 def near_sets(g, seat: int) -> list[tuple[str, int, int]]:
     """(group, missing square, its owner) for every group ``seat`` owns all but one street of."""
     out = []
-    for name, grp in g.board.groups.items():
-        if g.owned_in[name][seat] == g.holding_size[name] - 1:
-            missing = next(s for s in grp.squares if g.owner[s] != seat)
-            if g.owner[missing] >= 0:
-                out.append((name, missing, g.owner[missing]))
+    owner = g.owner
+    for name, members, counts, size in g.group_rows:
+        if counts[seat] == size - 1:
+            for missing in members:          # the street this seat lacks
+                if owner[missing] != seat:
+                    break
+            if owner[missing] >= 0:
+                out.append((name, missing, owner[missing]))
     return out
 
 
 def tradeable(g, seat: int, square: int) -> bool:
-    grp = g.board.squares[square].group
-    return g.owner[square] == seat and not (grp and any(g.level[x] for x in g.board.groups[grp].squares))
+    """``seat`` owns ``square`` and its colour set has no buildings (so the deed may change hands)."""
+    if g.owner[square] != seat:
+        return False
+    level = g.level
+    for x in g.members_of[square]:
+        if level[x]:
+            return False
+    return True
 
 
 def check(g, t: Trade) -> Trade | None:

@@ -45,8 +45,7 @@ class SetCollectorBot(Bot):
         sq = g.board.squares[square]
         if not sq.group:
             return sq.price
-        members = g.board.groups[sq.group].squares
-        mine = sum(1 for s in members if g.owner[s] == seat)
-        others = {g.owner[s] for s in members if g.owner[s] >= 0 and g.owner[s] != seat}
-        bonus = 0 if others else mine * sq.price // 2
+        counts = g.owned_in[sq.group]           # streets of the group each seat holds (kept by the engine)
+        mine = counts[seat]
+        bonus = 0 if sum(counts) != mine else mine * sq.price // 2    # a bonus while no one else holds any
         return sq.price + bonus

@@ -30,8 +30,14 @@ class StrategistBot(Bot):
     offer_start, offer_step, offer_cap = 1.6, 0.6, 6.0
     set_premium = 2.0
 
+    _weights_rules = None       # the RuleSet the cached weights below belong to
+    _weights: tuple[float, ...] = ()
+
     def weights(self, g):
-        return landing_weights(g.rules)
+        # remembered per RuleSet object: looking it up in landing_weights' cache hashes the whole RuleSet
+        if self._weights_rules is not g.rules:
+            self._weights, self._weights_rules = landing_weights(g.rules), g.rules
+        return self._weights
 
     def compute_reserve(self, g, seat):
         return max(100, min(700, self.worst_rent(g, seat) * 2 // 3))
@@ -41,13 +47,13 @@ class StrategistBot(Bot):
         w = self.weights(g)[square]
         base = sq.price * (0.75 + 0.35 * w)
         if sq.group:
-            members = g.board.groups[sq.group].squares
-            mine = sum(1 for s in members if g.owner[s] == seat)
-            foreign = {g.owner[s] for s in members if g.owner[s] >= 0 and g.owner[s] != seat}
-            if not foreign:
+            counts = g.owned_in[sq.group]       # streets of the group each seat holds (kept by the engine)
+            mine = counts[seat]
+            held = sum(counts)
+            if held == mine:                    # no other owner in the group
                 base *= 1 + 0.4 * mine
-            elif len(foreign) == 1 and mine == 0 and sum(1 for s in members if g.owner[s] >= 0) == len(members) - 1:
-                base *= 1.6   # deny an opponent's set
+            elif mine == 0 and held == g.holding_size[sq.group] - 1 and len(counts) - counts.count(0) == 1:
+                base *= 1.6   # deny an opponent's set: one other owner holds all the group's streets but this
         return int(base)
 
     def jail(self, d, g):
