@@ -36,15 +36,18 @@ class ManagementMixin:
             self.log.add(E.MORTGAGE, p.seat, s, value)
             self._transfer(E.BANK, p.seat, value, E.R_MORTGAGE, s)
         elif kind == A.UNMORTGAGE:
-            s = action.square
-            cost = unmortgage_cost(self, s)
-            self._transfer(p.seat, E.BANK, cost, E.R_UNMORTGAGE, s)
-            self.mortgaged[s] = False
-            self.version += 1
-            self.deeds_version += 1
-            self.log.add(E.UNMORTGAGE, p.seat, s, cost)
+            self._lift_mortgage(p.seat, action.square)
         elif kind == A.TRADE:
             yield from self._trade(action.trade)
+
+    def _lift_mortgage(self, seat: int, square: int) -> None:
+        """Pay the bank the mortgage value plus interest and turn the deed face up (002 MORTGAGES)."""
+        cost = unmortgage_cost(self, square)
+        self._transfer(seat, E.BANK, cost, E.R_UNMORTGAGE, square)
+        self.mortgaged[square] = False
+        self.version += 1
+        self.deeds_version += 1
+        self.log.add(E.UNMORTGAGE, seat, square, cost)
 
     # --- building ----------------------------------------------------------------------------------------------
     def _place(self, seat: int, square: int, price: int) -> None:

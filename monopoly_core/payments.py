@@ -11,7 +11,7 @@ from . import decisions as D
 from . import events as E
 from .actions import BANKRUPT, LIFT
 from .building import HOTEL
-from .mortgage import interest, unmortgage_cost
+from .mortgage import interest
 
 
 class GameStopped(Exception):
@@ -67,12 +67,7 @@ class PaymentsMixin:
         d = D.Decision(self, D.MORTGAGED_DEED, receiver.seat, square=square, amount=interest(self, square))
         action = self._auto(d) if d.player in self._auto_bots else (yield d)
         if action.kind == LIFT:
-            cost = unmortgage_cost(self, square)
-            self._transfer(receiver.seat, E.BANK, cost, E.R_UNMORTGAGE, square)
-            self.mortgaged[square] = False
-            self.version += 1
-            self.deeds_version += 1
-            self.log.add(E.UNMORTGAGE, receiver.seat, square, cost)
+            self._lift_mortgage(receiver.seat, square)
         else:
             yield from self._charge(receiver, E.BANK, interest(self, square), E.R_INTEREST, square)
 

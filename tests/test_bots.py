@@ -21,6 +21,22 @@ def test_a_bot_game_is_reproducible_from_its_seed():
     assert a.history == b.history
 
 
+def test_set_builders_beat_the_simple_strategies_with_seats_rotated():
+    # Seat position matters in bot games, so the seating rotates every game. Seeded: fixed counts.
+    from collections import Counter
+    from monopoly_core import STANDARD
+    wins = Counter()
+    mix = list(STANDARD)
+    for seed in range(240):
+        k = seed % 4
+        g = Game.new(preset("classic-us"), bots(mix[k:] + mix[:k]), seed=seed)
+        g.run()
+        wins[g.players[g.winner].strategy] += 1
+    for strong in ("strategist", "set-collector"):
+        for simple in ("always-buy", "cautious"):
+            assert wins[strong] > wins[simple], wins
+
+
 def test_strategic_bots_beat_random_play():
     # Seeded, so the counts are fixed numbers; the margin is wide so the rules can change a little without
     # flipping the result.

@@ -7,8 +7,8 @@ seat, so bot games are reproducible. Strategies:
 * ``always-buy``: buys everything it can afford, builds whenever it can, never trades.
 * ``cautious``: keeps a cash reserve sized to the worst rent on the board; trades only when clearly ahead.
 * ``set-collector``: buys toward colour sets, trades to complete them, builds fast.
-* ``strategist``: values squares by their exact landing probability (the Markov chain) and rent, builds to
-  three houses first, stays in jail late in the game, and trades for sets it can afford to develop.
+* ``strategist``: set-collector's buying and trading, steered by the exact Markov chain: builds first where a
+  house adds the most expected rent per unit of cost, and bids high to deny an opponent the last street of a set.
 """
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ DESCRIPTIONS = {
     "always-buy": "buys and builds whenever it can afford to; never trades",
     "cautious": "keeps a cash reserve against the worst rent; trades only when clearly ahead",
     "set-collector": "buys toward colour sets, trades to complete them, builds fast",
-    "strategist": "values squares by exact landing probability and rent; builds to three houses first",
+    "strategist": "trades for sets; builds where landing odds pay most; bids to deny opponents a set",
 }
 
 

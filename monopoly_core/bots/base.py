@@ -165,11 +165,16 @@ class Bot:
                 if lv < target and lv <= cap and (hotels_ok if lv == 4 else houses_ok):
                     options.append((lv, -squares[s].rents[min(lv + 1, HOTEL)], s))
         if options:
-            options.sort()
+            self.order_builds(g, options)
             self._cheapest_build = min([squares[s].house_cost for _, _, s in options])
         else:
             self._cheapest_build = 1 << 60
         self._build_options = options
+
+    def order_builds(self, g, options: list) -> None:
+        """Sort the building options (level, -next rent, square) best first: lowest level (even building),
+        then the highest next rent."""
+        options.sort()
 
     # --- decisions ---------------------------------------------------------------------------------------------
     def pre_roll(self, d, g) -> Action:
@@ -199,7 +204,7 @@ class Bot:
         limit = min(limit, g.players[d.player].cash - self.reserve(g, d.player))
         if d.minimum > limit:
             return A.A_PASS
-        # jump bids keep auctions short: raise by a tenth of the remaining room, at least the minimum
+        # jump bids keep auctions short: raise by a third of the remaining room, at least the minimum
         step = max(d.minimum, d.amount + (limit - d.amount) // 3)
         return Action(A.BID, amount=min(step, limit))
 
@@ -277,11 +282,17 @@ class Bot:
         tries, last = self._attempts.get(key, (0, -10**9))
         if g.turn - last < self.offer_cooldown or not tradeable(g, owner, square):
             return None
-        self._attempts[key] = (tries + 1, g.turn)
         return tries
 
+    def _offered(self, g, key, tries: int, trade: Trade | None) -> Trade | None:
+        """Count an offer actually made (it starts the cooldown and raises the next price); pass it on."""
+        if trade is not None:
+            self._attempts[key] = (tries + 1, g.turn)
+        return trade
+
     def _set_offer(self, g, seat, grp, missing, owner) -> Trade | None:
-        tries = self._due(g, ("set", missing, owner), missing, owner)
+        key = ("set", missing, owner)
+        tries = self._due(g, key, missing, owner)
         if tries is None:
             return None
         # a swap that completes a set for both sides
@@ -290,24 +301,25 @@ class Bot:
                     and g.board.squares[their_missing].group != grp:
                 t = check(g, Trade(seat, owner, give_squares=(their_missing,), get_squares=(missing,)))
                 if t:
-                    return t
+                    return self._offered(g, key, tries, t)
         price = g.board.squares[missing].price
         offer = int(price * min(self.offer_cap, self.offer_start + self.offer_step * tries))
         if offer <= self._budget(g, seat):
-            return check(g, Trade(seat, owner, give_cash=offer, get_squares=(missing,)))
+            return self._offered(g, key, tries, check(g, Trade(seat, owner, give_cash=offer, get_squares=(missing,))))
         return None
 
     def _consolidation_offer(self, g, seat, plan) -> Trade | None:
         """Buy a street of a group split three ways, from an owner holding just that one."""
         for s, o in plan.lone:
-            tries = self._due(g, ("lone", s, o), s, o)
+            key = ("lone", s, o)
+            tries = self._due(g, key, s, o)
             if tries is None:
                 continue
             offer = int(g.board.squares[s].price * min(4.0, 1.3 + 0.4 * tries))
             if offer <= self._budget(g, seat):
                 t = check(g, Trade(seat, o, give_cash=offer, get_squares=(s,)))
                 if t:
-                    return t
+                    return self._offered(g, key, tries, t)
         return None
 
     def debt(self, d, g) -> Action:
@@ -425,6 +437,7 @@ def _exposure(g) -> tuple[list[int], list[int]]:
         return memo[1]
     worst = [0] * len(g.players)
     level, mortgaged, squares = g.level, g.mortgaged, g.board.squares
+    multiplier = g.rules.set_rent_multiplier
     for _, members, counts, full in g.group_rows:
         # Only a complete set charges more than nothing here, and only a complete set can have buildings (the
         # building, trading and bankruptcy rules keep it so), so groups nobody holds whole are skipped.
@@ -434,7 +447,7 @@ def _exposure(g) -> tuple[list[int], list[int]]:
         for s in members:
             if not mortgaged[s]:
                 lv = level[s]
-                r = squares[s].rents[lv] if lv else squares[s].rents[0] * 2
+                r = squares[s].rents[lv] if lv else squares[s].rents[0] * multiplier
                 if r > worst[o]:
                     worst[o] = r
     for o, c in enumerate(g.owned_in.get("railroad", ())):
