@@ -7,6 +7,7 @@
   the page shows the next step number; median over ``--steps`` clicks.
 * play to the end: open a new 4-bot game at step 0, click "To the end", wait for "Game over" with its chart;
   median over ``--repeat`` games (different seeds).
+* Markov page first render: open the page in a new tab and wait for the heat map; median over ``--repeat``.
 
 It starts its own server on a free port. Not a test: these machines are shared and noisy, so figures go in notes.
 """
@@ -111,6 +112,16 @@ def main() -> int:
                 ends.append((time.perf_counter() - t0) * 1000)
             out["play_to_end_ms_median"] = round(statistics.median(ends))
             out["play_to_end_ms_runs"] = [round(x) for x in ends]
+            renders = []
+            for _ in range(args.repeat):
+                tab = browser.new_page(viewport={"width": 1440, "height": 900})
+                t0 = time.perf_counter()
+                tab.goto(url + "/markov")
+                tab.wait_for_selector(".st-key-mk_heat .js-plotly-plot", timeout=60_000)
+                renders.append((time.perf_counter() - t0) * 1000)
+                tab.close()
+            out["markov_first_render_ms_median"] = round(statistics.median(renders))
+            out["markov_first_render_ms_runs"] = [round(x) for x in renders]
             browser.close()
     finally:
         proc.terminate()
