@@ -124,6 +124,14 @@ def pays(g: Game, start: int = 0, reason: int | None = None) -> list:
     return [e for e in g.log.since(start) if e.kind == E.PAY and (reason is None or e.detail == reason)]
 
 
+def all_pass(g: Game) -> None:
+    """Every bidder passes the running auction; stops at the next decision after it."""
+    until(g, D.BID)
+    while g.pending is not None and g.pending.kind == D.BID:
+        g.act(Action(A.PASS))
+        until(g)
+
+
 def end_turn(g: Game) -> None:
     """Answer the post-roll window with 'end'."""
     until(g, D.POST_ROLL)

@@ -31,6 +31,18 @@ def buttons(at):
     return {b.label: b for b in at.button}
 
 
+def until_person_buys(at, affordable=False):
+    """Step, answering the person's other decisions the plain way (roll, end, pass), until they may buy."""
+    for _ in range(30):
+        g = step_until_person(at)
+        if g.pending.kind == "buy" and (not affordable or g.players[0].cash >= g.pending.amount):
+            return g
+        b = buttons(at)
+        label = next(lbl for lbl in b if lbl.startswith(("Roll", "End my", "Done", "Pass", "Don't buy", "Reject")))
+        b[label].click().run()
+    raise AssertionError("the person never landed on an unowned property")
+
+
 def test_home_page_explains_and_links():
     at = AppTest.from_file(APP, default_timeout=60).run()
     assert not at.exception
@@ -63,15 +75,7 @@ def test_finish_turn_moves_on_to_the_next_player():
 def test_a_person_buys_and_undo_restores_exactly():
     at = open_page("pages/play.py")
     start(at, seed=11)
-    for _ in range(30):
-        g = step_until_person(at)
-        if g.pending.kind == "buy" and g.players[0].cash >= g.pending.amount:
-            break
-        # answer anything else the plain way (roll / end / pass)
-        b = buttons(at)
-        label = next(lbl for lbl in b if lbl.startswith(("Roll", "End my", "Done", "Pass", "Don't buy", "Reject")))
-        b[label].click().run()
-    g = at.session_state["play_game"]
+    g = until_person_buys(at, affordable=True)
     square, before_cash, before_ply = g.pending.square, g.players[0].cash, g.ply
     b = buttons(at)
     buy = next(lbl for lbl in b if lbl.startswith("Buy "))
@@ -87,14 +91,7 @@ def test_a_person_buys_and_undo_restores_exactly():
 def test_a_person_declines_and_the_property_is_auctioned():
     at = open_page("pages/play.py")
     start(at, seed=11)
-    for _ in range(30):
-        g = step_until_person(at)
-        if g.pending.kind == "buy":
-            break
-        b = buttons(at)
-        label = next(lbl for lbl in b if lbl.startswith(("Roll", "End my", "Done", "Pass", "Reject")))
-        b[label].click().run()
-    square = at.session_state["play_game"].pending.square
+    square = until_person_buys(at).pending.square
     b = buttons(at)
     b[next(lbl for lbl in b if lbl.startswith("Don't buy"))].click().run()
     g = step_until_person(at)

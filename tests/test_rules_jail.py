@@ -3,7 +3,7 @@ from monopoly_core import Action
 from monopoly_core import actions as A
 from monopoly_core import decisions as D
 from monopoly_core import events as E
-from scenario import events_of, give, jailed, pays, place, roll, stack, table, until
+from scenario import all_pass, events_of, give, jailed, pays, place, roll, stack, table, until
 
 
 def test_sent_by_the_go_to_jail_square():
@@ -44,10 +44,7 @@ def test_pay_the_fine_before_rolling_then_a_normal_turn():
     assert g.players[0].position == 14
     if g.pending.kind == D.BUY:
         g.act(Action(A.DECLINE))
-        until(g, D.BID)
-        while g.pending is not None and g.pending.kind == D.BID:
-            g.act(Action(A.PASS))
-            until(g)
+        all_pass(g)
     assert g.pending.kind == D.POST_ROLL and g.pending.again   # doubles after paying count as usual
 
 

@@ -5,7 +5,7 @@ from monopoly_core import Action, IllegalAction, Trade
 from monopoly_core import actions as A
 from monopoly_core import decisions as D
 from monopoly_core import events as E
-from scenario import events_of, give, pays, place, roll, set_level, stack, table, until
+from scenario import all_pass, events_of, give, pays, place, roll, set_level, stack, table, until
 
 
 def test_mortgage_only_unimproved_and_lift_at_value_plus_ten_percent():
@@ -186,10 +186,7 @@ def test_turn_limit_ends_the_game_and_net_worth_decides():
     roll(g, (1, 2))
     until(g, D.BUY)
     g.act(Action(A.DECLINE))
-    until(g, D.BID)
-    while g.pending is not None and g.pending.kind == D.BID:
-        g.act(Action(A.PASS))
-        until(g)
+    all_pass(g)
     g.act(Action(A.END))
     until(g, D.PRE_ROLL)
     roll(g, (1, 2))

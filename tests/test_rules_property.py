@@ -5,7 +5,7 @@ from monopoly_core import Action
 from monopoly_core import actions as A
 from monopoly_core import decisions as D
 from monopoly_core import events as E
-from scenario import events_of, give, pays, place, roll, set_level, stack, table, until
+from scenario import all_pass, events_of, give, pays, place, roll, set_level, stack, table, until
 
 
 def test_buy_at_the_printed_price():
@@ -53,10 +53,7 @@ def test_no_bids_leaves_the_deed_with_the_bank():
     roll(g, (1, 2))
     until(g, D.BUY)
     g.act(Action(A.DECLINE))
-    until(g, D.BID)
-    while g.pending.kind == D.BID:
-        g.act(Action(A.PASS))
-        until(g)
+    all_pass(g)
     assert g.owner[3] == -1
     assert events_of(g, E.AUCTION)[-1].detail == 2
     assert [p.cash for p in g.players] == [1500, 1500]
