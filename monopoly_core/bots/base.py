@@ -305,7 +305,8 @@ class Bot:
         price = g.board.squares[missing].price
         offer = int(price * min(self.offer_cap, self.offer_start + self.offer_step * tries))
         if offer <= self._budget(g, seat):
-            return self._offered(g, key, tries, check(g, Trade(seat, owner, give_cash=offer, get_squares=(missing,))))
+            t = check(g, Trade(seat, owner, give_cash=offer, get_squares=(missing,)))
+            return self._offered(g, key, tries, t)
         return None
 
     def _consolidation_offer(self, g, seat, plan) -> Trade | None:
@@ -393,7 +394,7 @@ class Bot:
     @staticmethod
     def worst_rent(g, seat: int) -> int:
         """A quick estimate of the worst rent an opponent could charge now: the dearest improved or
-        complete-set street, or a full line of railroads (computed once per game version for all bots)."""
+        complete-set street, or their railroads (computed once per game version for all bots)."""
         return rent_exposure_of_others(g)[seat]
 
 
@@ -450,9 +451,10 @@ def _exposure(g) -> tuple[list[int], list[int]]:
                 r = squares[s].rents[lv] if lv else squares[s].rents[0] * multiplier
                 if r > worst[o]:
                     worst[o] = r
+    railroad_rents = g.board.railroad_rents
     for o, c in enumerate(g.owned_in.get("railroad", ())):
-        if c >= 3 and worst[o] < 200:
-            worst[o] = 200
+        if c and worst[o] < railroad_rents[c - 1]:
+            worst[o] = railroad_rents[c - 1]
     # the worst of the others: the overall worst, except for the seat that holds it (then the runner-up)
     top = max(worst)
     i = worst.index(top)
