@@ -1,7 +1,8 @@
 """Home: what the lab is for, in a few sentences, and a way into each page."""
 import streamlit as st
 
-from monopoly_core import presets
+from monopoly_core import load_dice, presets
+from monopoly_core.viz.dice import totals_figure
 from pages._site import PAGES, ROOT, ensure_navigation
 
 ensure_navigation()
@@ -26,6 +27,19 @@ for file, title, icon in PAGES:
         with st.container(border=True):
             st.page_link(str(ROOT / file), label=f"**{title}**", icon=icon)
             st.caption(BLURBS[file])
+
+st.subheader("A first question: what do two dice do?")
+left, right = st.columns([3, 2])
+with left:
+    dice = load_dice("2d6")
+    st.plotly_chart(totals_figure(dice), key="home_dice", config={"displayModeBar": False})
+with right:
+    st.markdown(
+        f"Two dice have {len(dice.outcomes)} equally likely outcomes. Seven is the most likely total (6 ways in "
+        f"36), two and twelve the least (1 way each), and doubles come up one roll in "
+        f"{1 / float(dice.p_doubles()):.0f}. "
+        "Every page of the lab uses this exact list of outcomes: the game rolls from it and the Markov chain "
+        "reasons from it.")
 
 st.subheader("Rule sets")
 st.caption("Each preset is a complete rule set; house rules can be switched on top of it on the Play page.")

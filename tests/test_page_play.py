@@ -49,6 +49,7 @@ def test_home_page_explains_and_links():
     assert "Monopoly rules lab" in at.title[0].value
     assert "same rules core" in texts(at)
     assert "classic-us" in texts(at) and "classic-uk" in texts(at)
+    assert at.get("plotly_chart") and "36 equally likely outcomes" in texts(at)
 
 
 def test_start_with_defaults_and_step():
