@@ -28,35 +28,31 @@ QUESTION = {
 }
 
 
+#: Button texts that do not depend on the position.
+FIXED_LABELS = {A.USE_CARD: "Use a Get Out of Jail Free card", A.PASS: "Pass (leave the auction)",
+                A.BANKRUPT: "Declare bankruptcy", A.ACCEPT: "Accept the trade", A.REJECT: "Reject the trade",
+                A.DRAW: "Take a Chance"}
+
+
 def label(action: Action, d, g) -> str:
     """The button text of a legal action."""
     m = lambda a: money(g, a)   # noqa: E731
     sq = g.board.squares[action.square].name if action.square >= 0 else ""
     k = action.kind
+    if k in FIXED_LABELS:
+        return FIXED_LABELS[k]
     if k == A.ROLL:
         return "Roll for doubles" if d.kind == D.JAIL else "Roll the dice"
     if k == A.PAY_FINE:
         return f"Pay the {m(g.rules.jail_fine)} fine"
-    if k == A.USE_CARD:
-        return "Use a Get Out of Jail Free card"
     if k == A.BUY:
         return f"Buy {g.board.squares[d.square].name} for {m(d.amount)}"
     if k == A.DECLINE:
         return "Don't buy: the bank auctions it" if g.rules.auctions else "Don't buy"
-    if k == A.PASS:
-        return "Pass (leave the auction)"
     if k == A.END:
         return "Done: roll again (doubles)" if d.again else "End my turn"
-    if k == A.BANKRUPT:
-        return "Declare bankruptcy"
-    if k == A.ACCEPT:
-        return "Accept the trade"
-    if k == A.REJECT:
-        return "Reject the trade"
     if k == A.PAY:
         return f"Pay the {m(d.amount)} fine"
-    if k == A.DRAW:
-        return "Take a Chance"
     if k == A.FLAT:
         return f"Pay {m(d.amount)}"
     if k == A.PERCENT:

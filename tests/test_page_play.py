@@ -27,6 +27,11 @@ def step_until_person(at, limit=400):
     raise AssertionError("no decision for the person")
 
 
+def click_steps(at, n):
+    for _ in range(n):
+        at.button(key="ctl_step").click().run()
+
+
 def buttons(at):
     return {b.label: b for b in at.button}
 
@@ -106,8 +111,7 @@ def test_a_person_declines_and_the_property_is_auctioned():
 def test_download_and_reupload_a_save_and_refuse_a_broken_file():
     at = open_page("pages/play.py")
     start(at, seed=5, bot_seat0=True)
-    for _ in range(25):
-        at.button(key="ctl_step").click().run()
+    click_steps(at, 25)
     g = at.session_state["play_game"]
     saved_ply, saved_events = g.ply, g.log.signature()
     data = downloaded_bytes(at.get("download_button")[0])
@@ -147,8 +151,7 @@ def test_invalid_house_rule_shows_the_message_and_blocks_start():
 def test_share_link_opens_the_same_game():
     at = open_page("pages/play.py")
     start(at, seed=9, bot_seat0=True)
-    for _ in range(15):
-        at.button(key="ctl_step").click().run()
+    click_steps(at, 15)
     g = at.session_state["play_game"]
     at.button(key="share_link").click().run()
     params = {k: v for k, v in at.query_params.items()}
@@ -178,8 +181,7 @@ def test_rewind_to_the_start_of_a_turn_and_restart_with_the_same_seed():
     at.button(key="ctl_restart").click().run()
     g3 = at.session_state["play_game"]
     assert g3.ply == 0 and g3.seed == 13
-    for _ in range(5):
-        at.button(key="ctl_step").click().run()
+    click_steps(at, 5)
     first_steps = at.session_state["play_game"].log.signature()
     assert first_steps == tuple(c[:len(first_steps[0])] for c in g.log.signature())   # same seed, same game
 
@@ -190,8 +192,7 @@ def test_finished_and_unfinished_games_are_logged_in_the_database(tmp_path):
     at = open_page("pages/play.py")
     at.session_state["db_path"] = db
     start(at, seed=21, bot_seat0=True)
-    for _ in range(10):
-        at.button(key="ctl_step").click().run()
+    click_steps(at, 10)
     at.button(key="log_game").click().run()
     assert "Logged the game as it stands" in texts(at)
     at.button(key="ctl_end").click().run()
