@@ -33,6 +33,7 @@ class ManagementMixin:
             self.mortgaged[s] = True
             self.version += 1
             self.deeds_version += 1
+            self.holdings_version[p.seat] += 1
             self.log.add(E.MORTGAGE, p.seat, s, value)
             self._transfer(E.BANK, p.seat, value, E.R_MORTGAGE, s)
         elif kind == A.UNMORTGAGE:
@@ -47,6 +48,7 @@ class ManagementMixin:
         self.mortgaged[square] = False
         self.version += 1
         self.deeds_version += 1
+        self.holdings_version[seat] += 1
         self.log.add(E.UNMORTGAGE, seat, square, cost)
 
     # --- building ----------------------------------------------------------------------------------------------

@@ -25,6 +25,15 @@ class PropertySaleMixin:
         self.owner[square] = to
         self.version += 1
         self.deeds_version += 1
+        hv = self.holdings_version
+        if frm >= 0:
+            hv[frm] += 1
+        if self.members_of[square]:     # a colour group: every seat holding part of it sees it change
+            for seat, c in enumerate(counts):
+                if c:
+                    hv[seat] += 1
+        elif to >= 0:
+            hv[to] += 1
         self.log.add(E.DEED, to, square, price, frm, reason)
 
     def _offer(self, p, square: int):

@@ -18,6 +18,9 @@ from ..trading import trade_problem
 from ..worth import liquidation_value, total_worth
 
 
+_RENT_PRIORITIES: dict = {}     # id(board) -> (board, build priorities by next rent)
+
+
 class Plan:
     """What a bot knows about its holdings at one game version."""
 
@@ -55,7 +58,7 @@ class Bot:
         # figures cached per game version (and seat): the reserve, and the building options
         self._reserve_version, self._reserve_seat, self._reserve = -1, -1, 0
         self._builds_version, self._builds_seat = -1, -1
-        self._build_options: list[tuple[int, int, int]] = []   # (level, -next rent, square), legal but for cash
+        self._build_options: list[tuple] = []   # (level, priority, square), legal but for cash, best first
         self._cheapest_build = 0
         self._plan: Plan | None = None
         self._plan_seat = -1
@@ -96,13 +99,15 @@ class Bot:
 
     # --- cached analysis -----------------------------------------------------------------------------------------
     def plan(self, g, seat: int) -> Plan:
-        """What ``seat`` holds and is collecting, rebuilt only when an owner or a mortgage changed.
+        """What ``seat`` holds and is collecting, rebuilt only when the seat's holdings changed (the engine's
+        ``holdings_version``: its deeds and mortgages, and the owners in the colour groups it holds part of).
 
         One pass over the colour groups, reading the engine's per-group counts (``g.group_rows``) rather than
         scanning owners: only the groups the seat holds all but one of, or some of, look at their streets.
         """
         p = self._plan
-        if p is not None and p.version == g.deeds_version and self._plan_seat == seat:
+        version = g.holdings_version[seat]
+        if p is not None and p.version == version and self._plan_seat == seat:
             return p
         owner = g.owner
         sets, near, lone = [], [], []
@@ -125,7 +130,7 @@ class Bot:
         # only properties are ever mortgaged, so filtering the mortgaged squares (in C) keeps board order
         mortgaged = [s for s in compress(range(g.size), g.mortgaged) if owner[s] == seat] \
             if True in g.mortgaged else []
-        self._plan = p = Plan(g.deeds_version, sets, mortgaged, near, lone, g)
+        self._plan = p = Plan(version, sets, mortgaged, near, lone, g)
         self._plan_seat = seat
         return p
 
@@ -152,6 +157,7 @@ class Bot:
         options = []
         level, squares, target, mortgaged = g.level, g.board.squares, self.build_target, g.mortgaged
         rules = g.rules
+        priority = self.build_priorities(g)
         houses_ok = not rules.building_limits or g.houses_left > 0
         hotels_ok = not rules.building_limits or g.hotels_left > 0
         check_mortgages = bool(plan.mortgaged)  # without a mortgage of this seat's, none in its sets
@@ -163,18 +169,27 @@ class Bot:
             cap = min(levels) if rules.even_building else 4   # the highest level one may build on top of
             for s, lv in zip(members, levels):
                 if lv < target and lv <= cap and (hotels_ok if lv == 4 else houses_ok):
-                    options.append((lv, -squares[s].rents[min(lv + 1, HOTEL)], s))
+                    options.append((lv, priority[s][lv], s))
         if options:
-            self.order_builds(g, options)
+            options.sort()
             self._cheapest_build = min([squares[s].house_cost for _, _, s in options])
         else:
             self._cheapest_build = 1 << 60
         self._build_options = options
 
-    def order_builds(self, g, options: list) -> None:
-        """Sort the building options (level, -next rent, square) best first: lowest level (even building),
-        then the highest next rent."""
-        options.sort()
+    def build_priorities(self, g) -> tuple:
+        """For each square and current level, a number ordering where to build next: lower is better. The
+        options are sorted by (level, this number, square): the lowest level first (even building), then this.
+
+        Here it is minus the next rent, the same for every game on a board, so it is worked out once per board
+        (a bot sorts its options after every change of the board, and a table lookup beats a key function)."""
+        board = g.board
+        table = _RENT_PRIORITIES.get(id(board))
+        if table is None or table[0] is not board:
+            table = _RENT_PRIORITIES[id(board)] = (board, tuple(
+                tuple(-sq.rents[min(lv + 1, HOTEL)] for lv in range(HOTEL)) if sq.rents else ()
+                for sq in board.squares))
+        return table[1]
 
     # --- decisions ---------------------------------------------------------------------------------------------
     def pre_roll(self, d, g) -> Action:

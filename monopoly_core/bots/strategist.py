@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 
+from ..board import load_board
 from ..building import HOTEL
 from .simple import SetCollectorBot
 
@@ -29,6 +30,17 @@ def landing_weights(rules_key) -> tuple[float, ...]:
     pi = stationary(rules_key, jail="long", quantity="per-roll").squares
     scale = len(pi) / sum(pi)
     return tuple(x * scale for x in pi)
+
+
+@functools.lru_cache(maxsize=16)
+def strategist_priorities(rules_key) -> tuple:
+    """Per square and current level: minus the landing weight times the rent a building there adds, per unit
+    of its cost (worked out once per RuleSet: the bot sorts its building options after every change)."""
+    w = landing_weights(rules_key)
+    board = load_board(rules_key.board)
+    return tuple(tuple(-w[s] * (sq.rents[min(lv + 1, HOTEL)] - sq.rents[lv]) / sq.house_cost
+                       for lv in range(HOTEL)) if sq.house_cost else ()
+                 for s, sq in enumerate(board.squares))
 
 
 class StrategistBot(SetCollectorBot):
@@ -55,13 +67,11 @@ class StrategistBot(SetCollectorBot):
                     v = max(v, int(sq.price * self.deny_factor))
         return v
 
-    def order_builds(self, g, options):
-        # even building first (lowest level), then the most expected rent gained per unit of cost
-        w = self.weights(g)
-        squares = g.board.squares
+    _priorities_rules = None    # the RuleSet the cached build priorities below belong to
+    _priorities: tuple = ()
 
-        def key(option):
-            lv, _, s = option
-            sq = squares[s]
-            return lv, -w[s] * (sq.rents[min(lv + 1, HOTEL)] - sq.rents[lv]) / sq.house_cost
-        options.sort(key=key)
+    def build_priorities(self, g):
+        # after even building, the most expected rent gained per unit of cost (minus, as lower goes first)
+        if self._priorities_rules is not g.rules:
+            self._priorities, self._priorities_rules = strategist_priorities(g.rules), g.rules
+        return self._priorities
