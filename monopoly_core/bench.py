@@ -16,20 +16,52 @@ from .state import bots
 
 
 def play_batch(n_games: int, *, first_seed: int = 0, edition: str = "classic-us", events: bool = True,
-               snapshots: bool = False) -> dict:
-    """Play ``n_games`` four-player games with the standard bots; wall time, rolls, turns and events."""
+               snapshots: bool = False, table: tuple[str, ...] = STANDARD, answers: list | None = None) -> dict:
+    """Play ``n_games`` four-player games of ``table``'s bots; wall time, rolls, turns and events.
+
+    With ``answers`` (one list of actions per game, from :func:`record_answers`), every bot's decisions are
+    answered from that list instead of being worked out: the same games, timed without the bots' thinking.
+    """
     rules = preset(edition)
-    specs = bots(list(STANDARD))
+    specs = bots(list(table))
     rolls = events_n = turns = 0
     t0 = time.perf_counter()
-    for seed in range(first_seed, first_seed + n_games):
-        g = Game.new(rules, specs, seed, events=events, snapshots=snapshots)
+    for i, seed in enumerate(range(first_seed, first_seed + n_games)):
+        policies = None
+        if answers is not None:
+            recorded = _Recorded(answers[i])
+            policies = dict.fromkeys(range(len(specs)), recorded)
+        g = Game.new(rules, specs, seed, events=events, snapshots=snapshots, policies=policies)
         g.run()
         rolls += g.rolls
         turns += g.turn
         events_n += len(g.log)
     return {"seconds": time.perf_counter() - t0, "games": n_games, "rolls": rolls, "turns": turns,
             "events": events_n}
+
+
+class _Recorded:
+    """A policy for every seat of a game that answers each decision with the next recorded action."""
+
+    uses_pre_roll = False       # as the standard bots: their pre-roll answer is always "roll"
+
+    def __init__(self, actions: list):
+        self._next = iter(actions).__next__
+
+    def choose(self, decision, game):
+        return self._next()
+
+
+def record_answers(n_games: int, *, first_seed: int = 0, edition: str = "classic-us") -> list[list]:
+    """Every answered action of each standard-table game, for :func:`play_batch`'s ``answers``."""
+    rules = preset(edition)
+    specs = bots(list(STANDARD))
+    out = []
+    for seed in range(first_seed, first_seed + n_games):
+        g = Game.new(rules, specs, seed)
+        g.run()
+        out.append(list(g.history.actions))
+    return out
 
 
 def core_figures(opts) -> dict:
@@ -41,6 +73,11 @@ def core_figures(opts) -> dict:
     quiet = [play_batch(games, first_seed=i * games, events=False) for i in range(repeat)]
     snap = [play_batch(games, first_seed=i * games, snapshots=True) for i in range(repeat)]
     total = {k: sum(r[k] for r in runs) for k in ("games", "rolls", "turns", "events")}
+    # Where the time goes: the same games with every answer replayed from a recording (the rules engine and
+    # its events alone), and a table of the simplest strategy (what most open simulators play).
+    answers = [record_answers(games, first_seed=i * games) for i in range(repeat)]
+    engine = [play_batch(games, first_seed=i * games, answers=answers[i]) for i in range(repeat)]
+    simple = [play_batch(games, first_seed=i * games, table=("always-buy",) * 4) for i in range(repeat)]
     return {
         "table": "4-player classic-us, bots " + ",".join(STANDARD),
         "games_per_run": games, "repeats": repeat,
@@ -49,6 +86,9 @@ def core_figures(opts) -> dict:
         "dice_rolls_per_second_runs": [round(x) for x in rolls_ps],
         "dice_rolls_per_second_events_off": round(statistics.median(r["rolls"] / r["seconds"] for r in quiet)),
         "dice_rolls_per_second_with_snapshots": round(statistics.median(r["rolls"] / r["seconds"] for r in snap)),
+        "dice_rolls_per_second_answers_replayed": round(statistics.median(r["rolls"] / r["seconds"] for r in engine)),
+        "dice_rolls_per_second_always_buy_table": round(statistics.median(r["rolls"] / r["seconds"] for r in simple)),
+        "games_per_second_always_buy_table": round(statistics.median(r["games"] / r["seconds"] for r in simple), 1),
         "rolls_per_game": round(total["rolls"] / total["games"], 1),
         "turns_per_game": round(total["turns"] / total["games"], 1),
         "events_per_game": round(total["events"] / total["games"], 1),

@@ -209,6 +209,7 @@ class Game(TurnMixin, PaymentsMixin, PropertySaleMixin, CardPlayMixin, Managemen
                           for s in range(len(specs))]
         self._post_roll = [(D.Decision(self, D.POST_ROLL, s), D.Decision(self, D.POST_ROLL, s, again=True))
                            for s in range(len(specs))]
+        self._jail = [D.Decision(self, D.JAIL, s, amount=rules.jail_fine) for s in range(len(specs))]
         self._fast = False            # True while run() drives the game: bots answer inline, no yields
         self._auto_bots: dict = {}    # the bots answering inline (empty in step-by-step play)
         self.ply = 0

@@ -188,7 +188,7 @@ class TurnMixin:
     def _jail_turn(self, p):
         """A turn that starts in jail. Returns True when the player left jail before rolling (fine or card)
         and now takes a normal turn; False when the turn is used up here."""
-        action = yield from self._ask(D.Decision(self, D.JAIL, p.seat, amount=self.rules.jail_fine))
+        action = yield from self._ask(self._jail[p.seat])
         if action.kind == A.PAY_FINE:
             self._transfer(p.seat, self.fee_payee, self.rules.jail_fine, E.R_FINE)
             self._release(p, 1)

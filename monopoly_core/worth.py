@@ -39,7 +39,14 @@ def total_worth(game, seat: int) -> int:
 
 
 def liquidation_value(game, seat: int) -> int:
+    return liquidation(game, seat)[0]
+
+
+def liquidation(game, seat: int) -> tuple[int, list[int]]:
+    """:func:`liquidation_value`, and the seat's unmortgaged properties in board order (found in the same pass:
+    a bot in debt needs both for every step of raising money)."""
     total = 0
+    unmortgaged = []
     squares = game.board.squares
     owner, level, mortgaged = game.owner, game.level, game.mortgaged
     for s in game.board.properties:
@@ -48,7 +55,8 @@ def liquidation_value(game, seat: int) -> int:
             total += level[s] * (sq.house_cost // 2)
             if not mortgaged[s]:
                 total += sq.mortgage
-    return total
+                unmortgaged.append(s)
+    return total, unmortgaged
 
 
 def assets(game, seat: int) -> dict:

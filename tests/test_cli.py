@@ -54,6 +54,17 @@ def test_bench_reports_rolls_and_games_per_second(capsys):
     data = json.loads(out)["core"]
     assert code == 0 and data["dice_rolls_per_second"] > 0 and data["games_per_second"] > 0
     assert data["events_per_game"] > 0
+    assert data["dice_rolls_per_second_answers_replayed"] > 0 and data["dice_rolls_per_second_always_buy_table"] > 0
+
+
+def test_bench_replays_recorded_answers_into_the_same_games():
+    # The "answers replayed" figure times the rules engine alone: it is only meaningful if the recorded answers
+    # rebuild exactly the games the bots played (a diverging replay would run out of answers or act illegally).
+    from monopoly_core.bench import play_batch, record_answers
+    played = play_batch(6, first_seed=40)
+    replayed = play_batch(6, first_seed=40, answers=record_answers(6, first_seed=40))
+    keys = ("rolls", "turns", "events")
+    assert [played[k] for k in keys] == [replayed[k] for k in keys]
 
 
 def test_unknown_subcommand_exits_2(capsys):

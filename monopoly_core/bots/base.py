@@ -15,7 +15,7 @@ from ..actions import Action, Trade
 from ..building import HOTEL, build_problem, sell_problem
 from ..mortgage import mortgage_problem, unmortgage_cost
 from ..trading import trade_problem
-from ..worth import liquidation_value, total_worth
+from ..worth import liquidation, total_worth
 
 
 _RENT_PRIORITIES: dict = {}     # id(board) -> (board, build priorities by next rent)
@@ -224,7 +224,10 @@ class Bot:
         return Action(A.BID, amount=min(step, limit))
 
     def post_roll(self, d, g) -> Action:
-        plan = self.plan(g, d.player)
+        seat = d.player
+        plan = self._plan      # (the cache test of plan(), inline: this window comes after almost every roll)
+        if plan is None or plan.version != g.holdings_version[seat] or self._plan_seat != seat:
+            plan = self.plan(g, seat)
         if not plan.anything:
             return A.A_END
         action = self.manage(d, g, plan)
@@ -343,12 +346,10 @@ class Bot:
 
     def raise_money(self, g, seat: int, needed: int) -> Action:
         """Cheapest way to raise money: mortgage lone properties, then sell buildings, then mortgage sets."""
-        p = g.players[seat]
-        if p.cash + liquidation_value(g, seat) < needed:
+        value, owned = liquidation(g, seat)
+        if g.players[seat].cash + value < needed:
             return A.A_BANKRUPT
         in_set = self.plan(g, seat).set_squares
-        owner, mortgaged = g.owner, g.mortgaged
-        owned = [s for s in g.board.properties if owner[s] == seat and not mortgaged[s]]
         lone = [s for s in owned if s not in in_set and mortgage_problem(g, seat, s) is None]
         if lone:
             return Action(A.MORTGAGE, min(lone, key=lambda s: self.value(g, seat, s)))
@@ -402,9 +403,9 @@ class Bot:
     @staticmethod
     def early_game(g) -> bool:
         """More than a third of the properties still with the bank."""
-        owner = g.owner
-        props = g.board.properties
-        return sum(1 for s in props if owner[s] < 0) * 3 > len(props)
+        props = len(g.board.properties)
+        # only properties ever have an owner, so the unowned ones are the -1s less the other squares (in C)
+        return (g.owner.count(-1) - (g.size - props)) * 3 > props
 
     @staticmethod
     def worst_rent(g, seat: int) -> int:
