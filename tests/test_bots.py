@@ -44,3 +44,28 @@ def test_strategic_bots_beat_random_play():
     assert wins[0] > sum(wins) / 2, wins
     wins = _wins(["set-collector", "random", "random", "random"])
     assert wins[0] > sum(wins) / 2, wins
+
+
+def test_a_cached_plan_always_equals_a_fresh_one():
+    # Bots keep their analysis of their holdings until the engine's holdings_version for their seat moves
+    # (their deeds, their mortgages, the owners in the colour groups they hold part of). If the engine missed
+    # a change, a bot would act on a stale plan: after every step of these games, each bot's cached plan must
+    # equal one worked out from scratch by a new bot of the same strategy.
+    from monopoly_core.bots import make_bot
+    fields = ("sets", "mortgaged", "near", "lone", "set_squares", "lifts")
+    mixes = (["set-collector", "strategist", "random", "cautious"], ["random"] * 5 + ["always-buy"],
+             ["strategist", "set-collector"])
+    for seed, mix in enumerate(mixes):
+        g = Game.new(preset("classic-uk" if seed % 2 else "classic-us"), bots(mix), seed=seed)
+        checked = 0
+        while not g.over:
+            g.step()
+            for seat, bot in g.bots.items():
+                cached = bot._plan
+                if cached is None or bot._plan_seat != seat or cached.version != g.holdings_version[seat]:
+                    continue            # not cached now: the next plan() rebuilds it anyway
+                fresh = make_bot(g.specs[seat].strategy, "fresh").plan(g, seat)
+                assert [getattr(cached, f) for f in fields] == [getattr(fresh, f) for f in fields], \
+                    f"seed {seed}, ply {g.ply}, seat {seat}"
+                checked += 1
+        assert checked > 100
