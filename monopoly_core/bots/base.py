@@ -251,6 +251,10 @@ class Bot:
                     build = self.pick_build(g, seat, plan, cash - reserve)
                     if build is not None:
                         return build
+        return self.offer(g, seat, plan)
+
+    def offer(self, g, seat: int, plan) -> Action | None:
+        """A trade offer, at most one a turn, for bots that trade (None: none now)."""
         if self.trades and self._proposed_turn != g.turn:
             self._proposed_turn = g.turn
             t = self.propose_trade(g, seat, plan)
@@ -349,8 +353,7 @@ class Bot:
         value, owned = liquidation(g, seat)
         if g.players[seat].cash + value < needed:
             return A.A_BANKRUPT
-        in_set = self.plan(g, seat).set_squares
-        lone = [s for s in owned if s not in in_set and mortgage_problem(g, seat, s) is None]
+        lone = self.spare_deeds(g, seat, owned)
         if lone:
             return Action(A.MORTGAGE, min(lone, key=lambda s: self.value(g, seat, s)))
         sells = [s for s in owned if g.level[s] and sell_problem(g, seat, s) is None]
@@ -363,6 +366,12 @@ class Bot:
         if rest:
             return Action(A.MORTGAGE, min(rest, key=lambda s: g.board.squares[s].price))
         return A.A_BANKRUPT
+
+    def spare_deeds(self, g, seat: int, unmortgaged: list[int]) -> list[int]:
+        """The deeds among ``unmortgaged`` (the seat's) outside its complete sets that may be mortgaged now: the
+        first to go when money is needed."""
+        in_set = self.plan(g, seat).set_squares
+        return [s for s in unmortgaged if s not in in_set and mortgage_problem(g, seat, s) is None]
 
     def trade_response(self, d, g) -> Action:
         return A.A_ACCEPT if self.judge_trade(g, d.player, d.trade) > 0 else A.A_REJECT
