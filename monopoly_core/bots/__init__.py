@@ -7,8 +7,9 @@ seat, so bot games are reproducible. Strategies:
 * ``always-buy``: buys everything it can afford, builds whenever it can, never trades.
 * ``cautious``: keeps a cash reserve sized to the worst rent on the board; trades only when clearly ahead.
 * ``set-collector``: buys toward colour sets, trades to complete them, builds fast.
-* ``strategist``: set-collector's buying and trading, steered by the exact Markov chain: builds first where a
-  house adds the most expected rent per unit of cost, and bids high to deny an opponent the last street of a set.
+* ``strategist``: set-collector's buying and trading; three houses on every street of its sets first, paid for by
+  mortgaging its other deeds; builds first where the exact Markov chain says a house adds the most expected rent
+  per unit of cost, and bids high to deny an opponent the last street of a set. The strongest bot here.
 """
 from __future__ import annotations
 
@@ -28,7 +29,8 @@ DESCRIPTIONS = {
     "always-buy": "buys and builds whenever it can afford to; never trades",
     "cautious": "keeps a cash reserve against the worst rent; trades only when clearly ahead",
     "set-collector": "buys toward colour sets, trades to complete them, builds fast",
-    "strategist": "trades for sets; builds where landing odds pay most; bids to deny opponents a set",
+    "strategist": "trades for sets; mortgages other deeds to put 3 houses on its sets fast; builds where landing "
+                  "odds pay most; bids to deny opponents a set",
 }
 
 

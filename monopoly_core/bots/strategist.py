@@ -1,14 +1,19 @@
-"""The strategist: set-collector's buying and trading, steered by where tokens actually land.
+"""The strategist: set-collector's buying and trading, plus fast development and where tokens actually land.
 
 Measured over seat-rotated games of the standard table, buying toward sets and trading for them decides bot
-games; on that engine the strategist adds what the exact Markov chain knows:
+games. On that engine the strategist adds:
 
-* it builds first where a house adds the most expected rent per unit of cost (landing probability times the
-  rent gained), instead of simply the highest next rent;
-* it bids up to twice the price for a street that would complete an opponent's set, to deny it;
+* development first: once it owns a set, it puts three houses on every street of its sets before anything else
+  (hotels, lifting mortgages), and mortgages its deeds outside its sets to pay for them. The third house is
+  where rent jumps most against its cost, and houses on a set earn far more than a lone deed. This is what
+  makes it the strongest bot here (see the README's "Bots" section for the win shares);
+* it builds first where a house adds the most expected rent per unit of cost (landing probability from the
+  exact Markov chain, times the rent gained), instead of simply the highest next rent;
+* it bids up to twice the price for a street that would complete an opponent's set, to deny it.
 
-(Valuing streets by landing probability, buying dear ones and passing on rarely visited ones, lost games in the
-same measurement: in bot games a street's worth is mostly how close it brings a set.)
+(Measured and dropped: valuing streets by landing probability lost games, since in bot games a street's worth is
+mostly how close it brings a set; developing to two, four houses or hotels instead of three, a cash reserve sized
+to the opponents' rents, leaving jail by the opponents' rents, and other trade prices were no better.)
 
 It stays in jail late in the game (as every bot here does once most properties are owned). See the README's
 "Bots" section for the measured win shares.
@@ -17,8 +22,11 @@ from __future__ import annotations
 
 import functools
 
+from .. import actions as A
+from ..actions import Action
 from ..board import load_board
 from ..building import HOTEL
+from ..worth import liquidation
 from .simple import SetCollectorBot
 
 
@@ -46,6 +54,7 @@ def strategist_priorities(rules_key) -> tuple:
 class StrategistBot(SetCollectorBot):
     name = "strategist"
     deny_factor = 2.0           # bid up to this multiple of the price to keep an opponent from a set
+    develop_to = 3              # houses on every street of its sets before hotels or lifting mortgages
 
     _weights_rules = None       # the RuleSet the cached weights below belong to
     _weights: tuple[float, ...] = ()
@@ -55,6 +64,34 @@ class StrategistBot(SetCollectorBot):
         if self._weights_rules is not g.rules:
             self._weights, self._weights_rules = landing_weights(g.rules), g.rules
         return self._weights
+
+    def manage(self, d, g, plan):
+        if plan.set_squares:
+            self._update_builds(g, d.player)
+            options = self._build_options       # lowest level first
+            if options and options[0][0] < self.develop_to:
+                return self.develop(g, d.player, plan)
+        return super().manage(d, g, plan)
+
+    def develop(self, g, seat: int, plan) -> Action | None:
+        """A house below :attr:`develop_to`, or a mortgage that pays for one; else a trade offer or None.
+        No mortgage is lifted meanwhile (that money goes to houses)."""
+        squares = g.board.squares
+        budget = g.players[seat].cash - self.reserve(g, seat)
+        cheapest = None
+        for lv, _, s in self._build_options:
+            if lv >= self.develop_to:
+                break
+            cost = squares[s].house_cost
+            if cost <= budget:
+                return Action(A.BUILD, s)
+            if cheapest is None or cost < cheapest:
+                cheapest = cost
+        spare = self.spare_deeds(g, seat, liquidation(g, seat)[1])
+        # mortgage only when the deeds outside the sets can pay for a house (else keep them earning)
+        if spare and budget + sum(squares[s].mortgage for s in spare) >= cheapest:
+            return Action(A.MORTGAGE, min(spare, key=lambda s: self.value(g, seat, s)))
+        return self.offer(g, seat, plan)
 
     def auction_value(self, g, seat, square):
         v = self.value(g, seat, square)
