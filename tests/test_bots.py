@@ -59,7 +59,7 @@ def test_strategic_bots_beat_random_play():
     assert wins[0] > sum(wins) / 2, wins
 
 
-def test_a_cached_plan_always_equals_a_fresh_one():
+def test_a_cached_plan_and_building_options_always_equal_fresh_ones():
     # Bots keep their analysis of their holdings until the engine's holdings_version for their seat moves
     # (their deeds, their mortgages, the owners in the colour groups they hold part of). If the engine missed
     # a change, a bot would act on a stale plan: after every step of these games, each bot's cached plan must
@@ -70,15 +70,21 @@ def test_a_cached_plan_always_equals_a_fresh_one():
              ["strategist", "set-collector"])
     for seed, mix in enumerate(mixes):
         g = Game.new(preset("classic-uk" if seed % 2 else "classic-us"), bots(mix), seed=seed)
-        checked = 0
+        checked = checked_builds = 0
         while not g.over:
             g.step()
             for seat, bot in g.bots.items():
                 cached = bot._plan
                 if cached is None or bot._plan_seat != seat or cached.version != g.holdings_version[seat]:
                     continue            # not cached now: the next plan() rebuilds it anyway
-                fresh = make_bot(g.specs[seat].strategy, "fresh").plan(g, seat)
+                new_bot = make_bot(g.specs[seat].strategy, "fresh")
+                fresh = new_bot.plan(g, seat)
                 assert [getattr(cached, f) for f in fields] == [getattr(fresh, f) for f in fields], \
                     f"seed {seed}, ply {g.ply}, seat {seat}"
                 checked += 1
-        assert checked > 100
+                # the building options are cached too (per game version)
+                if bot._builds_version == g.version and bot._builds_seat == seat:
+                    new_bot._update_builds(g, seat)
+                    assert bot._build_options == new_bot._build_options, f"seed {seed}, ply {g.ply}, seat {seat}"
+                    checked_builds += 1
+        assert checked > 100 and checked_builds > 20, (checked, checked_builds)
