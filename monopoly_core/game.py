@@ -179,7 +179,6 @@ class Game(TurnMixin, PaymentsMixin, PropertySaleMixin, CardPlayMixin, Managemen
         self.memo: dict = {}          # values derived from the position, cached by version for policies to
         #                               share (never part of the game's state: dropping it changes nothing)
         self.version = 0              # bumped on every change of owner, building or mortgage
-        self.deeds_version = 0        # bumped on every change of owner or mortgage
         # per seat: bumped when the seat's deeds or mortgages change, or a deed of a colour group it holds part
         # of changes hands (what a bot's plan of that seat depends on: see bots.base.Bot.plan)
         self.holdings_version = [0] * len(specs)

@@ -32,7 +32,6 @@ class ManagementMixin:
             value = self.board.squares[s].mortgage
             self.mortgaged[s] = True
             self.version += 1
-            self.deeds_version += 1
             self.holdings_version[p.seat] += 1
             self.log.add(E.MORTGAGE, p.seat, s, value)
             self._transfer(E.BANK, p.seat, value, E.R_MORTGAGE, s)
@@ -47,7 +46,6 @@ class ManagementMixin:
         self._transfer(seat, E.BANK, cost, E.R_UNMORTGAGE, square)
         self.mortgaged[square] = False
         self.version += 1
-        self.deeds_version += 1
         self.holdings_version[seat] += 1
         self.log.add(E.UNMORTGAGE, seat, square, cost)
 

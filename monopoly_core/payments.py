@@ -115,7 +115,6 @@ class PaymentsMixin:
             for s in owned:
                 self._remove_buildings(s)
                 self.mortgaged[s] = False
-                self.deeds_version += 1
                 self._give_deed(s, E.BANK, p.seat, 0, E.D_RETURNED)
             for kind, idx in p.cards:
                 self.decks[kind].append(idx)

@@ -24,7 +24,6 @@ class PropertySaleMixin:
             counts[to] += 1
         self.owner[square] = to
         self.version += 1
-        self.deeds_version += 1
         hv = self.holdings_version
         if frm >= 0:
             hv[frm] += 1

@@ -1,8 +1,9 @@
 """The shared skeleton of every bot: dispatch by decision kind, raising money, judging trades.
 
 Subclasses tune a handful of methods (how much cash to keep, what a property is worth to them, whether to
-build or trade). Analysis that depends only on ownership is cached against ``game.version``, so a window where
-nothing has changed costs a dictionary lookup.
+build or trade). Analysis is cached against the engine's counters: a seat's plan (sets, near sets, mortgages)
+against ``game.holdings_version[seat]``, the reserve and the building options against ``game.version``, so a
+window where nothing relevant has changed costs a few comparisons.
 """
 from __future__ import annotations
 

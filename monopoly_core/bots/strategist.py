@@ -58,15 +58,6 @@ class StrategistBot(SetCollectorBot):
     deny_factor = 2.0           # bid up to this multiple of the price to keep an opponent from a set
     develop_to = 3              # houses on every street of its sets before hotels or lifting mortgages
 
-    _weights_rules = None       # the RuleSet the cached weights below belong to
-    _weights: tuple[float, ...] = ()
-
-    def weights(self, g):
-        # remembered per RuleSet object: looking it up in landing_weights' cache hashes the whole RuleSet
-        if self._weights_rules is not g.rules:
-            self._weights, self._weights_rules = landing_weights(g.rules), g.rules
-        return self._weights
-
     def manage(self, d, g, plan):
         if plan.set_squares:
             self._update_builds(g, d.player)
@@ -110,7 +101,8 @@ class StrategistBot(SetCollectorBot):
     _priorities: tuple = ()
 
     def build_priorities(self, g):
-        # after even building, the most expected rent gained per unit of cost (minus, as lower goes first)
+        # after even building, the most expected rent gained per unit of cost (minus, as lower goes first);
+        # remembered per RuleSet object: looking it up in the lru_cache hashes the whole RuleSet
         if self._priorities_rules is not g.rules:
             self._priorities, self._priorities_rules = strategist_priorities(g.rules), g.rules
         return self._priorities
