@@ -6,7 +6,7 @@ every action must serialise exactly (:meth:`Action.to_json` / :func:`action_from
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .errors import BadSave
 
@@ -67,7 +67,7 @@ class Trade:
                     or self.get_cards)
 
     def to_json(self) -> dict:
-        d = {"proposer": self.proposer, "target": self.target}
+        d: dict[str, Any] = {"proposer": self.proposer, "target": self.target}
         for k in ("give_cash", "give_squares", "give_cards", "get_cash", "get_squares", "get_cards"):
             v = getattr(self, k)
             if v:

@@ -6,15 +6,20 @@ None when it is legal, so the engine, the decision checks, the bots and the page
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game_state import GameState
+
 HOTEL = 5
 
 
-def _group(game, square):
+def _group(game: GameState, square):
     """The square and the streets of its colour group (empty for squares without one)."""
     return game.board.squares[square], game.members_of[square]
 
 
-def build_problem(game, seat: int, square: int, *, check_cash: bool = True) -> str | None:
+def build_problem(game: GameState, seat: int, square: int, *, check_cash: bool = True) -> str | None:
     """Why ``seat`` may not buy one building for ``square`` now (None: it may)."""
     sq, members = _group(game, square)
     if sq.kind != "street":
@@ -46,7 +51,7 @@ def build_problem(game, seat: int, square: int, *, check_cash: bool = True) -> s
     return None
 
 
-def sell_problem(game, seat: int, square: int) -> str | None:
+def sell_problem(game: GameState, seat: int, square: int) -> str | None:
     """Why ``seat`` may not sell one building level of ``square`` back to the bank (None: it may)."""
     sq, members = _group(game, square)
     if game.owner[square] != seat:
@@ -62,7 +67,7 @@ def sell_problem(game, seat: int, square: int) -> str | None:
     return None
 
 
-def sell_all_problem(game, seat: int, square: int) -> str | None:
+def sell_all_problem(game: GameState, seat: int, square: int) -> str | None:
     """Why ``seat`` may not sell every building of ``square``'s set at once (None: it may)."""
     sq, members = _group(game, square)
     if not members or game.owner[square] != seat:
@@ -72,13 +77,13 @@ def sell_all_problem(game, seat: int, square: int) -> str | None:
     return None
 
 
-def sale_value(game, square: int, levels: int | None = None) -> int:
+def sale_value(game: GameState, square: int, levels: int | None = None) -> int:
     """Money the bank pays for ``levels`` building levels of ``square`` (default: all): half the price each."""
     n = game.level[square] if levels is None else levels
     return n * (game.board.squares[square].house_cost // 2)
 
 
-def building_counts(game, seat: int) -> tuple[int, int]:
+def building_counts(game: GameState, seat: int) -> tuple[int, int]:
     """(houses, hotels) owned by ``seat``."""
     houses = hotels = 0
     owner, level = game.owner, game.level
@@ -92,7 +97,7 @@ def building_counts(game, seat: int) -> tuple[int, int]:
     return houses, hotels
 
 
-def buildable_squares(game, seat: int, *, hotel: bool | None = None, check_cash: bool = True) -> list[int]:
+def buildable_squares(game: GameState, seat: int, *, hotel: bool | None = None, check_cash: bool = True) -> list[int]:
     """Squares where ``seat`` may place one building now (optionally only houses or only hotels)."""
     out = []
     for s in game.board.properties:

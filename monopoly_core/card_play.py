@@ -7,18 +7,25 @@ function the Markov chain reads.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import decisions as D
 from . import events as E
 from .actions import DRAW
 from .building import building_counts
 from .cards import JAIL, card_destination, passes_go
+from .game_state import Play
+from .property_sale import PropertySaleRules
 from .rent import MODES, NORMAL
+
+if TYPE_CHECKING:
+    from .state import Player
 
 DECK_CODES = {"chance": 0, "chest": 1}
 
 
-class CardPlayMixin:
-    def _draw(self, p, kind: str, square: int):
+class CardRules(PropertySaleRules):
+    def _draw(self, p: Player, kind: str, square: int):
         deck = self.decks[kind]
         index = deck.popleft()
         card = self.deck_cards[kind][index]
@@ -29,10 +36,11 @@ class CardPlayMixin:
         deck.append(index)
         yield from self._card_effect(p, card, square)
 
-    def _card_effect(self, p, card, square: int):
+    def _card_effect(self, p: Player, card, square: int):
         effect = card.effect
         if card.moves:
             dest = card_destination(card, self.board, square)
+            assert dest is not None         # (a card that moves has a destination)
             if dest == JAIL:
                 self._to_jail(p, 1)
                 return

@@ -11,6 +11,8 @@ of DESIGN.md section 2: before the roll (``pre_roll``/``jail``), after each land
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import actions as A
 from .actions import Action
 from .building import build_problem, sell_all_problem, sell_problem
@@ -18,6 +20,9 @@ from .errors import IllegalAction
 from .mortgage import mortgage_problem, unmortgage_cost, unmortgage_problem
 from .trading import trade_problem
 from .worth import liquidation_value
+
+if TYPE_CHECKING:
+    from .game_state import GameState
 
 # --- decision kinds ---------------------------------------------------------------------------------------------
 PRE_ROLL = "pre_roll"              # start of a turn: roll, or manage first
@@ -52,7 +57,7 @@ _BASE = {
 _ALWAYS = {k: frozenset(v) & {A.ROLL, A.END, A.DECLINE, A.PASS, A.REJECT, A.ACCEPT, A.KEEP, A.DRAW, A.FLAT,
                                A.PERCENT, A.PAY} for k, v in _BASE.items()}
 _EXTRA = {PRE_ROLL: A.MANAGE, JAIL: A.MANAGE, POST_ROLL: A.MANAGE, BUY: A.RAISE, DEBT: A.RAISE}
-_NONE = frozenset()
+_NONE: frozenset[str] = frozenset()
 
 
 class Decision:
@@ -61,7 +66,7 @@ class Decision:
     __slots__ = ("kind", "player", "square", "amount", "minimum", "other", "trade", "item", "again", "game",
                  "extra", "always")
 
-    def __init__(self, game, kind: str, player: int, *, square: int = -1, amount: int = 0, minimum: int = 0,
+    def __init__(self, game: GameState, kind: str, player: int, *, square: int = -1, amount: int = 0, minimum: int = 0,
                  other: int = -1, trade=None, item: int = 0, again: bool = False):
         self.game = game
         self.kind = kind
@@ -85,7 +90,7 @@ class Decision:
         return A.TRADE in self.extra
 
     # --- legality -------------------------------------------------------------------------------------------
-    def problem(self, action: Action) -> str | None:
+    def problem(self, action: object) -> str | None:
         """Why ``action`` is illegal here, or None if it is legal."""
         if not isinstance(action, Action):
             return f"not an Action: {action!r}"
@@ -122,13 +127,13 @@ class Decision:
             return why
         return None
 
-    def check(self, action: Action) -> None:
+    def check(self, action: object) -> None:
         """Raise :class:`IllegalAction` naming the reason, unless ``action`` is legal."""
         why = self.problem(action)
         if why is not None:
             raise IllegalAction(why)
 
-    def is_legal(self, action: Action) -> bool:
+    def is_legal(self, action: object) -> bool:
         return self.problem(action) is None
 
     def legal_actions(self) -> list[Action]:
@@ -159,7 +164,7 @@ class Decision:
         return out
 
 
-def _manage_problem(g, seat: int, action: Action) -> str | None:
+def _manage_problem(g: GameState, seat: int, action: Action) -> str | None:
     kind, sq = action.kind, action.square
     if kind == A.TRADE:
         t = action.trade
@@ -183,7 +188,7 @@ def _manage_problem(g, seat: int, action: Action) -> str | None:
     return f"unknown action {kind!r}"
 
 
-def manage_actions(g, seat: int, allowed=A.MANAGE) -> list[Action]:
+def manage_actions(g: GameState, seat: int, allowed=A.MANAGE) -> list[Action]:
     """Every legal build / sell / mortgage / unmortgage action of ``seat`` now (trades excluded)."""
     out = []
     owner = g.owner

@@ -104,7 +104,7 @@ class EventLog:
     __slots__ = ("turn", "kind", "player", "square", "amount", "other", "detail", "extras", "turn_no", "enabled",
                  "add")
 
-    def __init__(self, enabled: bool = True):
+    def __init__(self, enabled: bool = True) -> None:
         self.turn: list[int] = []
         self.kind: list[int] = []
         self.player: list[int] = []

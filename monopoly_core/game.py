@@ -24,23 +24,23 @@ import random
 from collections import deque
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from . import decisions as D
 from . import events as E
 from .actions import Action, action_from_json
 from .board import load_board
 from .bots import make_bot
-from .card_play import CardPlayMixin
 from .cards import load_deck
 from .dice import load_dice
 from .errors import BadSave, DecisionPending, GameOver, IllegalAction, InvalidRules, NoDecisionPending
-from .management import ManagementMixin
-from .payments import PaymentsMixin
-from .property_sale import PropertySaleMixin
 from .rules import RuleSet
 from .state import BOT, Player, PlayerSpec
-from .turn import TurnMixin, kind_codes
+from .turn import TurnRules, kind_codes
 from .worth import net_worth
+
+if TYPE_CHECKING:
+    from .decisions import Decision
 
 _BOARD_TABLES: dict = {}
 
@@ -117,7 +117,7 @@ def _validate(rules: RuleSet, n_players: int) -> None:
     _VALIDATED[key] = rules
 
 
-class Game(TurnMixin, PaymentsMixin, PropertySaleMixin, CardPlayMixin, ManagementMixin):
+class Game(TurnRules):
     """One game in progress. Public attributes are read-only outside the core; change it via step/act."""
 
     # ------------------------------------------------------------------------------------------------------
@@ -141,7 +141,8 @@ class Game(TurnMixin, PaymentsMixin, PropertySaleMixin, CardPlayMixin, Managemen
         game = cls(rules, specs, seed, events, snapshots, policies)
         return game
 
-    def __init__(self, rules, specs, seed, events=True, snapshots=False, policies=None):
+    def __init__(self, rules: RuleSet, specs: tuple[PlayerSpec, ...], seed: int, events: bool = True,
+                 snapshots: bool = False, policies: dict | None = None) -> None:
         self.rules = rules
         self.board = load_board(rules.board)
         self.dice = load_dice(rules.dice)
@@ -248,14 +249,16 @@ class Game(TurnMixin, PaymentsMixin, PropertySaleMixin, CardPlayMixin, Managemen
             self._answer(action)
         return self.log.since(start)
 
-    def act(self, action: Action) -> list[E.Event]:
-        """Answer the pending decision with ``action``; illegal actions raise and change nothing."""
+    def act(self, action: object) -> list[E.Event]:
+        """Answer the pending decision with ``action`` (an :class:`Action`); anything illegal, or not an
+        Action at all, raises :class:`IllegalAction` and changes nothing."""
         if self.over:
             raise GameOver(f"the game is over ({self.end_reason})")
         d = self.pending
         if d is None:
             raise NoDecisionPending("nothing to decide now: the next step is automatic")
         d.check(action)
+        assert isinstance(action, Action)      # (check() refuses anything else)
         start = len(self.log)
         self._answer(action)
         return self.log.since(start)
@@ -300,7 +303,7 @@ class Game(TurnMixin, PaymentsMixin, PropertySaleMixin, CardPlayMixin, Managemen
         finally:
             self._fast, self._auto_bots = False, {}
 
-    def _auto(self, d) -> Action:
+    def _auto(self, d: Decision) -> Action:
         """A bot answers ``d`` inline (only while :meth:`run` drives the game); counted as one step."""
         action = self._auto_bots[d.player].choose(d, self)
         # The answers legal whenever their decision is offered (end, roll, pass, ...) are what Decision.problem
@@ -368,7 +371,7 @@ class Game(TurnMixin, PaymentsMixin, PropertySaleMixin, CardPlayMixin, Managemen
 
     def ranking(self) -> list[int]:
         """Seats from first to last: the winner, then survivors by net worth, then the bankrupt, latest first."""
-        def key(p):
+        def key(p: Player):
             if p.seat == self.winner:
                 return (0, 0, 0)
             if not p.bankrupt:

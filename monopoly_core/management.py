@@ -9,15 +9,22 @@ kind asked for than there are players able to place one now, the building is auc
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import actions as A
 from . import decisions as D
 from . import events as E
 from .building import HOTEL, buildable_squares
+from .card_play import CardRules
+from .game_state import Play
 from .mortgage import unmortgage_cost
 
+if TYPE_CHECKING:
+    from .state import Player
 
-class ManagementMixin:
-    def _manage(self, p, action):
+
+class ManagementRules(CardRules):
+    def _manage(self, p: Player, action):
         kind = action.kind
         if kind == A.BUILD:
             yield from self._build(p, action.square)
@@ -61,7 +68,7 @@ class ManagementMixin:
         self.version += 1
         self.log.add(E.BUILD, seat, square, lv + 1, price)
 
-    def _build(self, p, square: int):
+    def _build(self, p: Player, square: int):
         cost = self.board.squares[square].house_cost
         hotel = self.level[square] == 4
         if self.rules.building_limits:
@@ -82,7 +89,7 @@ class ManagementMixin:
         self._transfer(p.seat, E.BANK, cost, E.R_BUILD, square)
         self._place(p.seat, square, cost)
 
-    def _sell_level(self, p, square: int, force: bool = False) -> None:
+    def _sell_level(self, p: Player, square: int, force: bool = False) -> None:
         """Sell one level to the bank at half price. A hotel becomes four houses if the bank has them; when
         ``force`` (selling a whole set) and it has not, the hotel goes back whole and the square is cleared."""
         self.version += 1

@@ -1,18 +1,23 @@
 """Mortgage rules (002 MORTGAGES; 004 "10% on transfer"): only unimproved property, lifted at value + interest."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
-def interest(game, square: int) -> int:
+if TYPE_CHECKING:
+    from .game_state import GameState
+
+
+def interest(game: GameState, square: int) -> int:
     """The interest on ``square``'s mortgage: ``mortgage_interest_pct`` of the value, rounded up."""
     value = game.board.squares[square].mortgage
     return -(-value * game.rules.mortgage_interest_pct // 100)
 
 
-def unmortgage_cost(game, square: int) -> int:
+def unmortgage_cost(game: GameState, square: int) -> int:
     return game.board.squares[square].mortgage + interest(game, square)
 
 
-def mortgage_problem(game, seat: int, square: int) -> str | None:
+def mortgage_problem(game: GameState, seat: int, square: int) -> str | None:
     sq = game.board.squares[square]
     if not sq.ownable or game.owner[square] != seat:
         return f"you do not own {sq.name}"
@@ -25,7 +30,7 @@ def mortgage_problem(game, seat: int, square: int) -> str | None:
     return None
 
 
-def unmortgage_problem(game, seat: int, square: int) -> str | None:
+def unmortgage_problem(game: GameState, seat: int, square: int) -> str | None:
     sq = game.board.squares[square]
     if not sq.ownable or game.owner[square] != seat:
         return f"you do not own {sq.name}"

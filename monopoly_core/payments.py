@@ -1,24 +1,30 @@
 """Money moves, debts and bankruptcy (002 BANKRUPTCY, 004 HELP! I CAN'T PAY!).
 
-Every movement of money goes through :meth:`PaymentsMixin._transfer`, which logs a ``PAY`` event with payer,
+Every movement of money goes through :meth:`PaymentRules._transfer`, which logs a ``PAY`` event with payer,
 payee, amount and reason, so cash can be recomputed from events alone. A payment the payer cannot cover from
 cash opens a ``debt`` decision: raise money (sell buildings, mortgage, trade) until it is covered, or declare
 bankruptcy when even that cannot cover it.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import decisions as D
 from . import events as E
 from .actions import BANKRUPT, LIFT
 from .building import HOTEL
+from .game_state import GameState, Play
 from .mortgage import interest
+
+if TYPE_CHECKING:
+    from .state import Player
 
 
 class GameStopped(Exception):
     """Raised inside the rules flow when the game ends mid-turn (last player standing); caught at the top."""
 
 
-class PaymentsMixin:
+class PaymentRules(GameState):
     def _transfer(self, payer: int, payee: int, amount: int, reason: int, square: int = -1) -> None:
         """Move ``amount`` from ``payer`` to ``payee`` (seats, or BANK / POT). The caller checks cash."""
         if payer >= 0:
@@ -35,7 +41,7 @@ class PaymentsMixin:
             self.pot += amount
         self.log.add(E.PAY, payer, square, amount, payee, reason)
 
-    def _charge(self, p, payee: int, amount: int, reason: int, square: int = -1):
+    def _charge(self, p: Player, payee: int, amount: int, reason: int, square: int = -1):
         """Make player ``p`` pay ``amount`` to ``payee``, opening a debt if cash falls short (generator)."""
         if amount <= 0 or p.bankrupt:
             return
@@ -45,7 +51,7 @@ class PaymentsMixin:
                 return
         self._transfer(p.seat, payee, amount, reason, square)
 
-    def _raise_money(self, p, creditor: int, amount: int, reason: int):
+    def _raise_money(self, p: Player, creditor: int, amount: int, reason: int):
         """The debt window: the debtor raises money until cash covers ``amount``, or goes bankrupt.
 
         Returns True when the debt can now be paid, False when the debtor went bankrupt instead.
@@ -82,7 +88,7 @@ class PaymentsMixin:
         self.version += 1
         return lv
 
-    def _bankrupt(self, p, creditor: int):
+    def _bankrupt(self, p: Player, creditor: int):
         """Retire ``p``: everything of value goes to the creditor player, or to the bank (then auctioned)."""
         self.log.add(E.BANKRUPT, p.seat, -1, 0, creditor)
         p.bankrupt = True

@@ -9,13 +9,19 @@ not let a player pay with money they do not have).
 from __future__ import annotations
 
 from collections import deque
+from typing import TYPE_CHECKING
 
 from . import decisions as D
 from . import events as E
 from .actions import BID, BUY
+from .game_state import Play
+from .payments import PaymentRules
+
+if TYPE_CHECKING:
+    from .state import Player
 
 
-class PropertySaleMixin:
+class PropertySaleRules(PaymentRules):
     def _give_deed(self, square: int, to: int, frm: int, price: int, reason: int) -> None:
         counts = self.owned_in[self.holding_key[square]]
         if frm >= 0:
@@ -35,7 +41,7 @@ class PropertySaleMixin:
             hv[to] += 1
         self.log.add(E.DEED, to, square, price, frm, reason)
 
-    def _offer(self, p, square: int):
+    def _offer(self, p: Player, square: int):
         price = self.board.squares[square].price
         action = yield from self._ask(D.Decision(self, D.BUY, p.seat, square=square, amount=price))
         if action.kind == BUY:

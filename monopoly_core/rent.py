@@ -1,17 +1,22 @@
 """Rent: what a lander owes the owner of a property (002 PAYING RENT; railroads and utilities by count owned)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game_state import GameState
+
 #: Card rent modes (``advance_nearest``): normal rent, twice the railroad rent, ten times a new dice roll.
 NORMAL, DOUBLE, DICE_X10 = 0, 1, 2
 MODES = {"double": DOUBLE, "dice_x10": DICE_X10}
 
 
-def owns_set(game, seat: int, group: str) -> bool:
+def owns_set(game: GameState, seat: int, group: str) -> bool:
     """True when ``seat`` owns every street of ``group`` (mortgaged or not)."""
     return seat >= 0 and game.owned_in[group][seat] == game.holding_size[group]
 
 
-def rent_due(game, square: int, dice_total: int = 7, mode: int = NORMAL) -> int:
+def rent_due(game: GameState, square: int, dice_total: int = 7, mode: int = NORMAL) -> int:
     """Rent owed on landing on ``square`` (0 if unowned or mortgaged).
 
     Streets: the title deed by building level; unimproved streets of a complete set pay the set multiplier

@@ -70,7 +70,7 @@ class Player:
     __slots__ = ("seat", "name", "kind", "strategy", "colour", "cash", "position", "in_jail", "jail_turns",
                  "doubles", "bankrupt", "bankrupt_turn", "cards")
 
-    def __init__(self, seat: int, spec: PlayerSpec, cash: int):
+    def __init__(self, seat: int, spec: PlayerSpec, cash: int) -> None:
         self.seat = seat
         self.name = spec.name
         self.kind = spec.kind

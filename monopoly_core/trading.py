@@ -1,11 +1,16 @@
 """Trade rules (002 SELLING PROPERTY, 004 DEALS & TRADES): what two players may exchange, and when."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .actions import Trade
 from .mortgage import interest
 
+if TYPE_CHECKING:
+    from .game_state import GameState
 
-def trade_problem(game, trade: Trade) -> str | None:
+
+def trade_problem(game: GameState, trade: Trade) -> str | None:
     """Why ``trade`` cannot happen now (None: it can, once the target accepts)."""
     n = len(game.players)
     if not (0 <= trade.proposer < n and 0 <= trade.target < n):

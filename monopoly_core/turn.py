@@ -1,17 +1,25 @@
 """The turn, as the rule books tell it (002 THE PLAY, GO, JAIL; 003 PLAY!; 004).
 
-The whole game is one generator (:meth:`TurnMixin._run`). It yields ``None`` at each automatic step boundary and
+The whole game is one generator (:meth:`TurnRules._run`). It yields ``None`` at each automatic step boundary and
 a :class:`~.decisions.Decision` whenever someone must choose; the driver in :mod:`.game` sends the answer back.
 Reading this file top to bottom is reading the order of play.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import actions as A
 from . import decisions as D
 from . import events as E
+from .game_state import Play
+from .management import ManagementRules
 from .payments import GameStopped
 from .rent import DICE_X10, NORMAL, rent_due
 from .worth import net_worth, total_worth
+
+if TYPE_CHECKING:
+    from .decisions import Decision
+    from .state import Player
 
 # square kinds as small ints for the landing dispatch
 K_NONE, K_PROPERTY, K_CHANCE, K_CHEST, K_TAX, K_GO_TO_JAIL, K_FREE_PARKING = range(7)
@@ -23,7 +31,7 @@ def kind_codes(board) -> list[int]:
     return [_KIND_CODE.get(s.kind, K_NONE) for s in board.squares]
 
 
-class TurnMixin:
+class TurnRules(ManagementRules):
     # --- the game ------------------------------------------------------------------------------------------
     def _run(self):
         yield None
@@ -129,7 +137,7 @@ class TurnMixin:
         self._finish(E.END_TURN_LIMIT, best.seat)
 
     # --- one turn ------------------------------------------------------------------------------------------
-    def _ask(self, d, action=None):
+    def _ask(self, d: Decision, action=None):
         """Yield decision ``d`` until its player answers with one of its own options; management actions
         (build, mortgage, trade, ...) are carried out in between and the same decision is asked again.
 
@@ -145,7 +153,7 @@ class TurnMixin:
             yield from self._manage(self.players[d.player], action)
             action = None
 
-    def _turn(self, p):
+    def _turn(self, p: Player):
         self.turn += 1
         self.turn_plies.append(self.ply)
         self.log.turn_no = self.turn
@@ -156,7 +164,9 @@ class TurnMixin:
             if not free:
                 return
         elif p.seat not in self._skips_pre_roll:
-            yield from self._ask(self._pre_roll[p.seat])
+            window = self._pre_roll[p.seat]
+            assert window is not None       # (made for every seat that does not skip it)
+            yield from self._ask(window)
         rules = self.rules
         while True:
             r = self._roll(p, 0)
@@ -185,7 +195,7 @@ class TurnMixin:
             if not again or p.bankrupt:
                 return
 
-    def _jail_turn(self, p):
+    def _jail_turn(self, p: Player):
         """A turn that starts in jail. Returns True when the player left jail before rolling (fine or card)
         and now takes a normal turn; False when the turn is used up here."""
         action = yield from self._ask(self._jail[p.seat])
@@ -221,12 +231,12 @@ class TurnMixin:
             yield from self._ask(self._post_roll[p.seat][False])
         return False
 
-    def _release(self, p, how: int, deck: int = -1) -> None:
+    def _release(self, p: Player, how: int, deck: int = -1) -> None:
         p.in_jail = False
         p.jail_turns = 0
         self.log.add(E.JAIL_OUT, p.seat, p.position, 0, deck, how)
 
-    def _to_jail(self, p, reason: int) -> None:
+    def _to_jail(self, p: Player, reason: int) -> None:
         """Go directly to jail: no salary, doubles no longer count, the turn ends (002 JAIL)."""
         p.position = self.board.jail
         p.in_jail = True
@@ -234,21 +244,21 @@ class TurnMixin:
         self.log.add(E.JAIL_IN, p.seat, self.board.jail, 0, -1, reason)
 
     # --- dice and movement -----------------------------------------------------------------------------------
-    def _roll(self, p, purpose: int):
+    def _roll(self, p: Player, purpose: int):
         r = self.dice.sample(self._random)
         self.rolls += 1
         self.last_roll = r
         self.log.add(E.ROLL, p.seat, p.position, r.total, purpose, r.packed)
         return r
 
-    def _salary(self, p, landed_on_go: bool) -> None:
+    def _salary(self, p: Player, landed_on_go: bool) -> None:
         amount = self.rules.go_salary
         if landed_on_go and self.rules.double_go_on_landing:
             amount *= 2
         if amount:
             self._transfer(E.BANK, p.seat, amount, E.R_SALARY, 0)
 
-    def _move(self, p, steps: int):
+    def _move(self, p: Player, steps: int):
         """Move ``p`` forward ``steps`` squares (salary on passing GO) and land; returns what :meth:`_land`
         returns."""
         start = p.position
@@ -260,7 +270,7 @@ class TurnMixin:
         self.log.add(E.MOVE, p.seat, end, steps, start, 0)
         return self._land(p, end, steps, NORMAL)
 
-    def _land(self, p, square: int, dice_total: int, mode: int):
+    def _land(self, p: Player, square: int, dice_total: int, mode: int):
         """Carry out what landing on ``square`` does.
 
         A landing that cannot need a decision (rent paid from cash, Go to Jail, Free Parking, nothing) is done
@@ -295,7 +305,7 @@ class TurnMixin:
                     self._transfer(E.BANK, E.POT, self.rules.free_parking_seed, E.R_SEED)
         return None
 
-    def _tax(self, p, square: int):
+    def _tax(self, p: Player, square: int):
         """Pay the tax of ``square`` (with the "flat or percent" house rule, the player chooses first)."""
         sq = self.board.squares[square]
         amount = sq.amount

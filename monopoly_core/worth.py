@@ -9,14 +9,19 @@
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .building import HOTEL
+
+if TYPE_CHECKING:
+    from .game_state import GameState
 
 
 def _building_cost(sq, level: int) -> int:
     return sq.house_cost * level   # a hotel (level 5) cost four houses plus the hotel price
 
 
-def net_worth(game, seat: int) -> int:
+def net_worth(game: GameState, seat: int) -> int:
     p = game.players[seat]
     total = p.cash
     squares = game.board.squares
@@ -28,7 +33,7 @@ def net_worth(game, seat: int) -> int:
     return total
 
 
-def total_worth(game, seat: int) -> int:
+def total_worth(game: GameState, seat: int) -> int:
     p = game.players[seat]
     total = p.cash
     squares = game.board.squares
@@ -38,11 +43,11 @@ def total_worth(game, seat: int) -> int:
     return total
 
 
-def liquidation_value(game, seat: int) -> int:
+def liquidation_value(game: GameState, seat: int) -> int:
     return liquidation(game, seat)[0]
 
 
-def liquidation(game, seat: int) -> tuple[int, list[int]]:
+def liquidation(game: GameState, seat: int) -> tuple[int, list[int]]:
     """:func:`liquidation_value`, and the seat's unmortgaged properties in board order (found in the same pass:
     a bot in debt needs both for every step of raising money)."""
     total = 0
@@ -59,7 +64,7 @@ def liquidation(game, seat: int) -> tuple[int, list[int]]:
     return total, unmortgaged
 
 
-def assets(game, seat: int) -> dict:
+def assets(game: GameState, seat: int) -> dict:
     """A summary for displays and snapshots."""
     owner, level = game.owner, game.level
     props = [s for s in game.board.properties if owner[s] == seat]

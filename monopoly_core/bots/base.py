@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from itertools import compress
+from typing import TYPE_CHECKING
 
 from .. import actions as A
 from .. import decisions as D
@@ -17,6 +18,10 @@ from ..building import HOTEL, build_problem, sell_problem
 from ..mortgage import mortgage_problem, unmortgage_cost
 from ..trading import trade_problem
 from ..worth import liquidation, total_worth
+
+if TYPE_CHECKING:
+    from ..decisions import Decision
+    from ..game import Game
 
 
 _RENT_PRIORITIES: dict = {}     # id(board) -> (board, build priorities by next rent)
@@ -28,7 +33,8 @@ class Plan:
     __slots__ = ("version", "sets", "mortgaged", "near", "lone", "anything", "set_squares", "cheapest",
                  "lifts", "cheapest_lift")
 
-    def __init__(self, version, sets, mortgaged, near, lone, g):
+    def __init__(self, version: int, sets: list[str], mortgaged: list[int], near: list[tuple[str, int, int]],
+                 lone: list[tuple[int, int]], g: Game) -> None:
         board = g.board
         self.version = version
         self.sets = sets            # groups the seat owns completely
@@ -54,7 +60,7 @@ class Bot:
     trades = False              # proposes trades
     build_target = 5            # build up to this level (5 = hotel)
 
-    def __init__(self, rng):
+    def __init__(self, rng: random.Random | str) -> None:
         self._rng = rng             # a random.Random, or the seed of the one made on first use (see rng)
         # figures cached per game version (and seat): the reserve, and the building options
         self._reserve_version, self._reserve_seat, self._reserve = -1, -1, 0
@@ -81,25 +87,25 @@ class Bot:
             r = self._rng = random.Random(r)
         return r
 
-    def choose(self, d, g) -> Action:
+    def choose(self, d: Decision, g: Game) -> Action:
         return self._handlers[d.kind](d, g)
 
     # --- knobs ------------------------------------------------------------------------------------------------
-    def compute_reserve(self, g, seat: int) -> int:
+    def compute_reserve(self, g: Game, seat: int) -> int:
         """Cash this bot tries to keep in hand; subclasses size it to the risks on the board."""
         return 0
 
-    def value(self, g, seat: int, square: int) -> int:
+    def value(self, g: Game, seat: int, square: int) -> int:
         """The most this bot would pay for ``square`` now."""
         sq = g.board.squares[square]
         return sq.price
 
-    def auction_value(self, g, seat: int, square: int) -> int:
+    def auction_value(self, g: Game, seat: int, square: int) -> int:
         """The most this bot bids for ``square`` at auction (default: what it is worth to it)."""
         return self.value(g, seat, square)
 
     # --- cached analysis -----------------------------------------------------------------------------------------
-    def plan(self, g, seat: int) -> Plan:
+    def plan(self, g: Game, seat: int) -> Plan:
         """What ``seat`` holds and is collecting, rebuilt only when the seat's holdings changed (the engine's
         ``holdings_version``: its deeds and mortgages, and the owners in the colour groups it holds part of).
 
@@ -135,12 +141,12 @@ class Bot:
         self._plan_seat = seat
         return p
 
-    def refresh(self, g, seat: int) -> None:
+    def refresh(self, g: Game, seat: int) -> None:
         """Recompute the figures that depend on the whole board (once per game version)."""
         self.reserve(g, seat)
         self._update_builds(g, seat)
 
-    def reserve(self, g, seat: int) -> int:
+    def reserve(self, g: Game, seat: int) -> int:
         """Cash this bot tries to keep in hand (cached per game version: most answers need it, and the board
         seldom changes between two of them)."""
         if self._reserve_version != g.version or self._reserve_seat != seat:
@@ -148,7 +154,7 @@ class Bot:
             self._reserve_version, self._reserve_seat = g.version, seat
         return self._reserve
 
-    def _update_builds(self, g, seat: int) -> None:
+    def _update_builds(self, g: Game, seat: int) -> None:
         """The buildings this seat may add now but for cash, best first (cached per game version; computed
         only when the bot could afford one, apart from the reserve)."""
         if self._builds_version == g.version and self._builds_seat == seat:
@@ -178,7 +184,7 @@ class Bot:
             self._cheapest_build = 1 << 60
         self._build_options = options
 
-    def build_priorities(self, g) -> tuple:
+    def build_priorities(self, g: Game) -> tuple:
         """For each square and current level, a number ordering where to build next: lower is better. The
         options are sorted by (level, this number, square): the lowest level first (even building), then this.
 
@@ -193,10 +199,10 @@ class Bot:
         return table[1]
 
     # --- decisions ---------------------------------------------------------------------------------------------
-    def pre_roll(self, d, g) -> Action:
+    def pre_roll(self, d: Decision, g: Game) -> Action:
         return A.A_ROLL
 
-    def jail(self, d, g) -> Action:
+    def jail(self, d: Decision, g: Game) -> Action:
         p = g.players[d.player]
         if self.early_game(g):
             if p.cards:
@@ -205,14 +211,14 @@ class Bot:
                 return A.A_PAY_FINE
         return A.A_ROLL
 
-    def buy(self, d, g) -> Action:
+    def buy(self, d: Decision, g: Game) -> Action:
         p = g.players[d.player]
         if p.cash >= d.amount and p.cash - d.amount >= self.reserve(g, d.player) \
                 and self.value(g, d.player, d.square) >= d.amount:
             return A.A_BUY
         return A.A_DECLINE
 
-    def bid(self, d, g) -> Action:
+    def bid(self, d: Decision, g: Game) -> Action:
         if d.item:   # a building in a shortage auction
             limit = g.board.squares[d.square].house_cost
         else:
@@ -224,7 +230,7 @@ class Bot:
         step = max(d.minimum, d.amount + (limit - d.amount) // 3)
         return Action(A.BID, amount=min(step, limit))
 
-    def post_roll(self, d, g) -> Action:
+    def post_roll(self, d: Decision, g: Game) -> Action:
         seat = d.player
         plan = self._plan      # (the cache test of plan(), inline: this window comes after almost every roll)
         if plan is None or plan.version != g.holdings_version[seat] or self._plan_seat != seat:
@@ -234,7 +240,7 @@ class Bot:
         action = self.manage(d, g, plan)
         return action if action is not None else A.A_END
 
-    def manage(self, d, g, plan) -> Action | None:
+    def manage(self, d: Decision, g: Game, plan) -> Action | None:
         """One management action (unmortgage, build, trade) or None to end the window."""
         seat = d.player
         cash = g.players[seat].cash
@@ -254,7 +260,7 @@ class Bot:
                         return build
         return self.offer(g, seat, plan)
 
-    def offer(self, g, seat: int, plan) -> Action | None:
+    def offer(self, g: Game, seat: int, plan) -> Action | None:
         """A trade offer, at most one a turn, for bots that trade (None: none now)."""
         if self.trades and self._proposed_turn != g.turn:
             self._proposed_turn = g.turn
@@ -263,7 +269,7 @@ class Bot:
                 return Action(A.TRADE, trade=t)
         return None
 
-    def pick_build(self, g, seat: int, plan, budget: int) -> Action | None:
+    def pick_build(self, g: Game, seat: int, plan, budget: int) -> Action | None:
         """The lowest, best-paying building this bot may afford within ``budget`` (None: none)."""
         self._update_builds(g, seat)
         squares = g.board.squares
@@ -279,13 +285,15 @@ class Bot:
 
     # --- trading -------------------------------------------------------------------------------------------
     #: a proposer offers price * (offer_start + offer_step * tries) for a street, up to offer_cap * price
-    offer_start, offer_step, offer_cap = 1.5, 0.75, 8.0
+    offer_start = 1.5
+    offer_step = 0.75
+    offer_cap = 8.0
     #: turns between two offers for the same street to the same owner
     offer_cooldown = 6
     #: a responder asks this multiple of the whole group's printed price to hand over a set
     set_premium = 1.5
 
-    def propose_trade(self, g, seat: int, plan) -> Trade | None:
+    def propose_trade(self, g: Game, seat: int, plan) -> Trade | None:
         """One offer per turn at most: complete a set (a swap if the partner completes one too, else cash,
         raised each time it is refused), or buy a lone street of a group this bot is collecting."""
         for grp, missing, owner in plan.near:
@@ -294,12 +302,12 @@ class Bot:
                 return t
         return self._consolidation_offer(g, seat, plan)
 
-    def _budget(self, g, seat: int) -> int:
+    def _budget(self, g: Game, seat: int) -> int:
         """Cash this bot may spend on a trade now (asked only once an offer is due: the reserve may need
         working out)."""
         return g.players[seat].cash - self.reserve(g, seat)
 
-    def _due(self, g, key, square: int, owner: int) -> int | None:
+    def _due(self, g: Game, key, square: int, owner: int) -> int | None:
         """The number of earlier offers for ``key`` if another may be made now for ``owner``'s ``square``,
         else None. The cooldown is looked at before the square (the cheaper test first)."""
         tries, last = self._attempts.get(key, (0, -10**9))
@@ -307,13 +315,13 @@ class Bot:
             return None
         return tries
 
-    def _offered(self, g, key, tries: int, trade: Trade | None) -> Trade | None:
+    def _offered(self, g: Game, key, tries: int, trade: Trade | None) -> Trade | None:
         """Count an offer actually made (it starts the cooldown and raises the next price); pass it on."""
         if trade is not None:
             self._attempts[key] = (tries + 1, g.turn)
         return trade
 
-    def _set_offer(self, g, seat, grp, missing, owner) -> Trade | None:
+    def _set_offer(self, g: Game, seat, grp, missing, owner) -> Trade | None:
         key = ("set", missing, owner)
         tries = self._due(g, key, missing, owner)
         if tries is None:
@@ -332,7 +340,7 @@ class Bot:
             return self._offered(g, key, tries, t)
         return None
 
-    def _consolidation_offer(self, g, seat, plan) -> Trade | None:
+    def _consolidation_offer(self, g: Game, seat, plan) -> Trade | None:
         """Buy a street of a group split three ways, from an owner holding just that one."""
         for s, o in plan.lone:
             key = ("lone", s, o)
@@ -346,10 +354,10 @@ class Bot:
                     return self._offered(g, key, tries, t)
         return None
 
-    def debt(self, d, g) -> Action:
+    def debt(self, d: Decision, g: Game) -> Action:
         return self.raise_money(g, d.player, d.amount)
 
-    def raise_money(self, g, seat: int, needed: int) -> Action:
+    def raise_money(self, g: Game, seat: int, needed: int) -> Action:
         """Cheapest way to raise money: mortgage lone properties, then sell buildings, then mortgage sets."""
         value, owned = liquidation(g, seat)
         if g.players[seat].cash + value < needed:
@@ -368,16 +376,16 @@ class Bot:
             return Action(A.MORTGAGE, min(rest, key=lambda s: g.board.squares[s].price))
         return A.A_BANKRUPT
 
-    def spare_deeds(self, g, seat: int, unmortgaged: list[int]) -> list[int]:
+    def spare_deeds(self, g: Game, seat: int, unmortgaged: list[int]) -> list[int]:
         """The deeds among ``unmortgaged`` (the seat's) outside its complete sets that may be mortgaged now: the
         first to go when money is needed."""
         in_set = self.plan(g, seat).set_squares
         return [s for s in unmortgaged if s not in in_set and mortgage_problem(g, seat, s) is None]
 
-    def trade_response(self, d, g) -> Action:
+    def trade_response(self, d: Decision, g: Game) -> Action:
         return A.A_ACCEPT if self.judge_trade(g, d.player, d.trade) > 0 else A.A_REJECT
 
-    def judge_trade(self, g, seat: int, t: Trade) -> int:
+    def judge_trade(self, g: Game, seat: int, t: Trade) -> int:
         """Net gain of ``t`` for the responder ``seat`` by this bot's values; a set handed to the proposer
         counts heavily against, unless the responder completes one too."""
         gain = t.give_cash - t.get_cash + 50 * (len(t.give_cards) - len(t.get_cards))
@@ -392,39 +400,39 @@ class Bot:
                                                for x in g.board.groups[grp].squares))
         return gain
 
-    def fine_or_chance(self, d, g) -> Action:
+    def fine_or_chance(self, d: Decision, g: Game) -> Action:
         p = g.players[d.player]
         return A.A_PAY if p.cash - d.amount >= self.reserve(g, d.player) else A.A_DRAW
 
-    def income_tax(self, d, g) -> Action:
+    def income_tax(self, d: Decision, g: Game) -> Action:
         worth = total_worth(g, d.player)
         return A.A_PERCENT if worth * g.rules.income_tax_percent // 100 < d.amount else A.A_FLAT
 
-    def mortgaged_deed(self, d, g) -> Action:
+    def mortgaged_deed(self, d: Decision, g: Game) -> Action:
         p = g.players[d.player]
         if p.cash - unmortgage_cost(g, d.square) >= self.reserve(g, d.player):
             return A.A_LIFT
         return A.A_KEEP
 
-    def place_building(self, d, g) -> Action:
+    def place_building(self, d: Decision, g: Game) -> Action:
         return d.legal_actions()[0]
 
     # --- helpers -----------------------------------------------------------------------------------------------
     @staticmethod
-    def early_game(g) -> bool:
+    def early_game(g: Game) -> bool:
         """More than a third of the properties still with the bank."""
         props = len(g.board.properties)
         # only properties ever have an owner, so the unowned ones are the -1s less the other squares (in C)
         return (g.owner.count(-1) - (g.size - props)) * 3 > props
 
     @staticmethod
-    def worst_rent(g, seat: int) -> int:
+    def worst_rent(g: Game, seat: int) -> int:
         """A quick estimate of the worst rent an opponent could charge now: the dearest improved or
         complete-set street, or their railroads (computed once per game version for all bots)."""
         return rent_exposure_of_others(g)[seat]
 
 
-def completes_set(g, seat: int, gained, lost) -> bool:
+def completes_set(g: Game, seat: int, gained, lost) -> bool:
     """True when receiving ``gained`` (and giving ``lost``) leaves ``seat`` owning a set it did not own."""
     if not gained:
         return False
@@ -447,17 +455,17 @@ def completes_set(g, seat: int, gained, lost) -> bool:
     return False
 
 
-def rent_exposure(g) -> list[int]:
+def rent_exposure(g: Game) -> list[int]:
     """For each seat, the worst rent its properties could charge on one landing now (cached per version)."""
     return _exposure(g)[0]
 
 
-def rent_exposure_of_others(g) -> list[int]:
+def rent_exposure_of_others(g: Game) -> list[int]:
     """For each seat, the worst of the other seats' :func:`rent_exposure` (0 with no other seat)."""
     return _exposure(g)[1]
 
 
-def _exposure(g) -> tuple[list[int], list[int]]:
+def _exposure(g: Game) -> tuple[list[int], list[int]]:
     """Both exposure lists, computed together once per game version and shared by every bot of the game."""
     memo = g.memo.get("exposure")
     if memo is not None and memo[0] == g.version:
@@ -490,7 +498,7 @@ def _exposure(g) -> tuple[list[int], list[int]]:
     return worst, others
 
 
-def near_sets(g, seat: int) -> list[tuple[str, int, int]]:
+def near_sets(g: Game, seat: int) -> list[tuple[str, int, int]]:
     """(group, missing square, its owner) for every group ``seat`` owns all but one street of."""
     out = []
     owner = g.owner
@@ -504,7 +512,7 @@ def near_sets(g, seat: int) -> list[tuple[str, int, int]]:
     return out
 
 
-def tradeable(g, seat: int, square: int) -> bool:
+def tradeable(g: Game, seat: int, square: int) -> bool:
     """``seat`` owns ``square`` and its colour set has no buildings (so the deed may change hands)."""
     if g.owner[square] != seat:
         return False
@@ -515,5 +523,5 @@ def tradeable(g, seat: int, square: int) -> bool:
     return True
 
 
-def check(g, t: Trade) -> Trade | None:
+def check(g: Game, t: Trade) -> Trade | None:
     return t if trade_problem(g, t) is None else None

@@ -5,10 +5,18 @@ random (legal) trade now and then, so fuzz games stay finite while still reachin
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import actions as A
 from .. import decisions as D
 from ..actions import Action, Trade
 from .base import Bot, check, tradeable
+
+if TYPE_CHECKING:
+    import random
+
+    from ..decisions import Decision
+    from ..game import Game
 
 _WINDOWS = (D.PRE_ROLL, D.JAIL, D.POST_ROLL, D.BUY)
 
@@ -16,12 +24,12 @@ _WINDOWS = (D.PRE_ROLL, D.JAIL, D.POST_ROLL, D.BUY)
 class RandomBot(Bot):
     name = "random"
 
-    def __init__(self, rng):
+    def __init__(self, rng: random.Random | str) -> None:
         super().__init__(rng)
-        self._window_key = None
+        self._window_key: tuple | None = None
         self._window_actions = 0
 
-    def choose(self, d, g) -> Action:
+    def choose(self, d: Decision, g: Game) -> Action:
         rng = self.rng
         if d.kind in _WINDOWS:
             key = (g.turn, g.ply if d.kind == D.BUY else 0, d.kind)
@@ -45,7 +53,7 @@ class RandomBot(Bot):
             self._window_actions += 1
         return action
 
-    def random_trade(self, g, seat: int) -> Trade | None:
+    def random_trade(self, g: Game, seat: int) -> Trade | None:
         rng = self.rng
         others = [p.seat for p in g.players if not p.bankrupt and p.seat != seat]
         if not others:
@@ -61,6 +69,6 @@ class RandomBot(Bot):
         return check(g, Trade(seat, other, give_cash=give_cash, give_squares=give, get_squares=get,
                               give_cards=give_cards))
 
-    def debt(self, d, g) -> Action:
+    def debt(self, d: Decision, g: Game) -> Action:
         options = d.legal_actions()
         return options[int(self.rng.random() * len(options))]

@@ -1,7 +1,12 @@
 """Three plain strategies: always-buy, cautious and set-collector."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .base import Bot
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 
 class AlwaysBuyBot(Bot):
@@ -9,7 +14,7 @@ class AlwaysBuyBot(Bot):
 
     name = "always-buy"
 
-    def value(self, g, seat, square):
+    def value(self, g: Game, seat, square):
         return g.board.squares[square].price
 
 
@@ -19,15 +24,15 @@ class CautiousBot(Bot):
     name = "cautious"
     build_target = 5
 
-    def compute_reserve(self, g, seat):
+    def compute_reserve(self, g: Game, seat):
         return max(150, min(600, self.worst_rent(g, seat) // 2))
 
-    def auction_value(self, g, seat, square):
+    def auction_value(self, g: Game, seat, square):
         return g.board.squares[square].price * 9 // 10   # a bargain or nothing
 
     set_premium = 2.0
 
-    def judge_trade(self, g, seat, t):
+    def judge_trade(self, g: Game, seat, t):
         return super().judge_trade(g, seat, t) - 50
 
 
@@ -36,12 +41,14 @@ class SetCollectorBot(Bot):
 
     name = "set-collector"
     trades = True
-    offer_start, offer_step, offer_cap = 2.0, 1.0, 8.0
+    offer_start = 2.0
+    offer_step = 1.0
+    offer_cap = 8.0
 
-    def compute_reserve(self, g, seat):
+    def compute_reserve(self, g: Game, seat):
         return 50
 
-    def value(self, g, seat, square):
+    def value(self, g: Game, seat, square):
         sq = g.board.squares[square]
         if not sq.group:
             return sq.price

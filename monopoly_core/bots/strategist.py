@@ -23,6 +23,7 @@ It stays in jail late in the game (as every bot here does once most properties a
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING
 
 from .. import actions as A
 from ..actions import Action
@@ -31,6 +32,10 @@ from ..building import HOTEL
 from ..worth import liquidation
 from .simple import SetCollectorBot
 
+if TYPE_CHECKING:
+    from ..decisions import Decision
+    from ..game import Game
+
 
 @functools.lru_cache(maxsize=16)
 def landing_weights(rules_key) -> tuple[float, ...]:
@@ -38,7 +43,7 @@ def landing_weights(rules_key) -> tuple[float, ...]:
     state of its own, is left out, so the squares are renormalised to average exactly 1)."""
     from ..markov import stationary
     pi = stationary(rules_key, jail="long", quantity="per-roll").squares
-    scale = len(pi) / sum(pi)
+    scale: float = len(pi) / float(sum(pi))
     return tuple(x * scale for x in pi)
 
 
@@ -58,7 +63,7 @@ class StrategistBot(SetCollectorBot):
     deny_factor = 2.0           # bid up to this multiple of the price to keep an opponent from a set
     develop_to = 3              # houses on every street of its sets before hotels or lifting mortgages
 
-    def manage(self, d, g, plan):
+    def manage(self, d: Decision, g: Game, plan):
         if plan.set_squares:
             self._update_builds(g, d.player)
             options = self._build_options       # lowest level first
@@ -66,19 +71,19 @@ class StrategistBot(SetCollectorBot):
                 return self.develop(g, d.player, plan)
         return super().manage(d, g, plan)
 
-    def develop(self, g, seat: int, plan) -> Action | None:
+    def develop(self, g: Game, seat: int, plan) -> Action | None:
         """A house below :attr:`develop_to`, or a mortgage that pays for one; else a trade offer or None.
         No mortgage is lifted meanwhile (that money goes to houses)."""
         squares = g.board.squares
         budget = g.players[seat].cash - self.reserve(g, seat)
-        cheapest = None
+        cheapest = 1 << 60      # (only called with an option below develop_to: the loop sees one)
         for lv, _, s in self._build_options:
             if lv >= self.develop_to:
                 break
             cost = squares[s].house_cost
             if cost <= budget:
                 return Action(A.BUILD, s)
-            if cheapest is None or cost < cheapest:
+            if cost < cheapest:
                 cheapest = cost
         spare = self.spare_deeds(g, seat, liquidation(g, seat)[1])
         # mortgage only when the deeds outside the sets can pay for a house (else keep them earning)
@@ -86,7 +91,7 @@ class StrategistBot(SetCollectorBot):
             return Action(A.MORTGAGE, min(spare, key=lambda s: self.value(g, seat, s)))
         return self.offer(g, seat, plan)
 
-    def auction_value(self, g, seat, square):
+    def auction_value(self, g: Game, seat, square):
         v = self.value(g, seat, square)
         sq = g.board.squares[square]
         if sq.group:
@@ -97,10 +102,10 @@ class StrategistBot(SetCollectorBot):
                     v = max(v, int(sq.price * self.deny_factor))
         return v
 
-    _priorities_rules = None    # the RuleSet the cached build priorities below belong to
+    _priorities_rules: object = None    # the RuleSet the cached build priorities below belong to
     _priorities: tuple = ()
 
-    def build_priorities(self, g):
+    def build_priorities(self, g: Game):
         # after even building, the most expected rent gained per unit of cost (minus, as lower goes first);
         # remembered per RuleSet object: looking it up in the lru_cache hashes the whole RuleSet
         if self._priorities_rules is not g.rules:
