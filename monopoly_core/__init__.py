@@ -20,6 +20,11 @@ if "numpy" not in _sys.modules:
     for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         _os.environ.setdefault(_var, "1")
 
+# The compiled build of the engine, when there is a fresh one (see native.py): must come before any engine import.
+from . import native as _native  # noqa: E402
+
+_native.activate(__path__)
+
 from .actions import Action, Trade  # noqa: E402
 from .board import Board, Square, load_board
 from .bots import STANDARD, STRATEGIES

@@ -9,6 +9,7 @@ from __future__ import annotations
 import statistics
 import time
 
+from . import native
 from .bots import STANDARD
 from .game import Game
 from .rules import preset
@@ -79,6 +80,7 @@ def core_figures(opts) -> dict:
     engine = [play_batch(games, first_seed=i * games, answers=answers[i]) for i in range(repeat)]
     simple = [play_batch(games, first_seed=i * games, table=("always-buy",) * 4) for i in range(repeat)]
     return {
+        "build": native.status(),
         "table": "4-player classic-us, bots " + ",".join(STANDARD),
         "games_per_run": games, "repeats": repeat,
         "dice_rolls_per_second": round(statistics.median(rolls_ps)),

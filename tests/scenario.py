@@ -43,9 +43,7 @@ def table(n: int = 2, edition: str = "classic-us", *, bots: dict | None = None, 
     for seat, strategy in (bots or {}).items():
         specs[seat] = PlayerSpec(f"B{seat}", "bot", strategy)
     g = Game.new(preset(edition, **rules), specs, seed=1)
-    dice = RiggedDice(g)
-    dice.push((6, 6), *[(1, 2)] * (n - 1))
-    g.dice_rig = dice
+    RiggedDice(g).push((6, 6), *[(1, 2)] * (n - 1))
     g.step()                              # the set-up: starting cash, shuffles, turn order
     if arrange is not None:
         arrange(g)
@@ -75,9 +73,16 @@ def until(g: Game, *kinds: str, max_steps: int = 10_000) -> None:
     raise AssertionError(f"no {kinds} decision within {max_steps} steps")
 
 
+def rig(g: Game) -> RiggedDice:
+    """The rigged dice of a game made by :func:`table` (they stand in for its random source)."""
+    dice = g._random
+    assert isinstance(dice, RiggedDice), "rig() needs a game from table()"
+    return dice
+
+
 def roll(g: Game, *rolls) -> None:
     """Rig the next rolls and answer the pending pre-roll/jail decision with 'roll'."""
-    g.dice_rig.push(*rolls)
+    rig(g).push(*rolls)
     g.act(Action(A.ROLL))
 
 

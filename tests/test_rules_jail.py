@@ -3,7 +3,7 @@ from monopoly_core import Action
 from monopoly_core import actions as A
 from monopoly_core import decisions as D
 from monopoly_core import events as E
-from scenario import all_pass, events_of, give, jailed, pays, place, roll, stack, table, until
+from scenario import all_pass, events_of, give, jailed, pays, place, rig, roll, stack, table, until
 
 
 def test_sent_by_the_go_to_jail_square():
@@ -35,7 +35,7 @@ def test_pay_the_fine_before_rolling_then_a_normal_turn():
     assert g.pending.kind == D.JAIL
     start = len(g.log)
     cash = g.players[0].cash
-    g.dice_rig.push((2, 2))               # the normal roll follows at once: doubles roll again
+    rig(g).push((2, 2))               # the normal roll follows at once: doubles roll again
     g.act(Action(A.PAY_FINE))
     assert not g.players[0].in_jail
     assert g.players[0].cash == cash - 50
@@ -50,6 +50,8 @@ def test_pay_the_fine_before_rolling_then_a_normal_turn():
 
 def test_get_out_of_jail_free_card_is_kept_then_used_and_returned_to_the_bottom():
     # 002 CARDS: "The 'GET OUT OF JAIL FREE!' cards are held until used and then returned to the bottom of the deck."
+    kept = []
+
     def arrange(g):
         jailed(0)(g)
         idx = g.decks["chance"].popleft() if g.deck_cards["chance"][g.decks["chance"][0]].effect == "get_out_of_jail" \
@@ -57,9 +59,9 @@ def test_get_out_of_jail_free_card_is_kept_then_used_and_returned_to_the_bottom(
         if idx in g.decks["chance"]:
             g.decks["chance"].remove(idx)
         g.players[0].cards.append(("chance", idx))
-        g.kept = idx
+        kept.append(idx)
     g = table(2, arrange=arrange)
-    idx = g.kept
+    idx = kept[0]
     assert idx not in g.decks["chance"]
     assert Action(A.USE_CARD) in g.legal_actions()
     g.act(Action(A.USE_CARD))

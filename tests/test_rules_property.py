@@ -5,7 +5,7 @@ from monopoly_core import Action
 from monopoly_core import actions as A
 from monopoly_core import decisions as D
 from monopoly_core import events as E
-from scenario import all_pass, events_of, give, pays, place, roll, set_level, stack, table, until
+from scenario import all_pass, events_of, give, pays, place, rig, roll, set_level, stack, table, until
 
 
 def test_buy_at_the_printed_price():
@@ -143,7 +143,7 @@ def test_chance_nearest_utility_pays_ten_times_a_new_roll():
     # cards_us.md Chance 4: "If owned, throw dice and pay owner a total 10 times the amount thrown."
     g = table(2, arrange=lambda g: give(g, 1, 28))
     stack(g, "chance", "nearest Utility")
-    g.dice_rig.push((1, 2), (5, 6))       # move 22, then the new roll of 11
+    rig(g).push((1, 2), (5, 6))       # move 22, then the new roll of 11
     until(g, D.PRE_ROLL)
     place(g, 0, 19)
     start = len(g.log)

@@ -3,7 +3,7 @@ from monopoly_core import Action, Game, PlayerSpec, preset
 from monopoly_core import actions as A
 from monopoly_core import decisions as D
 from monopoly_core import events as E
-from scenario import RiggedDice, all_pass, end_turn, events_of, pays, place, roll, table, until
+from scenario import RiggedDice, all_pass, end_turn, events_of, pays, place, rig, roll, table, until
 
 
 def test_highest_roll_starts_and_play_passes_to_the_left():
@@ -39,13 +39,13 @@ def test_doubles_roll_again_and_third_double_goes_to_jail_without_moving():
     stack(g, "chest", "beauty contest")
     until(g, D.POST_ROLL)
     assert g.pending.again is True       # doubles: the window ends in another roll
-    g.dice_rig.push((2, 2))              # the next roll happens as soon as the window closes: to 6 (Oriental)
+    rig(g).push((2, 2))              # the next roll happens as soon as the window closes: to 6 (Oriental)
     g.act(Action(A.END))
     until(g, D.BUY)
     g.act(Action(A.DECLINE))
     all_pass(g)
     assert g.pending.kind == D.POST_ROLL and g.pending.again
-    g.dice_rig.push((3, 3))              # third double: straight to jail, no move
+    rig(g).push((3, 3))              # third double: straight to jail, no move
     g.act(Action(A.END))
     until(g, D.POST_ROLL)
     p = g.players[0]

@@ -13,7 +13,11 @@ seat, so bot games are reproducible. Strategies:
 """
 from __future__ import annotations
 
-from .base import Bot
+from ..native import extend_subpackage
+
+extend_subpackage(__path__, __name__)      # the compiled bots, when the package runs its native build
+
+from .base import Bot  # noqa: E402
 from .random_bot import RandomBot
 from .simple import AlwaysBuyBot, CautiousBot, SetCollectorBot
 from .strategist import StrategistBot

@@ -9,7 +9,7 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("editions", "play", "bench", "markov", "simulate", "sql")
+COMMANDS = ("editions", "play", "bench", "markov", "simulate", "sql", "native")
 
 
 def build_parser() -> argparse.ArgumentParser:
