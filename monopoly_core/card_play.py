@@ -19,6 +19,7 @@ from .property_sale import PropertySaleRules
 from .rent import MODES, NORMAL
 
 if TYPE_CHECKING:
+    from .cards import Card
     from .state import Player
 
 DECK_CODES = {"chance": 0, "chest": 1}
@@ -36,7 +37,7 @@ class CardRules(PropertySaleRules):
         deck.append(index)
         yield from self._card_effect(p, card, square)
 
-    def _card_effect(self, p: Player, card, square: int):
+    def _card_effect(self, p: Player, card: Card, square: int) -> Play:
         effect = card.effect
         if card.moves:
             dest = card_destination(card, self.board, square)

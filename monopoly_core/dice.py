@@ -10,6 +10,7 @@ import functools
 import itertools
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Callable
 
 
 def pack_faces(faces: tuple[int, ...]) -> int:
@@ -45,7 +46,7 @@ class DiceModel:
     description: str
     outcomes: tuple[Roll, ...]
 
-    def sample(self, random) -> Roll:
+    def sample(self, random: Callable[[], float]) -> Roll:
         """Draw one outcome with ``random`` (a zero-argument callable returning a float in [0, 1))."""
         outcomes = self.outcomes
         return outcomes[int(random() * len(outcomes))]

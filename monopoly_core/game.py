@@ -217,7 +217,7 @@ class Game(TurnRules):
         self.pending = self._gen.send(None)   # runs to the first boundary; nothing has happened yet
 
     # --- the protocol ---------------------------------------------------------------------------------------
-    def _send(self, value) -> None:
+    def _send(self, value: Action | None) -> None:
         try:
             self.pending = self._gen.send(value)
         except StopIteration:

@@ -122,7 +122,7 @@ class GameState:
     def _give_deed(self, square: int, to: int, frm: int, price: int, reason: int) -> None:   # property_sale.py
         raise NotImplementedError
 
-    def _auction(self, square: int, item: int = 0, eligible: list[int] | None = None) -> Play:  # property_sale.py
+    def _auction(self, square: int, item: int = 0, eligible: set[int] | None = None) -> Play:   # property_sale.py
         raise NotImplementedError
 
     def _manage(self, p: Player, action: Action) -> Play:           # management.py

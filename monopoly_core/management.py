@@ -20,11 +20,12 @@ from .game_state import Play
 from .mortgage import unmortgage_cost
 
 if TYPE_CHECKING:
+    from .actions import Action, Trade
     from .state import Player
 
 
 class ManagementRules(CardRules):
-    def _manage(self, p: Player, action):
+    def _manage(self, p: Player, action: Action) -> Play:
         kind = action.kind
         if kind == A.BUILD:
             yield from self._build(p, action.square)
@@ -45,6 +46,7 @@ class ManagementRules(CardRules):
         elif kind == A.UNMORTGAGE:
             self._lift_mortgage(p.seat, action.square)
         elif kind == A.TRADE:
+            assert action.trade is not None         # (a trade action carries its offer)
             yield from self._trade(action.trade)
 
     def _lift_mortgage(self, seat: int, square: int) -> None:
@@ -113,7 +115,7 @@ class ManagementRules(CardRules):
         self._transfer(E.BANK, p.seat, refund, E.R_BUILDING_SALE, square)
 
     # --- trades ------------------------------------------------------------------------------------------------
-    def _trade(self, t):
+    def _trade(self, t: Trade) -> Play:
         ref = self.log.add_extra(t)
         self.log.add(E.TRADE_OFFER, t.proposer, -1, 0, t.target, ref)
         self.trades_proposed += 1

@@ -34,7 +34,7 @@ STAMP = NATIVE / "STAMP"
 COMPILED = ("game_state.py", "game.py", "turn.py", "payments.py", "property_sale.py", "card_play.py",
             "management.py", "decisions.py", "actions.py", "events.py", "state.py", "rent.py", "building.py",
             "mortgage.py", "trading.py", "worth.py", "dice.py", "bots/base.py", "bots/simple.py",
-            "bots/strategist.py", "bots/random_bot.py")
+            "bots/strategist.py", "bots/random_bot.py", "board.py", "cards.py")
 
 #: Why the running process uses the build it does (set by :func:`activate`).
 _status = "interpreted: not checked"
@@ -94,6 +94,7 @@ def build(verbose: bool = False) -> None:
     from setuptools import Distribution
 
     work = ROOT / "build" / "native-work"
+    digest = source_digest()                  # of the source compiled (taken before: it may be edited meanwhile)
     if NATIVE.exists():
         shutil.rmtree(NATIVE)
     paths = [str(Path("monopoly_core") / rel) for rel in COMPILED]
@@ -110,7 +111,7 @@ def build(verbose: bool = False) -> None:
         dist.run_command("build_ext")
     finally:
         os.chdir(cwd)
-    STAMP.write_text(source_digest() + "\n")
+    STAMP.write_text(digest + "\n")
 
 
 def clean() -> None:

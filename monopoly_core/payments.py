@@ -66,7 +66,7 @@ class PaymentRules(GameState):
             yield from self._manage(p, action)
         return True
 
-    def _receive_mortgaged(self, receiver, square: int):
+    def _receive_mortgaged(self, receiver: Player, square: int) -> Play:
         """A mortgaged property changed hands: the receiver lifts it now or pays the interest now (004)."""
         if receiver.bankrupt:
             return

@@ -52,14 +52,14 @@ class PropertySaleRules(PaymentRules):
         if self.rules.auctions:
             yield from self._auction(square)
 
-    def _bidders(self, eligible=None) -> list[int]:
+    def _bidders(self, eligible: set[int] | None = None) -> list[int]:
         """Seats still in the game in turn order, starting with the player whose turn it is."""
         order = self.order
         k = order.index(self.current) if self.current in order else 0
         seats = order[k:] + order[:k]
         return [s for s in seats if not self.players[s].bankrupt and (eligible is None or s in eligible)]
 
-    def _auction(self, square: int, item: int = 0, eligible=None):
+    def _auction(self, square: int, item: int = 0, eligible: set[int] | None = None) -> Play:
         """Run an auction for ``square`` (item 0: its deed; 1/2: a house/hotel). Returns (winner, price)."""
         log, players = self.log, self.players
         rules = self.rules

@@ -18,6 +18,7 @@ from .rent import DICE_X10, NORMAL, rent_due
 from .worth import net_worth, total_worth
 
 if TYPE_CHECKING:
+    from .actions import Action
     from .decisions import Decision
     from .state import Player
 
@@ -137,7 +138,7 @@ class TurnRules(ManagementRules):
         self._finish(E.END_TURN_LIMIT, best.seat)
 
     # --- one turn ------------------------------------------------------------------------------------------
-    def _ask(self, d: Decision, action=None):
+    def _ask(self, d: Decision, action: Action | None = None) -> Play:
         """Yield decision ``d`` until its player answers with one of its own options; management actions
         (build, mortgage, trade, ...) are carried out in between and the same decision is asked again.
 

@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING
 from .building import HOTEL
 
 if TYPE_CHECKING:
+    from .board import Square
     from .game_state import GameState
 
 
-def _building_cost(sq, level: int) -> int:
+def _building_cost(sq: Square, level: int) -> int:
     return sq.house_cost * level   # a hotel (level 5) cost four houses plus the hotel price
 
 

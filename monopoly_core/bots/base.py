@@ -240,7 +240,7 @@ class Bot:
         action = self.manage(d, g, plan)
         return action if action is not None else A.A_END
 
-    def manage(self, d: Decision, g: Game, plan) -> Action | None:
+    def manage(self, d: Decision, g: Game, plan: Plan) -> Action | None:
         """One management action (unmortgage, build, trade) or None to end the window."""
         seat = d.player
         cash = g.players[seat].cash
@@ -260,7 +260,7 @@ class Bot:
                         return build
         return self.offer(g, seat, plan)
 
-    def offer(self, g: Game, seat: int, plan) -> Action | None:
+    def offer(self, g: Game, seat: int, plan: Plan) -> Action | None:
         """A trade offer, at most one a turn, for bots that trade (None: none now)."""
         if self.trades and self._proposed_turn != g.turn:
             self._proposed_turn = g.turn
@@ -269,7 +269,7 @@ class Bot:
                 return Action(A.TRADE, trade=t)
         return None
 
-    def pick_build(self, g: Game, seat: int, plan, budget: int) -> Action | None:
+    def pick_build(self, g: Game, seat: int, plan: Plan, budget: int) -> Action | None:
         """The lowest, best-paying building this bot may afford within ``budget`` (None: none)."""
         self._update_builds(g, seat)
         squares = g.board.squares
@@ -293,7 +293,7 @@ class Bot:
     #: a responder asks this multiple of the whole group's printed price to hand over a set
     set_premium = 1.5
 
-    def propose_trade(self, g: Game, seat: int, plan) -> Trade | None:
+    def propose_trade(self, g: Game, seat: int, plan: Plan) -> Trade | None:
         """One offer per turn at most: complete a set (a swap if the partner completes one too, else cash,
         raised each time it is refused), or buy a lone street of a group this bot is collecting."""
         for grp, missing, owner in plan.near:
@@ -307,7 +307,7 @@ class Bot:
         working out)."""
         return g.players[seat].cash - self.reserve(g, seat)
 
-    def _due(self, g: Game, key, square: int, owner: int) -> int | None:
+    def _due(self, g: Game, key: tuple, square: int, owner: int) -> int | None:
         """The number of earlier offers for ``key`` if another may be made now for ``owner``'s ``square``,
         else None. The cooldown is looked at before the square (the cheaper test first)."""
         tries, last = self._attempts.get(key, (0, -10**9))
@@ -315,13 +315,13 @@ class Bot:
             return None
         return tries
 
-    def _offered(self, g: Game, key, tries: int, trade: Trade | None) -> Trade | None:
+    def _offered(self, g: Game, key: tuple, tries: int, trade: Trade | None) -> Trade | None:
         """Count an offer actually made (it starts the cooldown and raises the next price); pass it on."""
         if trade is not None:
             self._attempts[key] = (tries + 1, g.turn)
         return trade
 
-    def _set_offer(self, g: Game, seat, grp, missing, owner) -> Trade | None:
+    def _set_offer(self, g: Game, seat: int, grp: str, missing: int, owner: int) -> Trade | None:
         key = ("set", missing, owner)
         tries = self._due(g, key, missing, owner)
         if tries is None:
@@ -340,7 +340,7 @@ class Bot:
             return self._offered(g, key, tries, t)
         return None
 
-    def _consolidation_offer(self, g: Game, seat, plan) -> Trade | None:
+    def _consolidation_offer(self, g: Game, seat: int, plan: Plan) -> Trade | None:
         """Buy a street of a group split three ways, from an owner holding just that one."""
         for s, o in plan.lone:
             key = ("lone", s, o)
@@ -432,12 +432,12 @@ class Bot:
         return rent_exposure_of_others(g)[seat]
 
 
-def completes_set(g: Game, seat: int, gained, lost) -> bool:
+def completes_set(g: Game, seat: int, gained: tuple[int, ...], lost: tuple[int, ...]) -> bool:
     """True when receiving ``gained`` (and giving ``lost``) leaves ``seat`` owning a set it did not own."""
     if not gained:
         return False
     owner = g.owner
-    lost = set(lost)
+    gone = set(lost)
     for s in gained:
         members = g.members_of[s]
         if not members:
@@ -448,7 +448,7 @@ def completes_set(g: Game, seat: int, gained, lost) -> bool:
         else:
             continue
         for x in members:                       # does it own the whole set after?
-            if not ((owner[x] == seat and x not in lost) or x in gained):
+            if not ((owner[x] == seat and x not in gone) or x in gained):
                 break
         else:
             return True

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 from .base import Bot
 
 if TYPE_CHECKING:
+    from ..actions import Trade
     from ..game import Game
 
 
@@ -14,7 +15,7 @@ class AlwaysBuyBot(Bot):
 
     name = "always-buy"
 
-    def value(self, g: Game, seat, square):
+    def value(self, g: Game, seat: int, square: int) -> int:
         return g.board.squares[square].price
 
 
@@ -24,15 +25,15 @@ class CautiousBot(Bot):
     name = "cautious"
     build_target = 5
 
-    def compute_reserve(self, g: Game, seat):
+    def compute_reserve(self, g: Game, seat: int) -> int:
         return max(150, min(600, self.worst_rent(g, seat) // 2))
 
-    def auction_value(self, g: Game, seat, square):
+    def auction_value(self, g: Game, seat: int, square: int) -> int:
         return g.board.squares[square].price * 9 // 10   # a bargain or nothing
 
     set_premium = 2.0
 
-    def judge_trade(self, g: Game, seat, t):
+    def judge_trade(self, g: Game, seat: int, t: Trade) -> int:
         return super().judge_trade(g, seat, t) - 50
 
 
@@ -45,10 +46,10 @@ class SetCollectorBot(Bot):
     offer_step = 1.0
     offer_cap = 8.0
 
-    def compute_reserve(self, g: Game, seat):
+    def compute_reserve(self, g: Game, seat: int) -> int:
         return 50
 
-    def value(self, g: Game, seat, square):
+    def value(self, g: Game, seat: int, square: int) -> int:
         sq = g.board.squares[square]
         if not sq.group:
             return sq.price

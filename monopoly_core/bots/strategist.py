@@ -33,6 +33,7 @@ from ..worth import liquidation
 from .simple import SetCollectorBot
 
 if TYPE_CHECKING:
+    from .base import Plan
     from ..decisions import Decision
     from ..game import Game
 
@@ -63,7 +64,7 @@ class StrategistBot(SetCollectorBot):
     deny_factor = 2.0           # bid up to this multiple of the price to keep an opponent from a set
     develop_to = 3              # houses on every street of its sets before hotels or lifting mortgages
 
-    def manage(self, d: Decision, g: Game, plan):
+    def manage(self, d: Decision, g: Game, plan: Plan) -> Action | None:
         if plan.set_squares:
             self._update_builds(g, d.player)
             options = self._build_options       # lowest level first
@@ -71,7 +72,7 @@ class StrategistBot(SetCollectorBot):
                 return self.develop(g, d.player, plan)
         return super().manage(d, g, plan)
 
-    def develop(self, g: Game, seat: int, plan) -> Action | None:
+    def develop(self, g: Game, seat: int, plan: Plan) -> Action | None:
         """A house below :attr:`develop_to`, or a mortgage that pays for one; else a trade offer or None.
         No mortgage is lifted meanwhile (that money goes to houses)."""
         squares = g.board.squares
@@ -91,7 +92,7 @@ class StrategistBot(SetCollectorBot):
             return Action(A.MORTGAGE, min(spare, key=lambda s: self.value(g, seat, s)))
         return self.offer(g, seat, plan)
 
-    def auction_value(self, g: Game, seat, square):
+    def auction_value(self, g: Game, seat: int, square: int) -> int:
         v = self.value(g, seat, square)
         sq = g.board.squares[square]
         if sq.group:
