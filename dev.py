@@ -9,8 +9,9 @@ install is repeated only when ``pyproject.toml`` changes. Extra arguments go to 
 
 Both also compile the rules engine with mypyc into ``build/native`` when its source changed (about a minute; see
 ``monopoly_core/native.py``): the same source, about twice as fast. Without a C compiler they say so and run
-interpreted; if the build fails, ``site`` runs interpreted and ``test`` runs the tests but fails. ``test`` runs the whole suite on the build the site uses, then the tests that
-need no browser once more on the interpreted source, so both builds are always tested.
+interpreted; if the build fails, ``site`` runs interpreted and ``test`` runs the tests but fails. ``test`` runs
+the whole suite on the build the site uses, then the tests that need no browser once more on the interpreted
+source, so both builds are always tested.
 """
 from __future__ import annotations
 
@@ -45,14 +46,14 @@ def ensure_env() -> None:
 
 
 def ensure_native() -> str:
-    """Compile the engine unless the native build is up to date. Returns "native", "no compiler" or "failed"
-    (saying why): without a C compiler the package simply runs interpreted."""
+    """Compile the engine unless the native build is up to date. Returns "native", "skipped" (asked not to, or
+    no C compiler: the package simply runs interpreted) or "failed", saying why."""
     if os.environ.get("MONOPOLY_BUILD") == "interpreted":
         print("MONOPOLY_BUILD=interpreted: not compiling the engine", flush=True)
-        return "no compiler"
+        return "skipped"
     if not any(shutil.which(cc) for cc in (os.environ.get("CC", "cc"), "cc", "gcc", "clang")):
         print("no C compiler here: the engine runs interpreted (about half the speed)", flush=True)
-        return "no compiler"
+        return "skipped"
     status = subprocess.run([str(PY), "-m", "monopoly_core", "native", "build"], cwd=ROOT, text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     if status.returncode == 0:
