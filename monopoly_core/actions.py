@@ -6,35 +6,35 @@ every action must serialise exactly (:meth:`Action.to_json` / :func:`action_from
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from .errors import BadSave
 
 # --- action kinds -----------------------------------------------------------------------------------------------
-ROLL = "roll"                    # roll the dice (start of turn; in jail: try for doubles)
-PAY_FINE = "pay_fine"            # in jail, before rolling
-USE_CARD = "use_card"            # in jail: play a Get Out of Jail Free card (square = unused, amount = 0)
-BUY = "buy"
-DECLINE = "decline"              # do not buy: the property goes to auction (if auctions are on)
-BID = "bid"                      # amount = the bid
-PASS = "pass"                    # leave the auction
-END = "end"                      # close a window: end the turn (or roll again after doubles)
-BUILD = "build"                  # square
-SELL_BUILDING = "sell_building"  # square: one level down (a hotel becomes four houses)
-SELL_ALL = "sell_all"            # square: sell every building of that square's colour set at once
-MORTGAGE = "mortgage"            # square
-UNMORTGAGE = "unmortgage"        # square
-TRADE = "trade"                  # trade = the offer
-ACCEPT = "accept"
-REJECT = "reject"
-BANKRUPT = "bankrupt"            # declare bankruptcy (only when the debt cannot be raised)
-PAY = "pay"                      # the UK card: pay the fine
-DRAW = "draw"                    # the UK card: take a Chance
-FLAT = "flat"                    # income tax: the printed amount
-PERCENT = "percent"              # income tax: the percentage of total worth
-KEEP = "keep"                    # received a mortgaged property: pay the interest now, keep the mortgage
-LIFT = "lift"                    # received a mortgaged property: lift the mortgage now
-PLACE = "place"                  # won a building auction: place it on square
+ROLL: Final = "roll"                    # roll the dice (start of turn; in jail: try for doubles)
+PAY_FINE: Final = "pay_fine"            # in jail, before rolling
+USE_CARD: Final = "use_card"            # in jail: play a Get Out of Jail Free card (square = unused, amount = 0)
+BUY: Final = "buy"
+DECLINE: Final = "decline"              # do not buy: the property goes to auction (if auctions are on)
+BID: Final = "bid"                      # amount = the bid
+PASS: Final = "pass"                    # leave the auction
+END: Final = "end"                      # close a window: end the turn (or roll again after doubles)
+BUILD: Final = "build"                  # square
+SELL_BUILDING: Final = "sell_building"  # square: one level down (a hotel becomes four houses)
+SELL_ALL: Final = "sell_all"            # square: sell every building of that square's colour set at once
+MORTGAGE: Final = "mortgage"            # square
+UNMORTGAGE: Final = "unmortgage"        # square
+TRADE: Final = "trade"                  # trade = the offer
+ACCEPT: Final = "accept"
+REJECT: Final = "reject"
+BANKRUPT: Final = "bankrupt"            # declare bankruptcy (only when the debt cannot be raised)
+PAY: Final = "pay"                      # the UK card: pay the fine
+DRAW: Final = "draw"                    # the UK card: take a Chance
+FLAT: Final = "flat"                    # income tax: the printed amount
+PERCENT: Final = "percent"              # income tax: the percentage of total worth
+KEEP: Final = "keep"                    # received a mortgaged property: pay the interest now, keep the mortgage
+LIFT: Final = "lift"                    # received a mortgaged property: lift the mortgage now
+PLACE: Final = "place"                  # won a building auction: place it on square
 
 #: Actions allowed in any management window ("at any time" in the rule books).
 MANAGE = frozenset({BUILD, SELL_BUILDING, SELL_ALL, MORTGAGE, UNMORTGAGE, TRADE})

@@ -6,15 +6,16 @@ None when it is legal, so the engine, the decision checks, the bots and the page
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from .board import Square
     from .game_state import GameState
 
-HOTEL = 5
+HOTEL: Final = 5
 
 
-def _group(game: GameState, square):
+def _group(game: GameState, square: int) -> tuple[Square, tuple[int, ...]]:
     """The square and the streets of its colour group (empty for squares without one)."""
     return game.board.squares[square], game.members_of[square]
 
@@ -38,9 +39,11 @@ def build_problem(game: GameState, seat: int, square: int, *, check_cash: bool =
     if lv >= HOTEL:
         return f"{sq.name} already has a hotel"
     rules = game.rules
-    if rules.even_building and lv > min([level[s] for s in members]):
-        # with four houses here, this is also "a hotel needs four houses on every street of the set"
-        return f"build evenly: other streets of the set have fewer buildings than {sq.name}"
+    if rules.even_building:
+        for s in members:
+            if level[s] < lv:
+                # with four houses here, this is also "a hotel needs four houses on every street of the set"
+                return f"build evenly: other streets of the set have fewer buildings than {sq.name}"
     if rules.building_limits:
         if lv == 4 and game.hotels_left <= 0:
             return "the bank has no hotels left"
@@ -60,8 +63,10 @@ def sell_problem(game: GameState, seat: int, square: int) -> str | None:
     lv = level[square]
     if lv == 0:
         return f"{sq.name} has no buildings"
-    if game.rules.even_building and lv < max([level[s] for s in members]):
-        return f"sell evenly: other streets of the set have more buildings than {sq.name}"
+    if game.rules.even_building:
+        for s in members:
+            if level[s] > lv:
+                return f"sell evenly: other streets of the set have more buildings than {sq.name}"
     if lv == HOTEL and game.rules.building_limits and game.houses_left < 4:
         return "the bank has fewer than 4 houses to break the hotel down; sell the whole set's buildings instead"
     return None

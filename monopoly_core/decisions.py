@@ -11,7 +11,7 @@ of DESIGN.md section 2: before the roll (``pre_roll``/``jail``), after each land
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 from . import actions as A
 from .actions import Action
@@ -25,17 +25,17 @@ if TYPE_CHECKING:
     from .game_state import GameState
 
 # --- decision kinds ---------------------------------------------------------------------------------------------
-PRE_ROLL = "pre_roll"              # start of a turn: roll, or manage first
-JAIL = "jail"                      # start of a turn in jail: pay, use a card, or roll for doubles
-BUY = "buy"                        # landed on an unowned property: buy at the printed price or decline
-BID = "bid"                        # an auction: bid at least `minimum` (up to your cash) or pass
-POST_ROLL = "post_roll"            # after landing: manage, then end (or roll again after doubles)
-DEBT = "debt"                      # owe `amount` to `other`: raise money, or go bankrupt if it cannot be raised
-TRADE_RESPONSE = "trade_response"  # accept or reject `trade`
-FINE_OR_CHANCE = "fine_or_chance"  # the UK card: pay `amount` or draw a Chance card
-INCOME_TAX = "income_tax"          # older rule: pay the flat `amount` or a percentage of total worth
-MORTGAGED_DEED = "mortgaged_deed"  # received mortgaged `square`: keep the mortgage (pay interest) or lift it
-PLACE_BUILDING = "place_building"  # won a building auction: choose where the building goes
+PRE_ROLL: Final = "pre_roll"              # start of a turn: roll, or manage first
+JAIL: Final = "jail"                      # start of a turn in jail: pay, use a card, or roll for doubles
+BUY: Final = "buy"                        # landed on an unowned property: buy at the printed price or decline
+BID: Final = "bid"                        # an auction: bid at least `minimum` (up to your cash) or pass
+POST_ROLL: Final = "post_roll"            # after landing: manage, then end (or roll again after doubles)
+DEBT: Final = "debt"                      # owe `amount` to `other`: raise money, or go bankrupt if it cannot be raised
+TRADE_RESPONSE: Final = "trade_response"  # accept or reject `trade`
+FINE_OR_CHANCE: Final = "fine_or_chance"  # the UK card: pay `amount` or draw a Chance card
+INCOME_TAX: Final = "income_tax"          # older rule: pay the flat `amount` or a percentage of total worth
+MORTGAGED_DEED: Final = "mortgaged_deed"  # received mortgaged `square`: keep the mortgage (pay interest) or lift it
+PLACE_BUILDING: Final = "place_building"  # won a building auction: choose where the building goes
 
 KINDS = (PRE_ROLL, JAIL, BUY, BID, POST_ROLL, DEBT, TRADE_RESPONSE, FINE_OR_CHANCE, INCOME_TAX, MORTGAGED_DEED,
          PLACE_BUILDING)

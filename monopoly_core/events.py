@@ -11,16 +11,39 @@ player's cash is the sum of their ``PAY`` events (tested).
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .dice import pack_faces  # noqa: F401  (re-exported: roll events store the faces packed)
 
-BANK = -1
-POT = -2
+BANK: Final = -1
+POT: Final = -2
 
 # --- event kinds ------------------------------------------------------------------------------------------------
-(START, ORDER, TURN, ROLL, MOVE, PAY, DEED, DECLINE, AUCTION, BID, PASS, CARD, JAIL_IN, JAIL_OUT, BUILD, SELL,
- MORTGAGE, UNMORTGAGE, TRADE_OFFER, TRADE_ACCEPT, TRADE_REJECT, DEBT, BANKRUPT, END) = range(24)
+# (one Final constant per line: compiled, each use is the number itself, not a lookup)
+START: Final = 0
+ORDER: Final = 1
+TURN: Final = 2
+ROLL: Final = 3
+MOVE: Final = 4
+PAY: Final = 5
+DEED: Final = 6
+DECLINE: Final = 7
+AUCTION: Final = 8
+BID: Final = 9
+PASS: Final = 10
+CARD: Final = 11
+JAIL_IN: Final = 12
+JAIL_OUT: Final = 13
+BUILD: Final = 14
+SELL: Final = 15
+MORTGAGE: Final = 16
+UNMORTGAGE: Final = 17
+TRADE_OFFER: Final = 18
+TRADE_ACCEPT: Final = 19
+TRADE_REJECT: Final = 20
+DEBT: Final = 21
+BANKRUPT: Final = 22
+END: Final = 23
 
 KIND_NAMES = ("start", "order", "turn", "roll", "move", "pay", "deed", "decline", "auction", "bid", "pass", "card",
               "jail_in", "jail_out", "build", "sell", "mortgage", "unmortgage", "trade_offer", "trade_accept",
@@ -58,17 +81,37 @@ SCHEMA = {
 }
 
 # --- money reasons (PAY.detail) and other codes -----------------------------------------------------------------
-(R_START, R_SALARY, R_RENT, R_TAX, R_PURCHASE, R_AUCTION, R_BUILD, R_BUILDING_SALE, R_MORTGAGE, R_UNMORTGAGE,
- R_INTEREST, R_FINE, R_CARD, R_TRADE, R_BANKRUPTCY, R_JACKPOT, R_SEED) = range(17)
+R_START: Final = 0
+R_SALARY: Final = 1
+R_RENT: Final = 2
+R_TAX: Final = 3
+R_PURCHASE: Final = 4
+R_AUCTION: Final = 5
+R_BUILD: Final = 6
+R_BUILDING_SALE: Final = 7
+R_MORTGAGE: Final = 8
+R_UNMORTGAGE: Final = 9
+R_INTEREST: Final = 10
+R_FINE: Final = 11
+R_CARD: Final = 12
+R_TRADE: Final = 13
+R_BANKRUPTCY: Final = 14
+R_JACKPOT: Final = 15
+R_SEED: Final = 16
 REASON_NAMES = ("start", "salary", "rent", "tax", "purchase", "auction", "build", "building_sale", "mortgage",
                 "unmortgage", "interest", "fine", "card", "trade", "bankruptcy", "jackpot", "pot_seed")
 
 DEED_REASONS = ("purchase", "auction", "trade", "bankruptcy", "returned")
-D_PURCHASE, D_AUCTION, D_TRADE, D_BANKRUPTCY, D_RETURNED = range(5)
+D_PURCHASE: Final = 0
+D_AUCTION: Final = 1
+D_TRADE: Final = 2
+D_BANKRUPTCY: Final = 3
+D_RETURNED: Final = 4
 JAIL_IN_REASONS = ("go_to_jail_square", "card", "doubles")
 JAIL_OUT_REASONS = ("doubles", "fine", "card", "forced_fine")
 END_REASONS = ("last_player_standing", "turn_limit")
-END_LAST_STANDING, END_TURN_LIMIT = range(2)
+END_LAST_STANDING: Final = 0
+END_TURN_LIMIT: Final = 1
 ROLL_PURPOSES = ("move", "jail", "order", "utility_card")
 
 
@@ -90,10 +133,6 @@ class Event(NamedTuple):
 COLUMNS = ("turn", "kind", "player", "square", "amount", "other", "detail")
 
 
-def _ignore(*args) -> None:
-    """The ``add`` of a log with events switched off."""
-
-
 class EventLog:
     """Append-only event buffer, one Python list per column.
 
@@ -101,8 +140,7 @@ class EventLog:
     rare structured payloads (trade offers), referenced by index from ``detail``.
     """
 
-    __slots__ = ("turn", "kind", "player", "square", "amount", "other", "detail", "extras", "turn_no", "enabled",
-                 "add")
+    __slots__ = ("turn", "kind", "player", "square", "amount", "other", "detail", "extras", "turn_no", "enabled")
 
     def __init__(self, enabled: bool = True) -> None:
         self.turn: list[int] = []
@@ -116,24 +154,18 @@ class EventLog:
         self.turn_no = 0
         self.enabled = enabled
 
-        self.add = self._make_add() if enabled else _ignore
-
-    def _make_add(self):
-        """The append function, with each column's ``append`` bound once (the hot path of logging)."""
-        t, k, p, s, a, o, d = (self.turn.append, self.kind.append, self.player.append, self.square.append,
-                               self.amount.append, self.other.append, self.detail.append)
-        log = self
-
-        def add(kind: int, player: int, square: int = -1, amount: int = 0, other: int = -1,
-                detail: int = 0) -> None:
-            t(log.turn_no)
-            k(kind)
-            p(player)
-            s(square)
-            a(amount)
-            o(other)
-            d(detail)
-        return add
+    def add(self, kind: int, player: int, square: int = -1, amount: int = 0, other: int = -1,
+            detail: int = 0) -> None:
+        """Append one event (nothing when the log is switched off). A plain method: compiled, a call from the
+        engine is a direct C call and each append goes straight to the list."""
+        if self.enabled:
+            self.turn.append(self.turn_no)
+            self.kind.append(kind)
+            self.player.append(player)
+            self.square.append(square)
+            self.amount.append(amount)
+            self.other.append(other)
+            self.detail.append(detail)
 
     def add_extra(self, payload) -> int:
         self.extras.append(payload)

@@ -31,6 +31,7 @@ from . import events as E
 from .actions import Action, action_from_json
 from .board import load_board
 from .bots import make_bot
+from .bots.base import Bot
 from .cards import load_deck
 from .dice import load_dice
 from .errors import BadSave, DecisionPending, GameOver, IllegalAction, InvalidRules, NoDecisionPending
@@ -305,7 +306,9 @@ class Game(TurnRules):
 
     def _auto(self, d: Decision) -> Action:
         """A bot answers ``d`` inline (only while :meth:`run` drives the game); counted as one step."""
-        action = self._auto_bots[d.player].choose(d, self)
+        bot = self._auto_bots[d.player]
+        # (the built-in bots, seen as such, are called directly when compiled; other policies by name)
+        action = bot.choose(d, self) if isinstance(bot, Bot) else bot.choose(d, self)
         # The answers legal whenever their decision is offered (end, roll, pass, ...) are what Decision.problem
         # accepts first, without looking at the state; checked here, they spare most answers a call.
         if type(action) is not Action or action.kind not in d.always:

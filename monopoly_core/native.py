@@ -34,7 +34,7 @@ STAMP = NATIVE / "STAMP"
 COMPILED = ("game_state.py", "game.py", "turn.py", "payments.py", "property_sale.py", "card_play.py",
             "management.py", "decisions.py", "actions.py", "events.py", "state.py", "rent.py", "building.py",
             "mortgage.py", "trading.py", "worth.py", "dice.py", "bots/base.py", "bots/simple.py",
-            "bots/strategist.py", "bots/random_bot.py", "board.py", "cards.py")
+            "bots/strategist.py", "bots/random_bot.py", "board.py", "cards.py", "rules.py")
 
 #: Why the running process uses the build it does (set by :func:`activate`).
 _status = "interpreted: not checked"

@@ -1,13 +1,15 @@
 """Rent: what a lander owes the owner of a property (002 PAYING RENT; railroads and utilities by count owned)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .game_state import GameState
 
 #: Card rent modes (``advance_nearest``): normal rent, twice the railroad rent, ten times a new dice roll.
-NORMAL, DOUBLE, DICE_X10 = 0, 1, 2
+NORMAL: Final = 0
+DOUBLE: Final = 1
+DICE_X10: Final = 2
 MODES = {"double": DOUBLE, "dice_x10": DICE_X10}
 
 

@@ -94,10 +94,12 @@ class RuleSet:
     # ------------------------------------------------------------------------------------------------------
     def replace(self, **changes) -> "RuleSet":
         """A copy with some fields changed; unknown field names raise :class:`InvalidRules`."""
-        names = field_names()
-        for k in changes:
-            if k not in names:
+        by_name = {f.name: f for f in fields(self)}
+        for k, v in changes.items():
+            if k not in by_name:
                 raise InvalidRules(k, "no such rule")
+            # types first: the compiled RuleSet refuses a wrong type on construction, without naming the rule
+            _check_type(by_name[k], v)
         return dataclasses.replace(self, **changes)
 
     def validate(self, n_players: int | None = None) -> "RuleSet":
@@ -189,15 +191,24 @@ def field_names() -> frozenset[str]:
 
 
 def field_info(name: str) -> dict:
-    """Metadata (help, min, max, choices, group, source) and type of one field, for forms and docs."""
+    """Metadata (help, min, max, choices, group, source) and type name of one field, for forms and docs."""
     for f in fields(RuleSet):
         if f.name == name:
-            return {"name": name, "type": f.type, "default": f.default, **f.metadata}
+            return {"name": name, "type": field_type(f).__name__, "default": f.default, **f.metadata}
     raise InvalidRules(name, "no such rule")
 
 
+_TYPES = {"int": int, "bool": bool, "str": str}
+
+
+def field_type(f) -> type:
+    """A field's type: int, bool or str (its annotation is a name in the source, and the type itself in the
+    compiled build)."""
+    return f.type if isinstance(f.type, type) else _TYPES[f.type]
+
+
 def _check_type(f, value):
-    expected = {"int": int, "bool": bool, "str": str}[f.type]
+    expected = field_type(f)
     if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
         raise InvalidRules(f.name, f"must be a whole number, got {value!r}")
     if not isinstance(value, expected):

@@ -5,12 +5,14 @@ as plain per-square lists, which the hot path indexes directly.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from dataclasses import dataclass
 
 from .errors import InvalidRules
 
-PERSON = "person"
-BOT = "bot"
+PERSON: Final = "person"
+BOT: Final = "bot"
 TOKEN_COLOURS = ("#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#9a6324")
 
 

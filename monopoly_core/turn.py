@@ -6,7 +6,7 @@ Reading this file top to bottom is reading the order of play.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 from . import actions as A
 from . import decisions as D
@@ -23,7 +23,13 @@ if TYPE_CHECKING:
     from .state import Player
 
 # square kinds as small ints for the landing dispatch
-K_NONE, K_PROPERTY, K_CHANCE, K_CHEST, K_TAX, K_GO_TO_JAIL, K_FREE_PARKING = range(7)
+K_NONE: Final = 0
+K_PROPERTY: Final = 1
+K_CHANCE: Final = 2
+K_CHEST: Final = 3
+K_TAX: Final = 4
+K_GO_TO_JAIL: Final = 5
+K_FREE_PARKING: Final = 6
 _KIND_CODE = {"street": K_PROPERTY, "railroad": K_PROPERTY, "utility": K_PROPERTY, "chance": K_CHANCE,
               "chest": K_CHEST, "tax": K_TAX, "go_to_jail": K_GO_TO_JAIL, "free_parking": K_FREE_PARKING}
 

@@ -8,6 +8,7 @@ import streamlit as st
 
 from monopoly_core import PERSON, BOT, InvalidRules, PlayerSpec, RuleSet, presets
 from monopoly_core.bots import DESCRIPTIONS, STANDARD, STRATEGIES
+from monopoly_core.rules import field_type
 from monopoly_core.state import TOKEN_COLOURS
 
 #: Field groups shown as house-rule controls (the "Edition" group is the preset itself).
@@ -42,7 +43,7 @@ def rules_controls(base: RuleSet) -> tuple[RuleSet | None, str | None]:
                 label = f.name.replace("_", " ").capitalize()
                 m = f.metadata
                 helptext = m["help"] + (f" Rule book: {m['source']}." if m.get("source") else "")
-                if f.type == "bool":
+                if field_type(f) is bool:
                     v = st.toggle(label, key=key, help=helptext)
                 elif m.get("choices"):
                     opts = list(m["choices"])
