@@ -5,8 +5,7 @@ every action must serialise exactly (:meth:`Action.to_json` / :func:`action_from
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, final
 
 from .errors import BadSave
 
@@ -45,22 +44,52 @@ ALL_KINDS = frozenset({ROLL, PAY_FINE, USE_CARD, BUY, DECLINE, BID, PASS, END, B
                        LIFT, PLACE})
 
 
-@dataclass(frozen=True, slots=True)
+#: A trade's fields, in order.
+TRADE_FIELDS: Final = ("proposer", "target", "give_cash", "give_squares", "give_cards", "get_cash", "get_squares",
+                       "get_cards")
+
+
+@final
 class Trade:
     """A trade offer from ``proposer`` to ``target``.
 
     ``give_*`` go from the proposer to the target, ``get_*`` from the target to the proposer. Cards are named by
     the deck they belong to (``"chance"`` or ``"chest"``), one entry per Get Out of Jail Free card.
+
+    A value: compared and hashed by its fields, never changed after it is made (the fields are ``Final``, which
+    the type checker enforces). A plain class rather than a frozen dataclass, whose generated ``__init__``
+    would stay interpreted code in the compiled build.
     """
 
-    proposer: int
-    target: int
-    give_cash: int = 0
-    give_squares: tuple[int, ...] = ()
-    give_cards: tuple[str, ...] = ()
-    get_cash: int = 0
-    get_squares: tuple[int, ...] = ()
-    get_cards: tuple[str, ...] = ()
+    __slots__ = TRADE_FIELDS
+
+    def __init__(self, proposer: int, target: int, give_cash: int = 0, give_squares: tuple[int, ...] = (),
+                 give_cards: tuple[str, ...] = (), get_cash: int = 0, get_squares: tuple[int, ...] = (),
+                 get_cards: tuple[str, ...] = ()) -> None:
+        self.proposer: Final = proposer
+        self.target: Final = target
+        self.give_cash: Final = give_cash
+        self.give_squares: Final = give_squares
+        self.give_cards: Final = give_cards
+        self.get_cash: Final = get_cash
+        self.get_squares: Final = get_squares
+        self.get_cards: Final = get_cards
+
+    def _key(self) -> tuple:
+        return (self.proposer, self.target, self.give_cash, self.give_squares, self.give_cards, self.get_cash,
+                self.get_squares, self.get_cards)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Trade) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __reduce__(self) -> tuple:
+        return Trade, self._key()      # (pickling: the compiled class needs its arguments spelt out)
+
+    def __repr__(self) -> str:
+        return f"Trade({', '.join(f'{k}={v!r}' for k, v in zip(TRADE_FIELDS, self._key()))})"
 
     def is_empty(self) -> bool:
         return not (self.give_cash or self.give_squares or self.give_cards or self.get_cash or self.get_squares
@@ -68,8 +97,7 @@ class Trade:
 
     def to_json(self) -> dict:
         d: dict[str, Any] = {"proposer": self.proposer, "target": self.target}
-        for k in ("give_cash", "give_squares", "give_cards", "get_cash", "get_squares", "get_cards"):
-            v = getattr(self, k)
+        for k, v in zip(TRADE_FIELDS[2:], self._key()[2:]):
             if v:
                 d[k] = list(v) if isinstance(v, tuple) else v
         return d
@@ -101,13 +129,30 @@ def _str(x) -> str:
     return x
 
 
-class Action(NamedTuple):
-    """An answer to a decision: a kind plus the square, amount or trade it needs."""
+@final
+class Action:
+    """An answer to a decision: a kind plus the square, amount or trade it needs.
 
-    kind: str
-    square: int = -1
-    amount: int = 0
-    trade: Trade | None = None
+    A value like :class:`Trade`: compared and hashed by its fields, never changed after it is made.
+    """
+
+    __slots__ = ("kind", "square", "amount", "trade")
+
+    def __init__(self, kind: str, square: int = -1, amount: int = 0, trade: Trade | None = None) -> None:
+        self.kind: Final = kind
+        self.square: Final = square
+        self.amount: Final = amount
+        self.trade: Final = trade
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and self.kind == other.kind and self.square == other.square \
+            and self.amount == other.amount and self.trade == other.trade
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.square, self.amount, self.trade))
+
+    def __reduce__(self) -> tuple:
+        return Action, (self.kind, self.square, self.amount, self.trade)
 
     def __repr__(self) -> str:
         parts = [self.kind]

@@ -224,6 +224,9 @@ class Game(TurnRules):
         except StopIteration:
             self.pending = None
             self.over = True
+            # the window decisions refer back to the game: dropped once it is over, a finished game holds no
+            # reference cycle and is freed as soon as the last reference to it goes (no garbage collection)
+            self._pre_roll, self._post_roll, self._jail = [], [], []
         self.ply += 1
 
     def _answer(self, action: Action) -> None:
