@@ -26,7 +26,7 @@ DECK_CODES = {"chance": 0, "chest": 1}
 
 
 class CardRules(PropertySaleRules):
-    def _draw(self, p: Player, kind: str, square: int):
+    def _draw(self, p: Player, kind: str, square: int) -> Play:
         deck = self.decks[kind]
         index = deck.popleft()
         card = self.deck_cards[kind][index]

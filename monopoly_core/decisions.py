@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Final, TYPE_CHECKING
 
 from . import actions as A
-from .actions import Action
+from .actions import Action, Trade
 from .building import build_problem, sell_all_problem, sell_problem
 from .errors import IllegalAction
 from .mortgage import mortgage_problem, unmortgage_cost, unmortgage_problem
@@ -66,8 +66,9 @@ class Decision:
     __slots__ = ("kind", "player", "square", "amount", "minimum", "other", "trade", "item", "again", "game",
                  "extra", "always")
 
-    def __init__(self, game: GameState, kind: str, player: int, *, square: int = -1, amount: int = 0, minimum: int = 0,
-                 other: int = -1, trade=None, item: int = 0, again: bool = False):
+    def __init__(self, game: GameState, kind: str, player: int, *, square: int = -1, amount: int = 0,
+                 minimum: int = 0, other: int = -1, trade: Trade | None = None, item: int = 0,
+                 again: bool = False) -> None:
         self.game = game
         self.kind = kind
         self.player = player      # the seat that decides

@@ -70,7 +70,7 @@ class ManagementRules(CardRules):
         self.version += 1
         self.log.add(E.BUILD, seat, square, lv + 1, price)
 
-    def _build(self, p: Player, square: int):
+    def _build(self, p: Player, square: int) -> Play:
         cost = self.board.squares[square].house_cost
         hotel = self.level[square] == 4
         if self.rules.building_limits:

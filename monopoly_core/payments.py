@@ -41,7 +41,7 @@ class PaymentRules(GameState):
             self.pot += amount
         self.log.add(E.PAY, payer, square, amount, payee, reason)
 
-    def _charge(self, p: Player, payee: int, amount: int, reason: int, square: int = -1):
+    def _charge(self, p: Player, payee: int, amount: int, reason: int, square: int = -1) -> Play:
         """Make player ``p`` pay ``amount`` to ``payee``, opening a debt if cash falls short (generator)."""
         if amount <= 0 or p.bankrupt:
             return
@@ -51,7 +51,7 @@ class PaymentRules(GameState):
                 return
         self._transfer(p.seat, payee, amount, reason, square)
 
-    def _raise_money(self, p: Player, creditor: int, amount: int, reason: int):
+    def _raise_money(self, p: Player, creditor: int, amount: int, reason: int) -> Play:
         """The debt window: the debtor raises money until cash covers ``amount``, or goes bankrupt.
 
         Returns True when the debt can now be paid, False when the debtor went bankrupt instead.
@@ -88,7 +88,7 @@ class PaymentRules(GameState):
         self.version += 1
         return lv
 
-    def _bankrupt(self, p: Player, creditor: int):
+    def _bankrupt(self, p: Player, creditor: int) -> Play:
         """Retire ``p``: everything of value goes to the creditor player, or to the bank (then auctioned)."""
         self.log.add(E.BANKRUPT, p.seat, -1, 0, creditor)
         p.bankrupt = True

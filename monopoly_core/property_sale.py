@@ -41,7 +41,7 @@ class PropertySaleRules(PaymentRules):
             hv[to] += 1
         self.log.add(E.DEED, to, square, price, frm, reason)
 
-    def _offer(self, p: Player, square: int):
+    def _offer(self, p: Player, square: int) -> Play:
         price = self.board.squares[square].price
         action = yield from self._ask(D.Decision(self, D.BUY, p.seat, square=square, amount=price))
         if action.kind == BUY:

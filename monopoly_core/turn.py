@@ -20,6 +20,7 @@ from .worth import net_worth, total_worth
 if TYPE_CHECKING:
     from .actions import Action
     from .decisions import Decision
+    from .dice import Roll
     from .state import Player
 
 # square kinds as small ints for the landing dispatch
@@ -40,7 +41,7 @@ def kind_codes(board) -> list[int]:
 
 class TurnRules(ManagementRules):
     # --- the game ------------------------------------------------------------------------------------------
-    def _run(self):
+    def _run(self) -> Play:
         yield None
         self._setup()
         if self._fast:
@@ -160,7 +161,7 @@ class TurnRules(ManagementRules):
             yield from self._manage(self.players[d.player], action)
             action = None
 
-    def _turn(self, p: Player):
+    def _turn(self, p: Player) -> Play:
         self.turn += 1
         self.turn_plies.append(self.ply)
         self.log.turn_no = self.turn
@@ -202,7 +203,7 @@ class TurnRules(ManagementRules):
             if not again or p.bankrupt:
                 return
 
-    def _jail_turn(self, p: Player):
+    def _jail_turn(self, p: Player) -> Play:
         """A turn that starts in jail. Returns True when the player left jail before rolling (fine or card)
         and now takes a normal turn; False when the turn is used up here."""
         action = yield from self._ask(self._jail[p.seat])
@@ -251,7 +252,7 @@ class TurnRules(ManagementRules):
         self.log.add(E.JAIL_IN, p.seat, self.board.jail, 0, -1, reason)
 
     # --- dice and movement -----------------------------------------------------------------------------------
-    def _roll(self, p: Player, purpose: int):
+    def _roll(self, p: Player, purpose: int) -> Roll:
         r = self.dice.sample(self._random)
         self.rolls += 1
         self.last_roll = r
@@ -265,7 +266,7 @@ class TurnRules(ManagementRules):
         if amount:
             self._transfer(E.BANK, p.seat, amount, E.R_SALARY, 0)
 
-    def _move(self, p: Player, steps: int):
+    def _move(self, p: Player, steps: int) -> Play | None:
         """Move ``p`` forward ``steps`` squares (salary on passing GO) and land; returns what :meth:`_land`
         returns."""
         start = p.position
@@ -277,7 +278,7 @@ class TurnRules(ManagementRules):
         self.log.add(E.MOVE, p.seat, end, steps, start, 0)
         return self._land(p, end, steps, NORMAL)
 
-    def _land(self, p: Player, square: int, dice_total: int, mode: int):
+    def _land(self, p: Player, square: int, dice_total: int, mode: int) -> Play | None:
         """Carry out what landing on ``square`` does.
 
         A landing that cannot need a decision (rent paid from cash, Go to Jail, Free Parking, nothing) is done
@@ -312,7 +313,7 @@ class TurnRules(ManagementRules):
                     self._transfer(E.BANK, E.POT, self.rules.free_parking_seed, E.R_SEED)
         return None
 
-    def _tax(self, p: Player, square: int):
+    def _tax(self, p: Player, square: int) -> Play:
         """Pay the tax of ``square`` (with the "flat or percent" house rule, the player chooses first)."""
         sq = self.board.squares[square]
         amount = sq.amount

@@ -32,21 +32,28 @@ class Plan:
     __slots__ = ("version", "sets", "mortgaged", "near", "lone", "anything", "set_squares", "cheapest",
                  "lifts", "cheapest_lift")
 
-    def __init__(self, version: int, sets: list[str], mortgaged: list[int], near: list[tuple[str, int, int]],
-                 lone: list[tuple[int, int]], g: Game) -> None:
-        board = g.board
+    def __init__(self, version: int, sets: list[tuple[int, ...]], mortgaged: list[int],
+                 near: list[tuple[str, int, int]], lone: list[tuple[int, int]], g: Game) -> None:
+        squares = g.board.squares
         self.version = version
-        self.sets = sets            # groups the seat owns completely
-        if sets:
-            self.set_squares = [s for g in sets for s in board.groups[g].squares]
-            self.cheapest = min([board.squares[s].house_cost for s in self.set_squares])
-        else:                       # the usual case, without building a generator
-            self.set_squares = []
-            self.cheapest = 0
+        self.sets = sets            # the streets of each colour group the seat owns completely
+        self.set_squares: set[int] = set()
+        self.cheapest = 0           # the cheapest house on those streets (0 without any)
+        for members in sets:
+            for s in members:
+                self.set_squares.add(s)
+                cost = squares[s].house_cost
+                if self.cheapest == 0 or cost < self.cheapest:
+                    self.cheapest = cost
         self.mortgaged = mortgaged  # squares the seat has mortgaged
-        self.lifts = [(s, unmortgage_cost(g, s)) for s in mortgaged]    # (square, cost to lift its mortgage)
+        self.lifts: list[tuple[int, int]] = []      # (square, cost to lift its mortgage)
         # the least it costs to lift one (no lifting below that much cash, whatever the reserve)
-        self.cheapest_lift = min([cost for _, cost in self.lifts]) if mortgaged else 0
+        self.cheapest_lift = 0
+        for s in mortgaged:
+            cost = unmortgage_cost(g, s)
+            self.lifts.append((s, cost))
+            if self.cheapest_lift == 0 or cost < self.cheapest_lift:
+                self.cheapest_lift = cost
         self.near = near            # (group, missing square, its owner) for groups one street short
         self.lone = lone            # (square, owner): the only street of a group its owner holds, in a group
         #                             this seat is collecting (one or more, but not all but one)
@@ -64,7 +71,8 @@ class Bot:
         # figures cached per game version (and seat): the reserve, and the building options
         self._reserve_version, self._reserve_seat, self._reserve = -1, -1, 0
         self._builds_version, self._builds_seat = -1, -1
-        self._build_options: list[tuple] = []   # (level, priority, square), legal but for cash, best first
+        # (level, priority, square), legal but for cash, best first
+        self._build_options: list[tuple[int, float, int]] = []
         self._cheapest_build = 0
         self._plan: Plan | None = None
         self._plan_seat = -1
@@ -135,11 +143,13 @@ class Bot:
         if p is not None and p.version == version and self._plan_seat == seat:
             return p
         owner = g.owner
-        sets, near, lone = [], [], []
+        sets: list[tuple[int, ...]] = []
+        near: list[tuple[str, int, int]] = []
+        lone: list[tuple[int, int]] = []
         for name, members, counts, size in g.group_rows:
             mine = counts[seat]
             if mine == size:
-                sets.append(name)
+                sets.append(members)
             elif mine == size - 1:
                 for missing in members:         # the one street of the group this seat lacks
                     if owner[missing] != seat:
@@ -178,30 +188,41 @@ class Bot:
             return
         self._builds_version, self._builds_seat = g.version, seat
         plan = self.plan(g, seat)
-        options = []
+        options: list[tuple[int, float, int]] = []
         level, squares, target, mortgaged = g.level, g.board.squares, self.build_target, g.mortgaged
         rules = g.rules
         priority = self.build_priorities(g)
         houses_ok = not rules.building_limits or g.houses_left > 0
         hotels_ok = not rules.building_limits or g.hotels_left > 0
         check_mortgages = bool(plan.mortgaged)  # without a mortgage of this seat's, none in its sets
-        for grp in plan.sets:           # the plan guarantees this seat owns every street of these groups
-            members = g.board.groups[grp].squares
-            if check_mortgages and True in [mortgaged[s] for s in members]:   # (beats any() over a generator)
-                continue
-            levels = [level[s] for s in members]
-            cap = min(levels) if rules.even_building else 4   # the highest level one may build on top of
-            for s, lv in zip(members, levels):
+        even = rules.even_building
+        cheapest = 1 << 60
+        for members in plan.sets:       # the plan guarantees this seat owns every street of these groups
+            # (plain loops rather than any() and min(): compiled, they run without a call)
+            if check_mortgages:
+                blocked = False
+                for s in members:
+                    if mortgaged[s]:
+                        blocked = True
+                if blocked:
+                    continue
+            cap = 4                     # the highest level one may build on top of
+            if even:
+                for s in members:
+                    if level[s] < cap:
+                        cap = level[s]
+            for s in members:
+                lv = level[s]
                 if lv < target and lv <= cap and (hotels_ok if lv == 4 else houses_ok):
                     options.append((lv, priority[s][lv], s))
-        if options:
+                    if squares[s].house_cost < cheapest:
+                        cheapest = squares[s].house_cost
+        if len(options) > 1:
             options.sort()
-            self._cheapest_build = min([squares[s].house_cost for _, _, s in options])
-        else:
-            self._cheapest_build = 1 << 60
+        self._cheapest_build = cheapest
         self._build_options = options
 
-    def build_priorities(self, g: Game) -> tuple:
+    def build_priorities(self, g: Game) -> tuple[tuple[float, ...], ...]:
         """For each square and current level, a number ordering where to build next: lower is better. The
         options are sorted by (level, this number, square): the lowest level first (even building), then this.
 
@@ -211,7 +232,7 @@ class Bot:
         table = _RENT_PRIORITIES.get(id(board))
         if table is None or table[0] is not board:
             table = _RENT_PRIORITIES[id(board)] = (board, tuple(
-                tuple(-sq.rents[min(lv + 1, HOTEL)] for lv in range(HOTEL)) if sq.rents else ()
+                tuple(-float(sq.rents[min(lv + 1, HOTEL)]) for lv in range(HOTEL)) if sq.rents else ()
                 for sq in board.squares))
         return table[1]
 
@@ -381,7 +402,7 @@ class Bot:
             return A.A_BANKRUPT
         lone = self.spare_deeds(g, seat, owned)
         if lone:
-            return Action(A.MORTGAGE, min(lone, key=lambda s: self.value(g, seat, s)))
+            return Action(A.MORTGAGE, self.least_valued(g, seat, lone))
         sells = [s for s in owned if g.level[s] and sell_problem(g, seat, s) is None]
         if sells:
             return Action(A.SELL_BUILDING, min(sells, key=lambda s: g.board.squares[s].house_cost))
@@ -393,6 +414,16 @@ class Bot:
             return Action(A.MORTGAGE, min(rest, key=lambda s: g.board.squares[s].price))
         return A.A_BANKRUPT
 
+    def least_valued(self, g: Game, seat: int, squares: list[int]) -> int:
+        """The first of ``squares`` (not empty) of the least :meth:`value` to this bot (a loop rather than
+        min() with a key function: compiled, it runs without a call per square)."""
+        best, best_value = squares[0], self.value(g, seat, squares[0])
+        for s in squares:
+            v = self.value(g, seat, s)
+            if v < best_value:
+                best, best_value = s, v
+        return best
+
     def spare_deeds(self, g: Game, seat: int, unmortgaged: list[int]) -> list[int]:
         """The deeds among ``unmortgaged`` (the seat's) outside its complete sets that may be mortgaged now: the
         first to go when money is needed."""
@@ -400,7 +431,9 @@ class Bot:
         return [s for s in unmortgaged if s not in in_set and mortgage_problem(g, seat, s) is None]
 
     def trade_response(self, d: Decision, g: Game) -> Action:
-        return A.A_ACCEPT if self.judge_trade(g, d.player, d.trade) > 0 else A.A_REJECT
+        t = d.trade
+        assert t is not None            # (a trade_response decision always carries its trade)
+        return A.A_ACCEPT if self.judge_trade(g, d.player, t) > 0 else A.A_REJECT
 
     def judge_trade(self, g: Game, seat: int, t: Trade) -> int:
         """Net gain of ``t`` for the responder ``seat`` by this bot's values; a set handed to the proposer
@@ -493,9 +526,13 @@ def _exposure(g: Game) -> tuple[list[int], list[int]]:
     for _, members, counts, full in g.group_rows:
         # Only a complete set charges more than nothing here, and only a complete set can have buildings (the
         # building, trading and bankruptcy rules keep it so), so groups nobody holds whole are skipped.
-        if full not in counts:
+        o = -1
+        for seat, c in enumerate(counts):
+            if c == full:
+                o = seat
+                break
+        if o < 0:
             continue
-        o = counts.index(full)
         for s in members:
             if not mortgaged[s]:
                 lv = level[s]
@@ -507,10 +544,16 @@ def _exposure(g: Game) -> tuple[list[int], list[int]]:
         if c and worst[o] < railroad_rents[c - 1]:
             worst[o] = railroad_rents[c - 1]
     # the worst of the others: the overall worst, except for the seat that holds it (then the runner-up)
-    top = max(worst)
-    i = worst.index(top)
-    others = [top] * len(worst)
-    others[i] = max(worst[:i] + worst[i + 1:], default=0)
+    i = 0
+    for seat, r in enumerate(worst):
+        if r > worst[i]:
+            i = seat
+    runner_up = 0
+    for seat, r in enumerate(worst):
+        if seat != i and r > runner_up:
+            runner_up = r
+    others = [worst[i]] * len(worst)
+    others[i] = runner_up
     g.memo["exposure"] = (g.version, (worst, others))
     return worst, others
 

@@ -55,5 +55,7 @@ class SetCollectorBot(Bot):
             return sq.price
         counts = g.owned_in[sq.group]           # streets of the group each seat holds (kept by the engine)
         mine = counts[seat]
-        bonus = 0 if sum(counts) != mine else mine * sq.price // 2    # a bonus while no one else holds any
-        return sq.price + bonus
+        for other, c in enumerate(counts):
+            if c and other != seat:             # no bonus once someone else holds one
+                return sq.price
+        return sq.price + mine * sq.price // 2

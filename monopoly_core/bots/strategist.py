@@ -49,7 +49,7 @@ def landing_weights(rules_key) -> tuple[float, ...]:
 
 
 @functools.lru_cache(maxsize=16)
-def strategist_priorities(rules_key) -> tuple:
+def strategist_priorities(rules_key) -> tuple[tuple[float, ...], ...]:
     """Per square and current level: minus the landing weight times the rent a building there adds, per unit
     of its cost (worked out once per RuleSet: the bot sorts its building options after every change)."""
     w = landing_weights(rules_key)
@@ -89,7 +89,7 @@ class StrategistBot(SetCollectorBot):
         spare = self.spare_deeds(g, seat, liquidation(g, seat)[1])
         # mortgage only when the deeds outside the sets can pay for a house (else keep them earning)
         if spare and budget + sum(squares[s].mortgage for s in spare) >= cheapest:
-            return Action(A.MORTGAGE, min(spare, key=lambda s: self.value(g, seat, s)))
+            return Action(A.MORTGAGE, self.least_valued(g, seat, spare))
         return self.offer(g, seat, plan)
 
     def auction_value(self, g: Game, seat: int, square: int) -> int:
@@ -104,9 +104,9 @@ class StrategistBot(SetCollectorBot):
         return v
 
     _priorities_rules: object = None    # the RuleSet the cached build priorities below belong to
-    _priorities: tuple = ()
+    _priorities: tuple[tuple[float, ...], ...] = ()
 
-    def build_priorities(self, g: Game):
+    def build_priorities(self, g: Game) -> tuple[tuple[float, ...], ...]:
         # after even building, the most expected rent gained per unit of cost (minus, as lower goes first);
         # remembered per RuleSet object: looking it up in the lru_cache hashes the whole RuleSet
         if self._priorities_rules is not g.rules:
