@@ -10,7 +10,7 @@ if TYPE_CHECKING:
 def interest(game: GameState, square: int) -> int:
     """The interest on ``square``'s mortgage: ``mortgage_interest_pct`` of the value, rounded up."""
     value = game.board.squares[square].mortgage
-    return -(-value * game.rules.mortgage_interest_pct // 100)
+    return (value * game.rules.mortgage_interest_pct + 99) // 100     # (both are never negative)
 
 
 def unmortgage_cost(game: GameState, square: int) -> int:
