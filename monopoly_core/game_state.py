@@ -7,7 +7,7 @@ the one before it::
     (this)       payments.py     property_sale.py     card_play.py  management.py     turn.py      game.py
 
 A chain rather than mixins, and the state declared here rather than wherever it is first assigned, so that a
-type checker (and mypyc, which compiles typed classes to native attribute access: see ``tools/compile.py``)
+type checker (and mypyc, which compiles typed classes to native attribute access: see ``native.py``)
 sees one class whose fields every rule part may read. The parts call one another both ways (a payment may
 start an auction; an auction is asked through the turn's windows), so the few methods a part uses before the
 chain defines them are declared here too, each naming the module that defines it.
