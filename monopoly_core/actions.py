@@ -36,10 +36,10 @@ LIFT: Final = "lift"                    # received a mortgaged property: lift th
 PLACE: Final = "place"                  # won a building auction: place it on square
 
 #: Actions allowed in any management window ("at any time" in the rule books).
-MANAGE = frozenset({BUILD, SELL_BUILDING, SELL_ALL, MORTGAGE, UNMORTGAGE, TRADE})
+MANAGE: Final = frozenset({BUILD, SELL_BUILDING, SELL_ALL, MORTGAGE, UNMORTGAGE, TRADE})
 #: The subset that raises money (allowed when in debt, or when deciding whether to buy).
-RAISE = frozenset({SELL_BUILDING, SELL_ALL, MORTGAGE, TRADE})
-ALL_KINDS = frozenset({ROLL, PAY_FINE, USE_CARD, BUY, DECLINE, BID, PASS, END, BUILD, SELL_BUILDING, SELL_ALL,
+RAISE: Final = frozenset({SELL_BUILDING, SELL_ALL, MORTGAGE, TRADE})
+ALL_KINDS: Final = frozenset({ROLL, PAY_FINE, USE_CARD, BUY, DECLINE, BID, PASS, END, BUILD, SELL_BUILDING, SELL_ALL,
                        MORTGAGE, UNMORTGAGE, TRADE, ACCEPT, REJECT, BANKRUPT, PAY, DRAW, FLAT, PERCENT, KEEP,
                        LIFT, PLACE})
 

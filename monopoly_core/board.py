@@ -6,6 +6,8 @@ all come from the file.
 """
 from __future__ import annotations
 
+from typing import Final
+
 import functools
 from dataclasses import dataclass, field
 
@@ -13,9 +15,9 @@ from .datafiles import load_toml
 from .errors import DataError
 
 #: Square kinds that can be owned.
-OWNABLE = frozenset({"street", "railroad", "utility"})
+OWNABLE: Final = frozenset({"street", "railroad", "utility"})
 #: Every square kind a board file may use (editions add theirs here when they arrive).
-KINDS = frozenset({"go", "street", "railroad", "utility", "tax", "chance", "chest", "jail", "free_parking",
+KINDS: Final = frozenset({"go", "street", "railroad", "utility", "tax", "chance", "chest", "jail", "free_parking",
                    "go_to_jail"})
 
 

@@ -7,7 +7,7 @@ function the Markov chain reads.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 from . import decisions as D
 from . import events as E
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from .cards import Card
     from .state import Player
 
-DECK_CODES = {"chance": 0, "chest": 1}
+DECK_CODES: Final = {"chance": 0, "chest": 1}
 
 
 class CardRules(PropertySaleRules):

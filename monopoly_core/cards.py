@@ -6,6 +6,8 @@ effects (``card_play.py``); the Markov builder reads the same definitions throug
 """
 from __future__ import annotations
 
+from typing import Final
+
 import functools
 from dataclasses import dataclass
 
@@ -32,7 +34,7 @@ NEAREST_RENTS = ("double", "dice_x10")
 DECK_KINDS = ("chance", "chest")
 
 #: Marker returned by :func:`card_destination` for "go to jail".
-JAIL = -1
+JAIL: Final = -1
 
 
 @dataclass(frozen=True, slots=True)

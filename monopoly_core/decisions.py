@@ -40,7 +40,7 @@ PLACE_BUILDING: Final = "place_building"  # won a building auction: choose where
 KINDS = (PRE_ROLL, JAIL, BUY, BID, POST_ROLL, DEBT, TRADE_RESPONSE, FINE_OR_CHANCE, INCOME_TAX, MORTGAGED_DEED,
          PLACE_BUILDING)
 
-_BASE = {
+_BASE: Final = {
     PRE_ROLL: (A.ROLL,),
     JAIL: (A.ROLL, A.PAY_FINE, A.USE_CARD),
     BUY: (A.BUY, A.DECLINE),
@@ -54,10 +54,10 @@ _BASE = {
     PLACE_BUILDING: (A.PLACE,),
 }
 #: Answers that are legal whenever their kind is offered (no state to check).
-_ALWAYS = {k: frozenset(v) & {A.ROLL, A.END, A.DECLINE, A.PASS, A.REJECT, A.ACCEPT, A.KEEP, A.DRAW, A.FLAT,
+_ALWAYS: Final = {k: frozenset(v) & {A.ROLL, A.END, A.DECLINE, A.PASS, A.REJECT, A.ACCEPT, A.KEEP, A.DRAW, A.FLAT,
                                A.PERCENT, A.PAY} for k, v in _BASE.items()}
-_EXTRA = {PRE_ROLL: A.MANAGE, JAIL: A.MANAGE, POST_ROLL: A.MANAGE, BUY: A.RAISE, DEBT: A.RAISE}
-_NONE: frozenset[str] = frozenset()
+_EXTRA: Final = {PRE_ROLL: A.MANAGE, JAIL: A.MANAGE, POST_ROLL: A.MANAGE, BUY: A.RAISE, DEBT: A.RAISE}
+_NONE: Final[frozenset[str]] = frozenset()
 
 
 class Decision:

@@ -24,7 +24,7 @@ import random
 from collections import deque
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 from . import decisions as D
 from . import events as E
@@ -43,7 +43,7 @@ from .worth import net_worth
 if TYPE_CHECKING:
     from .decisions import Decision
 
-_BOARD_TABLES: dict = {}
+_BOARD_TABLES: Final[dict] = {}
 
 
 def _board_tables(board) -> tuple:
@@ -102,7 +102,7 @@ class History:
         return cls(rules, players, seed, tuple(action_from_json(a) for a in d["actions"]), steps)
 
 
-_VALIDATED: dict = {}
+_VALIDATED: Final[dict] = {}
 
 
 def _validate(rules: RuleSet, n_players: int) -> None:

@@ -10,7 +10,7 @@ if TYPE_CHECKING:
 NORMAL: Final = 0
 DOUBLE: Final = 1
 DICE_X10: Final = 2
-MODES = {"double": DOUBLE, "dice_x10": DICE_X10}
+MODES: Final = {"double": DOUBLE, "dice_x10": DICE_X10}
 
 
 def owns_set(game: GameState, seat: int, group: str) -> bool:

@@ -8,6 +8,7 @@ from .mortgage import interest
 
 if TYPE_CHECKING:
     from .game_state import GameState
+    from .state import Player
 
 
 def trade_problem(game: GameState, trade: Trade) -> str | None:
@@ -28,27 +29,39 @@ def trade_problem(game: GameState, trade: Trade) -> str | None:
         return f"{a.name} has only {a.cash} in cash"
     if trade.get_cash > b.cash:
         return f"{b.name} has only {b.cash} in cash"
-    board = game.board
     for squares, who in ((trade.give_squares, a), (trade.get_squares, b)):
-        if len(set(squares)) != len(squares):
-            return "a property appears twice in the trade"
-        for s in squares:
-            if not (0 <= s < board.size) or not board.squares[s].ownable:
-                return f"square {s} is not a property"
-            if game.owner[s] != who.seat:
-                return f"{who.name} does not own {board.squares[s].name}"
-            g = board.squares[s].group
-            if g and any(game.level[x] for x in board.groups[g].squares):
-                return (f"the {board.groups[g].label} set has buildings: sell them to the bank before trading "
-                        f"{board.squares[s].name}")
+        why = _squares_problem(game, squares, who)
+        if why is not None:
+            return why
     for cards, who in ((trade.give_cards, a), (trade.get_cards, b)):
-        for deck in set(cards):
+        for deck in cards:              # (a deck named twice is counted twice: either way, the same answer)
             if cards.count(deck) > who.card_count(deck):
                 return f"{who.name} does not hold that many {deck} Get Out of Jail Free cards"
     # A receiver must be able to pay the interest on mortgaged properties at once (004 DEALS & TRADES).
     for receiver, squares, cash_in, cash_out in ((b, trade.give_squares, trade.give_cash, trade.get_cash),
                                                   (a, trade.get_squares, trade.get_cash, trade.give_cash)):
-        due = sum(interest(game, s) for s in squares if game.mortgaged[s])
+        due = 0
+        for s in squares:
+            if game.mortgaged[s]:
+                due += interest(game, s)
         if due and receiver.cash + cash_in - cash_out < due:
             return f"{receiver.name} could not pay the {due} interest due at once on the mortgaged properties"
+    return None
+
+
+def _squares_problem(game: GameState, squares: tuple[int, ...], who: Player) -> str | None:
+    """Why ``who`` may not hand over ``squares`` (None: it may). Plain loops: bots check a trade before every
+    offer they make."""
+    if len(squares) > 1 and len(set(squares)) != len(squares):
+        return "a property appears twice in the trade"
+    board, owner, level = game.board, game.owner, game.level
+    for s in squares:
+        if not (0 <= s < board.size) or not board.squares[s].ownable:
+            return f"square {s} is not a property"
+        if owner[s] != who.seat:
+            return f"{who.name} does not own {board.squares[s].name}"
+        for x in game.members_of[s]:
+            if level[x]:
+                label, name = board.groups[board.squares[s].group].label, board.squares[s].name
+                return f"the {label} set has buildings: sell them to the bank before trading {name}"
     return None

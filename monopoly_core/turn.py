@@ -31,7 +31,7 @@ K_CHEST: Final = 3
 K_TAX: Final = 4
 K_GO_TO_JAIL: Final = 5
 K_FREE_PARKING: Final = 6
-_KIND_CODE = {"street": K_PROPERTY, "railroad": K_PROPERTY, "utility": K_PROPERTY, "chance": K_CHANCE,
+_KIND_CODE: Final = {"street": K_PROPERTY, "railroad": K_PROPERTY, "utility": K_PROPERTY, "chance": K_CHANCE,
               "chest": K_CHEST, "tax": K_TAX, "go_to_jail": K_GO_TO_JAIL, "free_parking": K_FREE_PARKING}
 
 

@@ -8,7 +8,7 @@ window where nothing relevant has changed costs a few comparisons.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 from .. import actions as A
 from .. import decisions as D
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from ..game import Game
 
 
-_RENT_PRIORITIES: dict = {}     # id(board) -> (board, build priorities by next rent)
+_RENT_PRIORITIES: Final[dict] = {}     # id(board) -> (board, build priorities by next rent)
 
 
 class Plan:
