@@ -168,11 +168,6 @@ class Bot:
         self._plan_seat = seat
         return p
 
-    def refresh(self, g: Game, seat: int) -> None:
-        """Recompute the figures that depend on the whole board (once per game version)."""
-        self.reserve(g, seat)
-        self._update_builds(g, seat)
-
     def reserve(self, g: Game, seat: int) -> int:
         """Cash this bot tries to keep in hand (cached per game version: most answers need it, and the board
         seldom changes between two of them)."""
@@ -204,6 +199,7 @@ class Bot:
                 for s in members:
                     if mortgaged[s]:
                         blocked = True
+                        break
                 if blocked:
                     continue
             cap = 4                     # the highest level one may build on top of
