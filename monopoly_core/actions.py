@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Final, final
 
-from .errors import BadSave
+from .errors import BadSave, IllegalAction
 
 # --- action kinds -----------------------------------------------------------------------------------------------
 ROLL: Final = "roll"                    # roll the dice (start of turn; in jail: try for doubles)
@@ -57,23 +57,25 @@ class Trade:
     the deck they belong to (``"chance"`` or ``"chest"``), one entry per Get Out of Jail Free card.
 
     A value: compared and hashed by its fields, never changed after it is made (the fields are ``Final``, which
-    the type checker enforces). A plain class rather than a frozen dataclass, whose generated ``__init__``
-    would stay interpreted code in the compiled build.
+    the type checker enforces). A plain class rather than a frozen dataclass, so that its constructor checks
+    its input the same way in both builds (see :class:`Action`).
     """
 
     __slots__ = TRADE_FIELDS
 
-    def __init__(self, proposer: int, target: int, give_cash: int = 0, give_squares: tuple[int, ...] = (),
-                 give_cards: tuple[str, ...] = (), get_cash: int = 0, get_squares: tuple[int, ...] = (),
-                 get_cards: tuple[str, ...] = ()) -> None:
-        self.proposer: Final = proposer
-        self.target: Final = target
-        self.give_cash: Final = give_cash
-        self.give_squares: Final = give_squares
-        self.give_cards: Final = give_cards
-        self.get_cash: Final = get_cash
-        self.get_squares: Final = get_squares
-        self.get_cards: Final = get_cards
+    def __init__(self, proposer: object, target: object, give_cash: object = 0, give_squares: object = (),
+                 give_cards: object = (), get_cash: object = 0, get_squares: object = (),
+                 get_cards: object = ()) -> None:
+        # (parameters typed ``object`` and checked here, so that bad input is refused the same way, with
+        # IllegalAction, whether this class runs compiled or interpreted)
+        self.proposer: Final = _whole("proposer", proposer)
+        self.target: Final = _whole("target", target)
+        self.give_cash: Final = _whole("give_cash", give_cash)
+        self.give_squares: Final = _wholes("give_squares", give_squares)
+        self.give_cards: Final = _texts("give_cards", give_cards)
+        self.get_cash: Final = _whole("get_cash", get_cash)
+        self.get_squares: Final = _wholes("get_squares", get_squares)
+        self.get_cards: Final = _texts("get_cards", get_cards)
 
     def _key(self) -> tuple:
         return (self.proposer, self.target, self.give_cash, self.give_squares, self.give_cards, self.get_cash,
@@ -107,25 +109,45 @@ class Trade:
         if not isinstance(d, dict):
             raise BadSave("a trade must be an object")
         try:
-            return cls(proposer=_int(d["proposer"]), target=_int(d["target"]),
-                       give_cash=_int(d.get("give_cash", 0)), get_cash=_int(d.get("get_cash", 0)),
-                       give_squares=tuple(_int(x) for x in d.get("give_squares", ())),
-                       get_squares=tuple(_int(x) for x in d.get("get_squares", ())),
-                       give_cards=tuple(_str(x) for x in d.get("give_cards", ())),
-                       get_cards=tuple(_str(x) for x in d.get("get_cards", ())))
-        except (KeyError, TypeError) as exc:
+            return cls(proposer=d["proposer"], target=d["target"], give_cash=d.get("give_cash", 0),
+                       get_cash=d.get("get_cash", 0), give_squares=tuple(_list(d.get("give_squares", []))),
+                       get_squares=tuple(_list(d.get("get_squares", []))),
+                       give_cards=tuple(_list(d.get("give_cards", []))),
+                       get_cards=tuple(_list(d.get("get_cards", []))))
+        except KeyError as exc:
+            raise BadSave(f"malformed trade: missing {exc}") from None
+        except IllegalAction as exc:
             raise BadSave(f"malformed trade: {exc}") from None
 
 
-def _int(x) -> int:
+#: The largest whole number an action or trade may carry (money, squares): far above any game's, and small
+#: enough for every column of the log and the database.
+LIMIT: Final = 2**31 - 1
+
+
+def _whole(name: str, x: object) -> int:
     if isinstance(x, bool) or not isinstance(x, int):
-        raise BadSave(f"expected a whole number, got {x!r}")
+        raise IllegalAction(f"{name} must be a whole number, got {x!r}")
+    if not (-LIMIT <= x <= LIMIT):
+        raise IllegalAction(f"{name} is out of range: {x}")
     return x
 
 
-def _str(x) -> str:
-    if not isinstance(x, str):
-        raise BadSave(f"expected text, got {x!r}")
+def _wholes(name: str, xs: object) -> tuple[int, ...]:
+    if not isinstance(xs, tuple) or len(xs) > 64:
+        raise IllegalAction(f"{name} must be a tuple of at most 64 squares, got {xs!r}")
+    return tuple(_whole(name, x) for x in xs)
+
+
+def _texts(name: str, xs: object) -> tuple[str, ...]:
+    if not isinstance(xs, tuple) or len(xs) > 64 or not all(isinstance(x, str) and len(x) <= 64 for x in xs):
+        raise IllegalAction(f"{name} must be a tuple of deck names, got {xs!r}")
+    return tuple(str(x) for x in xs)
+
+
+def _list(x: object) -> list:
+    if not isinstance(x, list):
+        raise BadSave(f"expected a list, got {x!r}")
     return x
 
 
@@ -138,11 +160,17 @@ class Action:
 
     __slots__ = ("kind", "square", "amount", "trade")
 
-    def __init__(self, kind: str, square: int = -1, amount: int = 0, trade: Trade | None = None) -> None:
+    def __init__(self, kind: object, square: object = -1, amount: object = 0, trade: object = None) -> None:
+        # (parameters typed ``object`` and checked here: bad input is refused with IllegalAction in both builds,
+        # where typed parameters would raise TypeError compiled and let a float or a bool through interpreted)
+        if not isinstance(kind, str):
+            raise IllegalAction(f"an action's kind must be text, got {kind!r}")
+        if trade is not None and not isinstance(trade, Trade):
+            raise IllegalAction(f"an action's trade must be a Trade, got {trade!r}")
         self.kind: Final = kind
-        self.square: Final = square
-        self.amount: Final = amount
-        self.trade: Final = trade
+        self.square: Final = _whole("square", square)
+        self.amount: Final = _whole("amount", amount)
+        self.trade: Final[Trade | None] = trade
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Action) and self.kind == other.kind and self.square == other.square \
@@ -187,11 +215,14 @@ def action_from_json(data) -> Action:
     if len(data) != 2:
         raise BadSave(f"not an action: {data!r}")
     arg = data[1]
-    if kind == TRADE:
-        return Action(kind, trade=Trade.from_json(arg))
-    if kind == BID:
-        return Action(kind, amount=_int(arg))
-    return Action(kind, square=_int(arg))
+    try:
+        if kind == TRADE:
+            return Action(kind, trade=Trade.from_json(arg))
+        if kind == BID:
+            return Action(kind, amount=arg)
+        return Action(kind, square=arg)
+    except IllegalAction as exc:
+        raise BadSave(f"not an action: {exc}") from None
 
 
 # Shared instances for the argument-free actions (bots return these; no allocation on the hot path).

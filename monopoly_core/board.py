@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Final
 
 import functools
+import re
 from dataclasses import dataclass, field
 
 from .datafiles import load_toml
@@ -16,9 +17,9 @@ from .errors import DataError
 
 #: Square kinds that can be owned.
 OWNABLE: Final = frozenset({"street", "railroad", "utility"})
-#: Every square kind a board file may use (editions add theirs here when they arrive).
-KINDS: Final = frozenset({"go", "street", "railroad", "utility", "tax", "chance", "chest", "jail", "free_parking",
-                   "go_to_jail"})
+#: A square kind is any lower-case name: what landing on it does is the edition's (``Edition.landing_rules``;
+#: a deck kind draws a card), and ``RuleSet.validate`` refuses a board with a kind its edition does not know.
+KIND_PATTERN: Final = re.compile(r"[a-z][a-z0-9_]*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,8 +119,8 @@ def _square(raw: dict, position: int, board: str) -> Square:
     if raw.get("index", position) != position:
         raise DataError(f"{where}: index {raw.get('index')} out of order")
     kind = raw.get("kind")
-    if kind not in KINDS:
-        raise DataError(f"{where}: unknown kind {kind!r}")
+    if not isinstance(kind, str) or not KIND_PATTERN.fullmatch(kind):
+        raise DataError(f"{where}: a square's kind must be a lower-case name, got {kind!r}")
     rents = tuple(raw.get("rents", ()))
     if kind == "street" and (len(rents) != 6 or not raw.get("group") or not raw.get("price")):
         raise DataError(f"{where}: a street needs a group, a price and 6 rents")

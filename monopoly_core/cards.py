@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Final
 
 import functools
+import re
 from dataclasses import dataclass
 
 from .board import Board
@@ -31,7 +32,8 @@ EFFECTS: dict[str, tuple[str, ...]] = {
     "pay_or_draw": ("amount", "deck"),
 }
 NEAREST_RENTS = ("double", "dice_x10")
-DECK_KINDS = ("chance", "chest")
+#: A deck's kind names the squares that draw from it (classic: "chance" and "chest"); any lower-case name.
+DECK_KIND: Final = re.compile(r"[a-z][a-z0-9_]*")
 
 #: Marker returned by :func:`card_destination` for "go to jail".
 JAIL: Final = -1
@@ -92,8 +94,8 @@ def _card(raw: dict, index: int, deck: str) -> Card:
             raise DataError(f"{where}: effect {effect!r} needs field {f!r}")
     if effect == "advance_nearest" and raw["rent"] not in NEAREST_RENTS:
         raise DataError(f"{where}: rent must be one of {NEAREST_RENTS}")
-    if effect == "pay_or_draw" and raw["deck"] not in DECK_KINDS:
-        raise DataError(f"{where}: deck must be one of {DECK_KINDS}")
+    if effect == "pay_or_draw" and not (isinstance(raw["deck"], str) and DECK_KIND.fullmatch(raw["deck"])):
+        raise DataError(f"{where}: deck must be a deck kind such as 'chance', got {raw['deck']!r}")
     fields = {k: raw[k] for k in ("to", "by", "kind", "rent", "amount", "house", "hotel", "deck") if k in raw}
     return Card(index=index, text=raw.get("text", ""), effect=effect, **fields)
 
@@ -103,8 +105,8 @@ def load_deck(name: str) -> Deck:
     """The deck named ``name`` (``data/cards/<name>.toml``), cached per process."""
     raw = load_toml("cards", name)
     kind = raw.get("deck")
-    if kind not in DECK_KINDS:
-        raise DataError(f"deck {name!r}: 'deck' must be one of {DECK_KINDS}")
+    if not isinstance(kind, str) or not DECK_KIND.fullmatch(kind):
+        raise DataError(f"deck {name!r}: 'deck' must name the deck's kind, such as 'chance', got {kind!r}")
     cards = tuple(_card(c, i, name) for i, c in enumerate(raw.get("cards", ())))
     if not cards:
         raise DataError(f"deck {name!r} has no cards")

@@ -80,7 +80,7 @@ class Decision:
         self.item = item          # auctions: 0 title deed, 1 house, 2 hotel
         self.again = again        # post_roll: ending this window means rolling again (doubles)
         self.extra = _EXTRA.get(kind, _NONE)
-        self.always = _ALWAYS[kind]
+        self.always = _ALWAYS.get(kind, _NONE)
 
     def __repr__(self) -> str:
         return (f"Decision({self.kind}, player={self.player}, square={self.square}, amount={self.amount}, "
@@ -103,10 +103,13 @@ class Decision:
         p = g.players[seat]
         if kind in self.extra:
             return _manage_problem(g, seat, action)
-        if kind not in _BASE[self.kind]:
-            return f"{kind!r} is not an option when deciding {self.kind!r}"
-        if kind == A.PAY_FINE and p.cash < g.rules.jail_fine:
-            return f"the fine is {g.rules.jail_fine}, you have {p.cash}"
+        if kind not in _BASE.get(self.kind, ()):
+            if kind in A.ALL_KINDS:
+                return f"{kind!r} is not an option when deciding {self.kind!r}"
+            return g.edition.action_problem(self, action)
+        if kind == A.PAY_FINE:
+            if p.cash < g.rules.jail_fine:
+                return f"the fine is {g.rules.jail_fine}, you have {p.cash}"
         if kind == A.USE_CARD and not p.cards:
             return "you hold no Get Out of Jail Free card"
         if kind == A.BUY and p.cash < self.amount:
@@ -123,7 +126,8 @@ class Decision:
         if kind == A.PLACE:
             from .building import build_problem as bp
             why = bp(g, seat, action.square, check_cash=False) if 0 <= action.square < g.board.size else "no square"
-            if why is None and (g.level[action.square] == 4) != (self.item == 2):
+            hotel_next = g.level[action.square] == g.edition.hotel_level - 1 if why is None else False
+            if why is None and hotel_next != (self.item == 2):
                 why = "that square needs the other kind of building"
             return why
         return None
@@ -145,7 +149,7 @@ class Decision:
         """
         g = self.game
         out: list[Action] = []
-        for kind in _BASE[self.kind]:
+        for kind in _BASE.get(self.kind, ()):
             if kind == A.BID:
                 cash = g.players[self.player].cash
                 for amt in sorted({self.minimum, self.minimum + 9, self.minimum + 49, cash} - {0}):

@@ -2,8 +2,12 @@
 
 Every event is seven integers: turn, kind, player, square, amount, other, detail. They are appended to one list
 per column (DESIGN.md section 6: no dicts, no per-event strings), which the database writes in bulk and the
-Play page and tests read back as :class:`Event` tuples. The meaning of each column per kind is in
-:data:`SCHEMA`; :mod:`monopoly_core.narrate` turns an event into a sentence.
+Play page and tests read back as :class:`Event` tuples.
+
+Each kind is defined once, in :data:`KINDS`: its name, what it says, what each column holds and the names of its
+codes. The log's schema (:data:`SCHEMA`), the database's descriptions and readable details (``store``,
+``records``), the narration and the Markov counts read that table; rule code uses the named constants below
+(``JAIL_BY_DOUBLES``, ``R_RENT``, ...), never bare numbers.
 
 Money: a ``PAY`` event moves ``amount`` from ``player`` to ``other``, where :data:`BANK` (-1) and :data:`POT`
 (-2, the Free Parking jackpot) stand for the bank and the pot. Starting cash is a ``PAY`` from the bank, so each
@@ -45,42 +49,8 @@ DEBT: Final = 21
 BANKRUPT: Final = 22
 END: Final = 23
 
-KIND_NAMES = ("start", "order", "turn", "roll", "move", "pay", "deed", "decline", "auction", "bid", "pass", "card",
-              "jail_in", "jail_out", "build", "sell", "mortgage", "unmortgage", "trade_offer", "trade_accept",
-              "trade_reject", "debt", "bankrupt", "end")
-
-#: What each column means, per kind (documentation for the database and the narrator).
-SCHEMA = {
-    "start": "game starts; amount = number of players",
-    "order": "player takes place square in the turn order (0 plays first); the rolls that decided it are roll "
-             "events with other = 2",
-    "turn": "player starts a turn; square = position, amount = round, detail = 1 if in jail",
-    "roll": "dice roll; amount = total, detail = packed faces, other = purpose (0 move, 1 jail, 2 turn order, "
-            "3 utility card), square = position (-1 for the turn-order rolls)",
-    "move": "token moves to square from other; amount = signed steps; detail = cause (0 dice, 1 card)",
-    "pay": "money: amount from player to other (-1 bank, -2 Free Parking pot); detail = reason; square = related",
-    "deed": "title deed of square passes to player from other (-1 bank); amount = price; detail = reason",
-    "decline": "player declines to buy square at amount",
-    "auction": "auction of square; detail = 0 opens, 1 sold (player, amount), 2 unsold; other = item (0 deed, "
-               "1 house, 2 hotel)",
-    "bid": "player bids amount in the auction of square",
-    "pass": "player leaves the auction of square",
-    "card": "player draws card detail from deck other (0 chance, 1 chest) on square",
-    "jail_in": "player goes to jail; detail = reason (0 square, 1 card, 2 doubles)",
-    "jail_out": "player leaves jail; detail = how (0 doubles, 1 fine, 2 card, 3 forced fine); other = card deck",
-    "build": "player builds on square; amount = new level (5 = hotel); other = price paid",
-    "sell": "player sells a building on square to the bank; amount = new level; other = money received",
-    "mortgage": "player mortgages square; amount = money received",
-    "unmortgage": "player lifts the mortgage of square; amount = money paid",
-    "trade_offer": "player offers a trade to other; detail = index into extras",
-    "trade_accept": "other accepts player's trade; detail = index into extras",
-    "trade_reject": "other rejects player's trade; detail = index into extras",
-    "debt": "player owes amount to other and cannot pay from cash; detail = reason",
-    "bankrupt": "player is bankrupt; other = creditor (-1 bank)",
-    "end": "game over; player = winner (-1 none); detail = end reason",
-}
-
-# --- money reasons (PAY.detail) and other codes -----------------------------------------------------------------
+# --- money reasons (PAY.detail) and the other named codes --------------------------------------------------------
+# (Final literals, so compiled code uses the numbers themselves; tests check each against its name in KINDS)
 R_START: Final = 0
 R_SALARY: Final = 1
 R_RENT: Final = 2
@@ -98,21 +68,147 @@ R_TRADE: Final = 13
 R_BANKRUPTCY: Final = 14
 R_JACKPOT: Final = 15
 R_SEED: Final = 16
-REASON_NAMES = ("start", "salary", "rent", "tax", "purchase", "auction", "build", "building_sale", "mortgage",
-                "unmortgage", "interest", "fine", "card", "trade", "bankruptcy", "jackpot", "pot_seed")
-
-DEED_REASONS = ("purchase", "auction", "trade", "bankruptcy", "returned")
 D_PURCHASE: Final = 0
 D_AUCTION: Final = 1
 D_TRADE: Final = 2
 D_BANKRUPTCY: Final = 3
 D_RETURNED: Final = 4
-JAIL_IN_REASONS = ("go_to_jail_square", "card", "doubles")
-JAIL_OUT_REASONS = ("doubles", "fine", "card", "forced_fine")
-END_REASONS = ("last_player_standing", "turn_limit")
 END_LAST_STANDING: Final = 0
 END_TURN_LIMIT: Final = 1
-ROLL_PURPOSES = ("move", "jail", "order", "utility_card")
+ROLL_MOVE: Final = 0
+ROLL_JAIL: Final = 1
+ROLL_ORDER: Final = 2
+ROLL_UTILITY_CARD: Final = 3
+JAIL_BY_SQUARE: Final = 0
+JAIL_BY_CARD: Final = 1
+JAIL_BY_DOUBLES: Final = 2
+OUT_BY_DOUBLES: Final = 0
+OUT_BY_FINE: Final = 1
+OUT_BY_CARD: Final = 2
+OUT_BY_FORCED_FINE: Final = 3
+MOVE_BY_DICE: Final = 0
+MOVE_BY_CARD: Final = 1
+AUCTION_OPENS: Final = 0
+AUCTION_SOLD: Final = 1
+AUCTION_UNSOLD: Final = 2
+
+REASONS = ("start", "salary", "rent", "tax", "purchase", "auction", "build", "building_sale", "mortgage",
+           "unmortgage", "interest", "fine", "card", "trade", "bankruptcy", "jackpot", "pot_seed")
+PARTY = "a seat, or -1 the bank, -2 the Free Parking pot"
+
+
+class EventKind(NamedTuple):
+    """One kind of event, defined once: its name, what it says, what each column it uses holds, and the names of
+    the codes a column holds (``codes``: column -> names by code). The log's schema, the database's
+    descriptions and readable details, the narration and the Markov counts all read these."""
+
+    code: int
+    name: str
+    says: str
+    columns: tuple[tuple[str, str], ...]
+    codes: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def names(self, column: str) -> tuple[str, ...]:
+        """The names of ``column``'s codes (empty when it holds no named codes)."""
+        for c, names in self.codes:
+            if c == column:
+                return names
+        return ()
+
+    def name_of(self, column: str, code: int) -> str:
+        names = self.names(column)
+        return names[code] if 0 <= code < len(names) else str(code)
+
+    def meaning(self, rename: dict[str, str] | None = None) -> str:
+        """One line: what it says, then each column's meaning (named codes listed), with columns renamed as
+        ``rename`` says (the database calls ``other`` the counterparty)."""
+        parts = [self.says]
+        for column, text in self.columns:
+            names = self.names(column)
+            listed = f" ({', '.join(n for n in names if n)})" if names else ""
+            parts.append(f"{(rename or {}).get(column, column)} = {text}{listed}")
+        return "; ".join(parts)
+
+
+_K = EventKind
+#: Every event kind, by code.
+KINDS: tuple[EventKind, ...] = (
+    _K(START, "start", "the game starts", (("amount", "number of players"),)),
+    _K(ORDER, "order", "the turn order is decided (the rolls that decided it are roll events of purpose order)",
+       (("player", "a player"), ("square", "their place in the turn order, 0 plays first"))),
+    _K(TURN, "turn", "a player starts a turn",
+       (("player", "whose turn"), ("square", "where they stand"), ("amount", "the round"),
+        ("detail", "whether they start it in jail")), (("detail", ("", "in_jail")),)),
+    _K(ROLL, "roll", "the dice are rolled",
+       (("player", "who rolls"), ("square", "where they stand, -1 for the turn-order rolls"),
+        ("amount", "the total"), ("other", "the purpose"), ("detail", "the faces, packed as digits (35 is 3 and 5)")),
+       (("other", ("move", "jail", "order", "utility_card")),)),
+    _K(MOVE, "move", "a token moves and lands",
+       (("player", "whose token"), ("square", "where it lands"), ("amount", "signed steps"),
+        ("other", "the square it left"), ("detail", "the cause")), (("detail", ("dice", "card")),)),
+    _K(PAY, "pay", "money changes hands",
+       (("player", f"the payer: {PARTY}"), ("other", f"the payee: {PARTY}"), ("amount", "how much"),
+        ("square", "the square it is paid for, -1 none"), ("detail", "the reason")), (("detail", REASONS),)),
+    _K(DEED, "deed", "a title deed changes hands",
+       (("player", "the new owner, -1 the bank"), ("square", "the property"), ("amount", "the price paid"),
+        ("other", "the previous owner, -1 the bank"), ("detail", "how")),
+       (("detail", ("purchase", "auction", "trade", "bankruptcy", "returned")),)),
+    _K(DECLINE, "decline", "a player declines to buy the property they landed on",
+       (("player", "who declines"), ("square", "the property"), ("amount", "its price"))),
+    _K(AUCTION, "auction", "an auction opens or closes",
+       (("player", "the winner, when sold"), ("square", "the property it is for"),
+        ("amount", "the winning bid, when sold"), ("other", "what is sold"), ("detail", "the state")),
+       (("other", ("deed", "house", "hotel")), ("detail", ("open", "sold", "unsold")))),
+    _K(BID, "bid", "a player bids in an auction",
+       (("player", "the bidder"), ("square", "the auction's property"), ("amount", "the bid"))),
+    _K(PASS, "pass", "a player leaves an auction", (("player", "who passes"), ("square", "the auction's property"))),
+    _K(CARD, "card", "a player draws a card",
+       (("player", "who draws"), ("square", "where"), ("other", "the deck, by its place among the game's decks"),
+        ("detail", "the card's number in its deck file, from 0")), (("other", ("chance", "chest")),)),
+    _K(JAIL_IN, "jail_in", "a player is sent to jail",
+       (("player", "who"), ("square", "the jail"), ("detail", "why")),
+       (("detail", ("go_to_jail_square", "card", "doubles")),)),
+    _K(JAIL_OUT, "jail_out", "a player leaves jail",
+       (("player", "who"), ("square", "the jail"), ("other", "the deck of the card used, -1 none"),
+        ("detail", "how")),
+       (("other", ("chance", "chest")), ("detail", ("doubles", "fine", "card", "forced_fine")))),
+    _K(BUILD, "build", "a building is placed",
+       (("player", "the owner"), ("square", "the street"), ("amount", "the new level (5 = hotel)"),
+        ("other", "the price paid"))),
+    _K(SELL, "sell", "a building is sold back to the bank",
+       (("player", "the owner"), ("square", "the street"), ("amount", "the new level"),
+        ("other", "the money received"))),
+    _K(MORTGAGE, "mortgage", "a property is mortgaged",
+       (("player", "the owner"), ("square", "the property"), ("amount", "the money received"))),
+    _K(UNMORTGAGE, "unmortgage", "a mortgage is lifted",
+       (("player", "the owner"), ("square", "the property"), ("amount", "the money paid"))),
+    _K(TRADE_OFFER, "trade_offer", "a player offers a trade",
+       (("player", "the proposer"), ("other", "the player asked"),
+        ("detail", "the offer (in the log: an index into its extras; in the database: the offer as JSON, give_* "
+                   "going from the proposer, get_* coming back)"))),
+    _K(TRADE_ACCEPT, "trade_accept", "a trade is accepted",
+       (("player", "the proposer"), ("other", "the player who accepts"), ("detail", "the offer, as for trade_offer"))),
+    _K(TRADE_REJECT, "trade_reject", "a trade is rejected",
+       (("player", "the proposer"), ("other", "the player who rejects"), ("detail", "the offer, as for trade_offer"))),
+    _K(DEBT, "debt", "a player owes more than their cash and must raise money",
+       (("player", "the debtor"), ("amount", "the debt"), ("other", f"the creditor: {PARTY}"),
+        ("detail", "the reason, as for pay")), (("detail", REASONS),)),
+    _K(BANKRUPT, "bankrupt", "a player is bankrupt",
+       (("player", "who"), ("other", "the creditor, -1 the bank"))),
+    _K(END, "end", "the game is over",
+       (("player", "the winner, -1 none"), ("detail", "why it ended")),
+       (("detail", ("last_player_standing", "turn_limit")),)),
+)
+
+KIND_NAMES = tuple(k.name for k in KINDS)
+#: What each column means, per kind (the log's documentation).
+SCHEMA = {k.name: k.meaning() for k in KINDS}
+REASON_NAMES = KINDS[PAY].names("detail")
+DEED_REASONS = KINDS[DEED].names("detail")
+JAIL_IN_REASONS = KINDS[JAIL_IN].names("detail")
+JAIL_OUT_REASONS = KINDS[JAIL_OUT].names("detail")
+END_REASONS = KINDS[END].names("detail")
+ROLL_PURPOSES = KINDS[ROLL].names("other")
 
 
 class Event(NamedTuple):

@@ -20,50 +20,26 @@ True
 """
 from __future__ import annotations
 
-import random
-from collections import deque
 from dataclasses import dataclass
-from types import MappingProxyType
-from typing import Final, TYPE_CHECKING
+from typing import Final, TYPE_CHECKING, Any
 
 from . import decisions as D
-from . import events as E
+from . import editions
+from . import policies
+from . import turn
 from .actions import Action, action_from_json
-from .board import load_board
-from .bots import make_bot
-from .bots.base import Bot
-from .cards import load_deck
-from .dice import load_dice
+from .arrange import Arrangement
 from .errors import BadSave, DecisionPending, GameOver, IllegalAction, InvalidRules, NoDecisionPending
+from .game_state import SNAPSHOT_COLUMNS, GameState
 from .rules import RuleSet
 from .state import BOT, Player, PlayerSpec
-from .turn import TurnRules, kind_codes
 from .worth import net_worth
 
 if TYPE_CHECKING:
-    from .decisions import Decision
+    from . import events as E
+    from .game_state import Play
 
-_BOARD_TABLES: Final[dict] = {}
-
-
-def _board_tables(board) -> tuple:
-    """Per-board lookups every game on that board shares (read-only, so built once per board object rather
-    than once per game): the landing kind code of each square, each square's holding key (its colour group,
-    or its kind), the number of squares per holding key, each square's colour group members (empty for
-    squares without a group), and (square, price, mortgage value, house cost) of every property."""
-    entry = _BOARD_TABLES.get(id(board))
-    if entry is None or entry[0] is not board:
-        holding_key = tuple(s.group or s.kind for s in board.squares)
-        holding_size = MappingProxyType({k: holding_key.count(k) for k in dict.fromkeys(holding_key)})
-        members_of = tuple(board.groups[s.group].squares if s.group else () for s in board.squares)
-        deeds = tuple((s, board.squares[s].price, board.squares[s].mortgage, board.squares[s].house_cost)
-                      for s in board.properties)
-        entry = _BOARD_TABLES[id(board)] = (board, (tuple(kind_codes(board)), holding_key, holding_size,
-                                                    members_of, deeds))
-    return entry[1]
-
-
-SNAPSHOT_COLUMNS = ("round", "turn", "player", "cash", "net_worth", "position", "properties", "houses", "hotels")
+__all__ = ["Game", "History", "SNAPSHOT_COLUMNS"]
 
 
 @dataclass(frozen=True)
@@ -118,8 +94,11 @@ def _validate(rules: RuleSet, n_players: int) -> None:
     _VALIDATED[key] = rules
 
 
-class Game(TurnRules):
-    """One game in progress. Public attributes are read-only outside the core; change it via step/act."""
+class Game(GameState):
+    """One game in progress. Public attributes are read-only outside the core; change it via step/act (and,
+    to set up a position for a lesson or a test, :meth:`arrange`)."""
+
+    _gen: Play
 
     # ------------------------------------------------------------------------------------------------------
     @classmethod
@@ -127,94 +106,42 @@ class Game(TurnRules):
             policies: dict | None = None) -> "Game":
         """A new game. ``players`` is a list of :class:`PlayerSpec` (see :func:`~.state.bots`).
 
-        ``events`` and ``snapshots`` switch the event log and the per-round snapshots on or off. ``policies``
-        (seat -> object with ``choose(decision, game)``) replaces the named strategy of those bot seats, for
-        experiments such as movement-only simulations; such games replay only with the same policies.
+        ``events`` and ``snapshots`` switch the event log and the per-round snapshots on or off. Each bot seat
+        plays the policy its caller hands it in ``policies`` (seat -> object with ``choose(decision, game)``),
+        or else a new policy of its named strategy (:mod:`.policies`), seeded from the game's seed and the seat.
+        Games with policies of the caller's replay only with the same policies.
         """
         specs = tuple(players)
-        _validate(rules, len(specs))
         for s in specs:
             if not isinstance(s, PlayerSpec):
                 raise InvalidRules("players", f"expected PlayerSpec, got {s!r}")
+        _validate(rules, len(specs))
+        for s in specs:
             s.check()
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InvalidRules("seed", f"must be a whole number, got {seed!r}")
-        game = cls(rules, specs, seed, events, snapshots, policies)
-        return game
+        return cls(rules, specs, seed, events, snapshots, policies)
 
     def __init__(self, rules: RuleSet, specs: tuple[PlayerSpec, ...], seed: int, events: bool = True,
-                 snapshots: bool = False, policies: dict | None = None) -> None:
-        self.rules = rules
-        self.board = load_board(rules.board)
-        self.dice = load_dice(rules.dice)
-        self.deck_cards = {"chance": load_deck(rules.chance_deck).cards, "chest": load_deck(rules.chest_deck).cards}
-        self.seed = seed
-        self.specs = specs
-        self.players = [Player(i, s, 0) for i, s in enumerate(specs)]
-        n = self.board.size
-        self.size = n
-        self.kind_code, self.holding_key, self.holding_size, self.members_of, self._deeds = \
-            _board_tables(self.board)
-        self.owner = [-1] * n
-        # how many of each colour group (and of the railroads, the utilities) each seat owns, kept up to date
-        # by _give_deed so that rent and bots need not rescan the board
-        self.owned_in = {k: [0] * len(specs) for k in self.holding_size}
-        #: (group, its streets, owned_in[group], its size) per colour group in board order, for the bots' scans
-        self.group_rows = tuple((name, grp.squares, self.owned_in[name], self.holding_size[name])
-                                for name, grp in self.board.groups.items())
-        self.level = [0] * n
-        self.mortgaged = [False] * n
-        self.houses_left = rules.houses
-        self.hotels_left = rules.hotels
-        self.pot = 0
-        self.bank_paid = 0
-        self.bank_received = 0
-        self.fee_payee = E.POT if rules.free_parking == "jackpot" else E.BANK
-        self.decks = {"chance": deque(), "chest": deque()}
-        self.order: list[int] = []
-        self.current = 0
-        self.turn = 0
-        self.turn_plies: list[int] = []   # the step count at the start of each turn (for rewinding)
-        self.round = 0
-        self.rolls = 0
-        self.trades_proposed = 0
-        self.memo: dict = {}          # values derived from the position, cached by version for policies to
-        #                               share (never part of the game's state: dropping it changes nothing)
-        self.version = 0              # bumped on every change of owner, building or mortgage
-        # per seat: bumped when the seat's deeds or mortgages change, or a deed of a colour group it holds part
-        # of changes hands (what a bot's plan of that seat depends on: see bots.base.Bot.plan)
-        self.holdings_version = [0] * len(specs)
-        self.last_roll = None
-        self.over = False
-        self.end_reason = ""
-        self.winner = -1
-        self.log = E.EventLog(events)
-        self.snapshots = {c: [] for c in SNAPSHOT_COLUMNS} if snapshots else None
-        self._rng = random.Random(seed)
-        self._random = self._rng.random
+                 snapshots: bool = False, given: dict | None = None) -> None:
         # each bot's stream is seeded from f"{seed}:{seat}"; the bot builds its Random on first use (most never
         # draw, and seeding from a string costs more than the rest of setting up a game)
-        self.bots = {i: make_bot(s.strategy, f"{seed}:{i}") for i, s in enumerate(specs) if s.kind == BOT}
-        if policies:
-            for seat, policy in policies.items():
-                if specs[seat].kind != BOT:
-                    raise InvalidRules("policies", f"seat {seat} is a person, not a bot")
-                self.bots[seat] = policy
-        self._actions: list[Action] = []
-        # Bots whose answer to the pre-roll window is always "roll" say so up front and are not asked
-        # (a standing answer: same in step-by-step play, batch play and replay).
-        self._skips_pre_roll = frozenset(s for s, b in self.bots.items() if not getattr(b, "uses_pre_roll", True))
+        bots: dict[int, Any] = {i: policies.make(s.strategy, f"{seed}:{i}") for i, s in enumerate(specs)
+                                if s.kind == BOT}
+        for seat, policy in (given or {}).items():
+            if not (isinstance(seat, int) and 0 <= seat < len(specs)) or specs[seat].kind != BOT:
+                raise InvalidRules("policies", f"seat {seat!r} is not a bot seat of this table")
+            bots[seat] = policy
+        super().__init__(rules, editions.get(rules.edition), specs, seed, bots, events, snapshots)
         # The window decisions are immutable, so each seat's are made once: its pre-roll window (None for the
-        # seats never asked) and its post-roll windows (after a last roll, and after doubles).
-        self._pre_roll = [None if s in self._skips_pre_roll else D.Decision(self, D.PRE_ROLL, s)
-                          for s in range(len(specs))]
-        self._post_roll = [(D.Decision(self, D.POST_ROLL, s), D.Decision(self, D.POST_ROLL, s, again=True))
-                           for s in range(len(specs))]
-        self._jail = [D.Decision(self, D.JAIL, s, amount=rules.jail_fine) for s in range(len(specs))]
-        self._fast = False            # True while run() drives the game: bots answer inline, no yields
-        self._auto_bots: dict = {}    # the bots answering inline (empty in step-by-step play)
-        self.ply = 0
-        self._gen = self._run()
+        # seats never asked), its post-roll windows (after a last roll, and after doubles), its jail choice.
+        n = len(specs)
+        self.pre_roll_windows = [None if s in self.skips_pre_roll else D.Decision(self, D.PRE_ROLL, s)
+                                 for s in range(n)]
+        self.post_roll_windows = [(D.Decision(self, D.POST_ROLL, s), D.Decision(self, D.POST_ROLL, s, again=True))
+                                  for s in range(n)]
+        self.jail_windows = [D.Decision(self, D.JAIL, s, amount=rules.jail_fine) for s in range(n)]
+        self._gen = turn.play_game(self)
         self.pending = self._gen.send(None)   # runs to the first boundary; nothing has happened yet
 
     # --- the protocol ---------------------------------------------------------------------------------------
@@ -226,11 +153,11 @@ class Game(TurnRules):
             self.over = True
             # the window decisions refer back to the game: dropped once it is over, a finished game holds no
             # reference cycle and is freed as soon as the last reference to it goes (no garbage collection)
-            self._pre_roll, self._post_roll, self._jail = [], [], []
+            self.pre_roll_windows, self.post_roll_windows, self.jail_windows = [], [], []
         self.ply += 1
 
     def _answer(self, action: Action) -> None:
-        self._actions.append(action)
+        self.actions.append(action)
         self._send(action)
 
     def step(self) -> list[E.Event]:
@@ -277,11 +204,11 @@ class Game(TurnRules):
         if until not in ("end", "turn", "person"):
             raise ValueError(f"until must be 'end', 'turn' or 'person', got {until!r}")
         taken = 0
-        turn = self.turn
+        turn_no = self.turn
         while not self.over and taken < max_steps and not self.waiting_for_person():
             self.step()
             taken += 1
-            if until == "turn" and self.turn != turn:
+            if until == "turn" and self.turn != turn_no:
                 break
         return taken
 
@@ -289,12 +216,12 @@ class Game(TurnRules):
         """Play to the end as fast as possible, or until a person must decide (the batch simulator's loop).
 
         The same rules generator runs, but bots answer their decisions inline and automatic step boundaries
-        are counted instead of yielded, so the generator only comes back here when a person must decide or
-        the game is over. Step counts (and so histories) are exactly those of step-by-step play.
+        are counted instead of yielded (:mod:`.flow`), so the generator only comes back here when a person must
+        decide or the game is over. Step counts (and so histories) are exactly those of step-by-step play.
         """
         if self.over:
             return
-        self._fast, self._auto_bots = True, self.bots
+        self.fast, self.auto_bots = True, self.bots
         try:
             while not self.over:
                 d = self.pending
@@ -305,27 +232,18 @@ class Game(TurnRules):
                 else:
                     break
         finally:
-            self._fast, self._auto_bots = False, {}
+            self.fast, self.auto_bots = False, {}
 
-    def _auto(self, d: Decision) -> Action:
-        """A bot answers ``d`` inline (only while :meth:`run` drives the game); counted as one step."""
-        bot = self._auto_bots[d.player]
-        # (the built-in bots, seen as such, are called directly when compiled; other policies by name)
-        action = bot.choose(d, self) if isinstance(bot, Bot) else bot.choose(d, self)
-        # The answers legal whenever their decision is offered (end, roll, pass, ...) are what Decision.problem
-        # accepts first, without looking at the state; checked here, they spare most answers a call.
-        if type(action) is not Action or action.kind not in d.always:
-            why = d.problem(action)
-            if why is not None:
-                raise IllegalAction(f"bot {self.players[d.player].name} chose {action!r}: {why}")
-        self._actions.append(action)
-        self.ply += 1
-        return action
+    def arrange(self) -> Arrangement:
+        """Set up a position (as a teacher sets up a board): deeds, buildings, cash, positions, jail, cards, the
+        next dice. For lessons and rule tests; see :class:`~.arrange.Arrangement`. A game arranged this way
+        no longer replays from its history."""
+        return Arrangement(self)
 
     # --- history ----------------------------------------------------------------------------------------------
     @property
     def history(self) -> History:
-        return History(self.rules, self.specs, self.seed, tuple(self._actions), self.ply)
+        return History(self.rules, self.specs, self.seed, tuple(self.actions), self.ply)
 
     @classmethod
     def replay(cls, history: History, steps: int | None = None, *, events: bool = True,

@@ -1,19 +1,19 @@
-"""What a game holds: every field of its state, declared once with its type, at the root of the rule parts.
+"""What a game holds: every field of its state, declared once with its type (DESIGN.md section 2: "state is
+data; rules are functions over it").
 
-A :class:`~.game.Game` is built as one chain of classes, each adding the rules of one part of the rule books to
-the one before it::
+The rules are module-level functions over a :class:`GameState`, grouped by topic (``turn``, ``movement``,
+``landing``, ``jail``, ``payments``, ``sales``, ``card_play``, ``management``, ``endgame``); the edition in
+play (:mod:`.editions`) says what the game is made of and owns the points where editions differ. The public
+driver, :class:`~.game.Game`, is a GameState with the protocol (step, act, run, history) on top.
 
-    GameState -> PaymentRules -> PropertySaleRules -> CardRules -> ManagementRules -> TurnRules -> Game
-    (this)       payments.py     property_sale.py     card_play.py  management.py     turn.py      game.py
-
-A chain rather than mixins, and the state declared here rather than wherever it is first assigned, so that a
-type checker (and mypyc, which compiles typed classes to native attribute access: see ``native.py``)
-sees one class whose fields every rule part may read. The parts call one another both ways (a payment may
-start an auction; an auction is asked through the turn's windows), so the few methods a part uses before the
-chain defines them are declared here too, each naming the module that defines it.
-
-Game.__init__ (in :mod:`.game`) gives every field its first value; the declarations here cost nothing at run
-time.
+**The view policies read.** Bots and pages read these fields and never write them: ``rules``, ``board``,
+``dice``, ``edition``, ``players``, ``owner``, ``owned_in``, ``group_rows``, ``level``, ``mortgaged``,
+``houses_left``, ``hotels_left``, ``pot``, ``order``, ``current``, ``turn``, ``round``, ``last_roll``, ``over``,
+``winner``, ``version`` and ``holdings_version`` (counters that move whenever an owner, a building level or a
+mortgage changes: a policy may cache what it works out from the position against them) and ``memo`` (a scratch
+dict where policies of one game share values cached against ``version``; never part of the game's state).
+Everything else is the engine's own. Only the mutators in :mod:`.holdings` change holdings, and they alone move
+the counters.
 """
 from __future__ import annotations
 
@@ -21,51 +21,81 @@ import random
 from collections import deque
 from typing import TYPE_CHECKING, Any, Callable, Generator, Mapping
 
+from . import events as E
+from .state import Player
+
 if TYPE_CHECKING:
-    from .actions import Action, Trade
+    from .actions import Action
     from .board import Board
     from .cards import Card
     from .decisions import Decision
     from .dice import DiceModel, Roll
-    from .events import EventLog
+    from .editions.base import Edition
     from .rules import RuleSet
-    from .state import Player, PlayerSpec
+    from .state import PlayerSpec
 
 #: A rule that may need someone's decision runs as a generator: it yields a Decision (or None at an automatic
-#: step boundary), is sent the answer, and returns its outcome.
+#: step boundary), is sent the answer, and returns its outcome. See :mod:`.flow`.
 Play = Generator[Any, Any, Any]
+#: What landing on a square of one kind does: ``rule(game, player, square, dice_total, rent_mode)``.
+LandingRule = Callable[["GameState", Player, int, int, int], Play]
+
+SNAPSHOT_COLUMNS = ("round", "turn", "player", "cash", "net_worth", "position", "properties", "houses", "hotels")
+
+_BOARD_TABLES: dict = {}
+
+
+def board_tables(board: Board) -> tuple:
+    """Per-board lookups every game on that board shares (read-only, so built once per board object): each
+    square's holding key (its colour group, or its kind), the number of squares per holding key, each square's
+    colour group members (empty for squares without a group), and (square, price, mortgage value, house cost)
+    of every property."""
+    from types import MappingProxyType
+    entry = _BOARD_TABLES.get(id(board))
+    if entry is None or entry[0] is not board:
+        holding_key = tuple(s.group or s.kind for s in board.squares)
+        holding_size = MappingProxyType({k: holding_key.count(k) for k in dict.fromkeys(holding_key)})
+        members_of = tuple(board.groups[s.group].squares if s.group else () for s in board.squares)
+        deeds = tuple((s, board.squares[s].price, board.squares[s].mortgage, board.squares[s].house_cost)
+                      for s in board.properties)
+        entry = _BOARD_TABLES[id(board)] = (board, (holding_key, holding_size, members_of, deeds))
+    return entry[1]
 
 
 class GameState:
+    """A game's position and the few driver fields the rules need to ask for decisions (see :mod:`.flow`)."""
+
     # --- the table and its rules (fixed for the game) -------------------------------------------------------
     rules: RuleSet
+    edition: Edition
     board: Board
     dice: DiceModel
-    deck_cards: dict[str, tuple[Card, ...]]
+    deck_cards: dict[str, tuple[Card, ...]]     # deck kind -> its printed cards
+    deck_kinds: tuple[str, ...]                 # the decks in play, in their event code order
     seed: int
     specs: tuple[PlayerSpec, ...]
-    size: int                               # squares on the board
-    # per-board lookups shared by every game on that board (see game._board_tables)
-    kind_code: tuple[int, ...]
+    size: int                                   # squares on the board
+    landing: tuple[LandingRule, ...]            # per square: what landing there does (from the edition)
     holding_key: tuple[str, ...]
     holding_size: Mapping[str, int]
     members_of: tuple[tuple[int, ...], ...]
-    _deeds: tuple[tuple[int, int, int, int], ...]
-    fee_payee: int                          # where fines and taxes go: the bank or the Free Parking pot
+    deeds: tuple[tuple[int, int, int, int], ...]
+    fee_payee: int                              # where fines and taxes go: the bank or the Free Parking pot
 
     # --- the position ------------------------------------------------------------------------------------------
     players: list[Player]
-    owner: list[int]                        # per square: the owning seat, or -1
-    owned_in: dict[str, list[int]]          # per holding key: how many of it each seat owns
+    owner: list[int]                            # per square: the owning seat, or -1
+    owned_in: dict[str, list[int]]              # per holding key: how many of it each seat owns
     group_rows: tuple[tuple[str, tuple[int, ...], list[int], int], ...]
-    level: list[int]                        # per square: 0-4 houses, 5 a hotel
+    level: list[int]                            # per square: building level (see the edition's levels)
     mortgaged: list[bool]
     houses_left: int
     hotels_left: int
     pot: int
     bank_paid: int
     bank_received: int
-    decks: dict[str, deque[int]]            # card indexes, top first
+    decks: dict[str, deque[int]]                # card indexes, top first
+    extra: Any                                  # the edition's own game-wide state (None for classic)
     order: list[int]
     current: int
     turn: int
@@ -82,51 +112,81 @@ class GameState:
     winner: int
 
     # --- records ----------------------------------------------------------------------------------------------
-    log: EventLog
+    log: E.EventLog
     snapshots: dict[str, list] | None
 
-    # --- the protocol: who decides, and the generator that plays the game -------------------------------------
+    # --- the driver's fields the rules use (see flow.py) ----------------------------------------------------------
     pending: Decision | None
     ply: int
-    bots: dict[int, Any]                    # seat -> anything with choose(decision, game)
-    _rng: random.Random
-    _random: Callable[[], float]
-    _actions: list[Action]
-    _skips_pre_roll: frozenset[int]
-    _pre_roll: list[Decision | None]
-    _post_roll: list[tuple[Decision, Decision]]
-    _jail: list[Decision]
-    _fast: bool
-    _auto_bots: dict[int, Any]
-    _gen: Play
+    bots: dict[int, Any]                        # seat -> policy with choose(decision, game)
+    rng: random.Random                          # the game's own generator: dice, shuffles
+    random: Callable[[], float]                 # rng.random, or a stand-in a test arranged (see Game.arrange)
+    actions: list[Action]
+    skips_pre_roll: frozenset[int]
+    pre_roll_windows: list[Decision | None]     # per seat, made once (decisions are immutable): see Game
+    post_roll_windows: list[tuple[Decision, Decision]]
+    jail_windows: list[Decision]
+    fast: bool                                  # run() drives the game: bots answer inline, no yields
+    auto_bots: dict[int, Any]                   # the bots answering inline (empty in step-by-step play)
 
-    # --- rule parts used before the chain defines them ---------------------------------------------------------
-    def _auto(self, d: Decision) -> Action:                          # game.py
-        raise NotImplementedError
-
-    def _ask(self, d: Decision, action: Action | None = None) -> Play:                    # turn.py
-        raise NotImplementedError
-
-    def _finish(self, reason: int, winner: int) -> None:             # turn.py
-        raise NotImplementedError
-
-    def _land(self, p: Player, square: int, dice_total: int, mode: int) -> Play | None:   # turn.py
-        raise NotImplementedError
-
-    def _salary(self, p: Player, landed_on_go: bool) -> None:       # turn.py
-        raise NotImplementedError
-
-    def _to_jail(self, p: Player, reason: int) -> None:             # turn.py
-        raise NotImplementedError
-
-    def _give_deed(self, square: int, to: int, frm: int, price: int, reason: int) -> None:   # property_sale.py
-        raise NotImplementedError
-
-    def _auction(self, square: int, item: int = 0, eligible: set[int] | None = None) -> Play:   # property_sale.py
-        raise NotImplementedError
-
-    def _manage(self, p: Player, action: Action) -> Play:           # management.py
-        raise NotImplementedError
-
-    def _lift_mortgage(self, seat: int, square: int) -> None:       # management.py
-        raise NotImplementedError
+    def __init__(self, rules: RuleSet, edition: Edition, specs: tuple[PlayerSpec, ...], seed: int,
+                 bots: dict[int, Any], events: bool = True, snapshots: bool = False) -> None:
+        self.rules = rules
+        self.edition = edition
+        self.board = edition.board(rules)
+        self.dice = edition.dice(rules)
+        decks = edition.decks(rules)
+        self.deck_kinds = tuple(decks)
+        self.deck_cards = {kind: deck.cards for kind, deck in decks.items()}
+        self.seed = seed
+        self.specs = specs
+        self.players = [Player(i, s, 0, edition.player_extra(rules, i)) for i, s in enumerate(specs)]
+        n = self.board.size
+        self.size = n
+        self.landing = edition.landing_table(self.board)
+        self.holding_key, self.holding_size, self.members_of, self.deeds = board_tables(self.board)
+        self.owner = [-1] * n
+        # how many of each colour group (and of the railroads, the utilities) each seat owns, kept up to date by
+        # holdings.give_deed so that rent and bots need not rescan the board
+        self.owned_in = {k: [0] * len(specs) for k in self.holding_size}
+        #: (group, its streets, owned_in[group], its size) per colour group in board order, for the bots' scans
+        self.group_rows = tuple((name, grp.squares, self.owned_in[name], self.holding_size[name])
+                                for name, grp in self.board.groups.items())
+        self.level = [0] * n
+        self.mortgaged = [False] * n
+        self.houses_left = rules.houses
+        self.hotels_left = rules.hotels
+        self.pot = 0
+        self.bank_paid = 0
+        self.bank_received = 0
+        self.fee_payee = E.POT if rules.free_parking == "jackpot" else E.BANK
+        self.decks = {kind: deque() for kind in self.deck_kinds}
+        self.extra = edition.game_extra(rules)
+        self.order = []
+        self.current = 0
+        self.turn = 0
+        self.turn_plies = []          # the step count at the start of each turn (for rewinding)
+        self.round = 0
+        self.rolls = 0
+        self.trades_proposed = 0
+        self.memo = {}
+        self.version = 0
+        self.holdings_version = [0] * len(specs)
+        self.last_roll = None
+        self.over = False
+        self.end_reason = ""
+        self.winner = -1
+        self.log = E.EventLog(events)
+        self.snapshots = {c: [] for c in SNAPSHOT_COLUMNS} if snapshots else None
+        self.rng = random.Random(seed)
+        self.random = self.rng.random
+        self.bots = bots
+        self.actions = []
+        # Policies whose answer to the pre-roll window is always "roll" say so up front and are not asked (a
+        # standing answer: the same in step-by-step play, batch play and replay).
+        self.skips_pre_roll = frozenset(s for s, b in bots.items() if not getattr(b, "uses_pre_roll", True))
+        self.fast = False
+        self.auto_bots = {}
+        self.ply = 0
+        self.pending = None
+        self.pre_roll_windows, self.post_roll_windows, self.jail_windows = [], [], []

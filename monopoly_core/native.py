@@ -31,10 +31,11 @@ STAMP = NATIVE / "STAMP"
 
 #: The modules compiled, relative to the package: the engine (state, rule parts, protocol), its helpers, the
 #: bots. What else the engine imports (boards, cards, rules, errors) runs interpreted: loaded once per game.
-COMPILED = ("game_state.py", "game.py", "turn.py", "payments.py", "property_sale.py", "card_play.py",
-            "management.py", "decisions.py", "actions.py", "events.py", "state.py", "rent.py", "building.py",
-            "mortgage.py", "trading.py", "worth.py", "dice.py", "bots/base.py", "bots/simple.py",
-            "bots/strategist.py", "bots/random_bot.py", "board.py", "cards.py", "rules.py")
+COMPILED = ("game_state.py", "game.py", "flow.py", "holdings.py", "turn.py", "movement.py", "landing.py",
+            "jail.py", "payments.py", "sales.py", "card_play.py", "management.py", "endgame.py", "arrange.py",
+            "editions/base.py", "editions/classic.py", "decisions.py", "actions.py", "events.py", "state.py",
+            "rent.py", "building.py", "mortgage.py", "trading.py", "worth.py", "dice.py", "bots/base.py",
+            "bots/simple.py", "bots/strategist.py", "bots/random_bot.py", "board.py", "cards.py", "rules.py")
 
 #: Why the running process uses the build it does (set by :func:`activate`).
 _status = "interpreted: not checked"

@@ -22,45 +22,29 @@ from . import events as E
 from .state import BOT
 
 _TRADE_KINDS = (E.TRADE_OFFER, E.TRADE_ACCEPT, E.TRADE_REJECT)
-_AUCTION_STATES = ("open", "sold", "unsold")
-_AUCTION_ITEMS = ("deed", "house", "hotel")
-_DECKS = ("chance", "chest")
-#: Kinds whose readable detail also depends on the ``other`` column (a small code, not a party).
-_USES_OTHER = frozenset({E.ROLL, E.AUCTION, E.CARD, E.JAIL_OUT})
-
-
-def _name(names: tuple[str, ...], code: int) -> str:
-    return names[code] if 0 <= code < len(names) else str(code)
+#: Kinds whose readable detail also depends on the ``other`` column (a named code, not a party).
+_USES_OTHER = frozenset(k.code for k in E.KINDS if k.names("other"))
 
 
 def detail_text(kind: int, other: int, detail: int) -> str | None:
-    """The readable ``detail`` of one event in the database (trade events excepted: see :func:`trade_text`)."""
+    """The readable ``detail`` of one event in the database, from the event's definition (:data:`.events.KINDS`):
+    the names of its codes, the dice faces of a roll, the deck and number of a card. Trade events excepted (see
+    :func:`trade_text`)."""
+    k = E.KINDS[kind] if 0 <= kind < len(E.KINDS) else None
+    if k is None:
+        return str(detail) if detail else None
     if kind == E.ROLL:
         faces = "+".join(str(detail)) if detail > 0 else str(detail)
-        return faces if other == 0 else f"{faces} {_name(E.ROLL_PURPOSES, other)}"
-    if kind == E.TURN:
-        return "in_jail" if detail else None
-    if kind == E.MOVE:
-        return _name(("dice", "card"), detail)
-    if kind in (E.PAY, E.DEBT):
-        return _name(E.REASON_NAMES, detail)
-    if kind == E.DEED:
-        return _name(E.DEED_REASONS, detail)
-    if kind == E.AUCTION:
-        return f"{_name(_AUCTION_STATES, detail)} {_name(_AUCTION_ITEMS, other)}"
+        return faces if other == E.ROLL_MOVE else f"{faces} {k.name_of('other', other)}"
     if kind == E.CARD:
-        return f"{_name(_DECKS, other)} {detail}"
-    if kind == E.JAIL_IN:
-        return _name(E.JAIL_IN_REASONS, detail)
-    if kind == E.JAIL_OUT:
-        how = _name(E.JAIL_OUT_REASONS, detail)
-        return f"{how} {_name(_DECKS, other)}" if other >= 0 else how
-    if kind == E.END:
-        return _name(E.END_REASONS, detail)
-    if kind in (E.START, E.ORDER, E.DECLINE, E.BID, E.PASS, E.BUILD, E.SELL, E.MORTGAGE, E.UNMORTGAGE,
-                E.BANKRUPT):
+        return f"{k.name_of('other', other)} {detail}"
+    detail_names = k.names("detail")
+    if not detail_names:
         return None
-    return str(detail) if detail else None     # a kind added later: the raw code until it gets a name here
+    text = k.name_of("detail", detail) or None
+    if text is not None and k.names("other") and other >= 0:
+        text = f"{text} {k.name_of('other', other)}"
+    return text
 
 
 def trade_text(trade) -> str:

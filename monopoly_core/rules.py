@@ -30,8 +30,8 @@ class RuleSet:
     # --- what is played on ------------------------------------------------------------------------------
     preset: str = _f("classic-us", "The preset this rule set started from (shown in logs and the database).",
                      group="Edition")
-    edition: str = _f("classic", "Which edition's mechanics apply on top of the classic rules.",
-                      choices=("classic",), group="Edition")
+    edition: str = _f("classic", "Which edition's mechanics apply (the registered editions: see "
+                      "monopoly_core.editions).", group="Edition")
     board: str = _f("classic-us", "The board (data/boards/NAME.toml).", group="Edition")
     chance_deck: str = _f("us-chance", "The Chance deck (data/cards/NAME.toml).", group="Edition")
     chest_deck: str = _f("us-chest", "The Community Chest deck (data/cards/NAME.toml).", group="Edition")
@@ -111,22 +111,14 @@ class RuleSet:
         if n_players is not None and not (self.min_players <= n_players <= self.max_players):
             raise InvalidRules("players", f"this edition takes {self.min_players} to {self.max_players} "
                                f"players, got {n_players}")
-        from .board import load_board
-        from .cards import load_deck
+        from . import editions
         try:
-            board = load_board(self.board)
-        except DataError as exc:
-            raise InvalidRules("board", str(exc)) from None
-        for fname, kind in (("chance_deck", "chance"), ("chest_deck", "chest")):
-            try:
-                deck = load_deck(getattr(self, fname))
-            except DataError as exc:
-                raise InvalidRules(fname, str(exc)) from None
-            if deck.kind != kind:
-                raise InvalidRules(fname, f"deck {deck.name!r} is a {deck.kind} deck, not a {kind} deck")
-            problem = deck.check_board(board)
-            if problem:
-                raise InvalidRules(fname, f"does not fit board {board.name!r}: {problem}")
+            edition = editions.get(self.edition)
+        except KeyError as exc:
+            raise InvalidRules("edition", exc.args[0]) from None
+        problem = edition.problem(self)
+        if problem is not None:
+            raise InvalidRules(*problem)
         try:
             dice.load_dice(self.dice)
         except KeyError as exc:

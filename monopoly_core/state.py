@@ -38,14 +38,15 @@ class PlayerSpec:
         return spec
 
     def check(self) -> None:
-        from .bots import STRATEGIES
+        from .policies import names
+        strategies = names()
         if not self.name.strip():
             raise InvalidRules("players", "every player needs a name")
         if self.kind not in (PERSON, BOT):
             raise InvalidRules("players", f"{self.name}: kind must be 'person' or 'bot', got {self.kind!r}")
-        if self.kind == BOT and self.strategy not in STRATEGIES:
+        if self.kind == BOT and self.strategy not in strategies:
             raise InvalidRules("players", f"{self.name}: unknown bot strategy {self.strategy!r} "
-                               f"(known: {', '.join(STRATEGIES)})")
+                               f"(known: {', '.join(strategies)})")
 
 
 def bots(strategies, names=None) -> list[PlayerSpec]:
@@ -56,13 +57,13 @@ def bots(strategies, names=None) -> list[PlayerSpec]:
 
 def bot_table(players: int, strategies=None) -> list[PlayerSpec]:
     """Bot seats for ``players`` players, cycling over ``strategies`` (default: the standard table)."""
-    from .bots import STANDARD, STRATEGIES
-    names = list(strategies) if strategies else list(STANDARD)
+    from . import policies
+    names = list(strategies) if strategies else list(policies.standard())
     if not names:
         raise InvalidRules("bots", "name at least one strategy")
     for s in names:
-        if s not in STRATEGIES:
-            raise InvalidRules("bots", f"unknown strategy {s!r} (known: {', '.join(STRATEGIES)})")
+        if s not in policies.names():
+            raise InvalidRules("bots", f"unknown strategy {s!r} (known: {', '.join(policies.names())})")
     return bots([names[i % len(names)] for i in range(players)])
 
 
@@ -70,9 +71,9 @@ class Player:
     """A player's position in a game. Public attributes are read-only outside the core."""
 
     __slots__ = ("seat", "name", "kind", "strategy", "colour", "cash", "position", "in_jail", "jail_turns",
-                 "doubles", "bankrupt", "bankrupt_turn", "cards")
+                 "doubles", "bankrupt", "bankrupt_turn", "cards", "extra")
 
-    def __init__(self, seat: int, spec: PlayerSpec, cash: int) -> None:
+    def __init__(self, seat: int, spec: PlayerSpec, cash: int, extra: object = None) -> None:
         self.seat = seat
         self.name = spec.name
         self.kind = spec.kind
@@ -86,6 +87,7 @@ class Player:
         self.bankrupt = False
         self.bankrupt_turn = 0
         self.cards: list[tuple[str, int]] = []   # Get Out of Jail Free cards held: (deck kind, card index)
+        self.extra = extra           # the edition's own per-player state (None for classic)
 
     @property
     def active(self) -> bool:

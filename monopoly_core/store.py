@@ -34,42 +34,9 @@ from .records import TableBuilder
 SCHEMA_VERSION = "1"
 DATA_TABLES = ("games", "players", "events", "snapshots")
 
-#: What each event kind means in the ``events`` table (filled into the ``event_kinds`` table).
-KIND_MEANINGS = {
-    "start": "the game starts; amount = number of players",
-    "order": "turn order decided; player plays in place square (0 = first)",
-    "turn": "player starts a turn on square; amount = round; detail 'in_jail' when starting in jail",
-    "roll": "dice roll at square; amount = total; detail = faces such as '3+4', followed by the purpose when "
-            "it is not a move ('jail', 'order', 'utility_card'); counterparty = purpose code (0 move, 1 jail, "
-            "2 order, 3 utility card)",
-    "move": "token moves to square (a landing); amount = signed steps; counterparty = square moved from; "
-            "detail 'dice' or 'card'",
-    "pay": "money: amount from player to counterparty (player seat, -1 bank, -2 Free Parking pot); detail = "
-           "reason (start, salary, rent, tax, purchase, auction, build, building_sale, mortgage, unmortgage, "
-           "interest, fine, card, trade, bankruptcy, jackpot, pot_seed); square = the related square",
-    "deed": "title deed of square passes to player from counterparty (-1 bank); amount = price paid; detail = "
-            "purchase, auction, trade, bankruptcy or returned",
-    "decline": "player declines to buy square at amount",
-    "auction": "auction of square; detail = 'open', 'sold' or 'unsold' and the item ('deed', 'house', 'hotel'); "
-               "when sold, player won it for amount; counterparty = item code",
-    "bid": "player bids amount in the auction of square",
-    "pass": "player leaves the auction of square",
-    "card": "player draws a card on square; detail = deck and card number, e.g. 'chance 7' (see the cards "
-            "table and the card_draws view); counterparty = deck code (0 chance, 1 chest)",
-    "jail_in": "player goes to jail (square = the jail); detail = go_to_jail_square, card or doubles",
-    "jail_out": "player leaves jail; detail = doubles, fine, card (with its deck) or forced_fine",
-    "build": "player builds on square; amount = new level (5 = hotel); counterparty = price paid",
-    "sell": "player sells a building on square to the bank; amount = new level; counterparty = money received",
-    "mortgage": "player mortgages square; amount = money received",
-    "unmortgage": "player lifts the mortgage of square; amount = money paid",
-    "trade_offer": "player offers counterparty a trade; detail = the offer as JSON (give_* go from player to "
-                   "counterparty, get_* come back)",
-    "trade_accept": "counterparty accepts player's trade; detail = the offer as JSON",
-    "trade_reject": "counterparty rejects player's trade; detail = the offer as JSON",
-    "debt": "player owes amount to counterparty and cannot pay from cash; detail = reason (as for pay)",
-    "bankrupt": "player is bankrupt; counterparty = creditor (-1 bank)",
-    "end": "game over; player = winner (-1 none); detail = end reason",
-}
+#: What each event kind means in the ``events`` table (filled into the ``event_kinds`` table), from the one
+#: definition of each kind (:data:`.events.KINDS`); the database shows named codes by their names.
+KIND_MEANINGS = {k.name: k.meaning({"other": "counterparty"}) for k in E.KINDS}
 
 SCHEMA_SQL = """
 CREATE TABLE IF NOT EXISTS meta (key VARCHAR PRIMARY KEY, value VARCHAR);
@@ -358,7 +325,7 @@ def _refresh_reference(conn) -> None:
                            ("effect", c.effect)):
                 cards[col].append(v)
     kinds = {"kind": list(E.KIND_NAMES), "code": list(range(len(E.KIND_NAMES))),
-             "meaning": [KIND_MEANINGS.get(k, E.SCHEMA.get(k, "")) for k in E.KIND_NAMES]}
+             "meaning": [KIND_MEANINGS[k] for k in E.KIND_NAMES]}
     conn.execute("BEGIN TRANSACTION")
     try:
         for name, cols in (("squares", squares), ("cards", cards), ("event_kinds", kinds)):

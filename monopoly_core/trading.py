@@ -65,3 +65,15 @@ def _squares_problem(game: GameState, squares: tuple[int, ...], who: Player) -> 
                 label, name = board.groups[board.squares[s].group].label, board.squares[s].name
                 return f"the {label} set has buildings: sell them to the bank before trading {name}"
     return None
+
+
+def tradeable(game: GameState, seat: int, square: int) -> bool:
+    """``seat`` owns ``square`` and its colour set has no buildings, so the deed may change hands (004 DEALS &
+    TRADES; 002 SELLING PROPERTY: buildings must be sold to the bank first)."""
+    if game.owner[square] != seat:
+        return False
+    level = game.level
+    for x in game.members_of[square]:
+        if level[x]:
+            return False
+    return True

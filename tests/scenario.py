@@ -1,11 +1,10 @@
 """Arrange-act-assert helpers for rule tests: a table of people, rigged dice, stacked decks, arranged holdings.
 
-Tests may reach into the game's state to *arrange* a position (as a teacher sets up a board); they *act* only
-through ``step()`` / ``act()`` and *assert* on public state and events.
+Tests *arrange* a position through the core's supported API (``Game.arrange()``, as a teacher sets up a board),
+*act* only through ``step()`` / ``act()`` and *assert* on public state and events. Nothing here writes the
+game's state directly.
 """
 from __future__ import annotations
-
-from collections import deque
 
 from monopoly_core import Action, Game, PlayerSpec, preset
 from monopoly_core import actions as A
@@ -13,25 +12,6 @@ from monopoly_core import decisions as D
 from monopoly_core import events as E
 
 PERSON = "person"
-
-
-class RiggedDice:
-    """Replaces the game's random() so the next rolls come out as listed; then falls back to the real one."""
-
-    def __init__(self, game: Game):
-        self.queue: deque = deque()
-        self.real = game._random
-        self.n = len(game.dice.outcomes)
-        self.outcomes = game.dice.outcomes
-        game._random = self
-
-    def push(self, *rolls) -> None:
-        for faces in rolls:
-            idx = next(i for i, r in enumerate(self.outcomes) if r.faces == tuple(faces))
-            self.queue.append((idx + 0.5) / self.n)
-
-    def __call__(self) -> float:
-        return self.queue.popleft() if self.queue else self.real()
 
 
 def table(n: int = 2, edition: str = "classic-us", *, bots: dict | None = None, arrange=None, **rules) -> Game:
@@ -43,7 +23,7 @@ def table(n: int = 2, edition: str = "classic-us", *, bots: dict | None = None, 
     for seat, strategy in (bots or {}).items():
         specs[seat] = PlayerSpec(f"B{seat}", "bot", strategy)
     g = Game.new(preset(edition, **rules), specs, seed=1)
-    RiggedDice(g).push((6, 6), *[(1, 2)] * (n - 1))
+    g.arrange().next_rolls((6, 6), *[(1, 2)] * (n - 1))
     g.step()                              # the set-up: starting cash, shuffles, turn order
     if arrange is not None:
         arrange(g)
@@ -54,8 +34,7 @@ def table(n: int = 2, edition: str = "classic-us", *, bots: dict | None = None, 
 def jailed(seat: int = 0, tries: int = 0):
     """An ``arrange`` function putting ``seat`` in jail with ``tries`` failed attempts."""
     def arrange(g):
-        p = g.players[seat]
-        p.position, p.in_jail, p.jail_turns = g.board.jail, True, tries
+        g.arrange().jail(seat, tries)
     return arrange
 
 
@@ -73,52 +52,33 @@ def until(g: Game, *kinds: str, max_steps: int = 10_000) -> None:
     raise AssertionError(f"no {kinds} decision within {max_steps} steps")
 
 
-def rig(g: Game) -> RiggedDice:
-    """The rigged dice of a game made by :func:`table` (they stand in for its random source)."""
-    dice = g._random
-    assert isinstance(dice, RiggedDice), "rig() needs a game from table()"
-    return dice
-
-
 def roll(g: Game, *rolls) -> None:
     """Rig the next rolls and answer the pending pre-roll/jail decision with 'roll'."""
-    rig(g).push(*rolls)
+    g.arrange().next_rolls(*rolls)
     g.act(Action(A.ROLL))
+
+
+def rig_next(g: Game, *rolls) -> None:
+    """The next rolls come out as listed."""
+    g.arrange().next_rolls(*rolls)
 
 
 def give(g: Game, seat: int, *squares: int, level: int = 0, mortgaged: bool = False) -> None:
     for s in squares:
-        old = g.owner[s]
-        g._give_deed(s, seat, old, 0, E.D_TRADE)
-        g.mortgaged[s] = mortgaged
-        if level:
-            set_level(g, s, level)
+        g.arrange().deed(s, seat, level=level, mortgaged=mortgaged)
 
 
 def set_level(g: Game, square: int, level: int) -> None:
-    old = g.level[square]
-    g._remove_buildings(square) if old else None
-    if level == 5:
-        g.hotels_left -= 1
-    else:
-        g.houses_left -= level
-    g.level[square] = level
-    g.version += 1
+    g.arrange().level(square, level)
 
 
 def place(g: Game, seat: int, square: int) -> None:
-    g.players[seat].position = square
+    g.arrange().position(seat, square)
 
 
 def stack(g: Game, deck: str, text: str) -> int:
     """Put the card whose text contains ``text`` on top of ``deck``; return its index."""
-    cards = g.deck_cards[deck]
-    idx = next(i for i, c in enumerate(cards) if text.lower() in c.text.lower())
-    d = g.decks[deck]
-    if idx in d:
-        d.remove(idx)
-    d.appendleft(idx)
-    return idx
+    return g.arrange().card_on_top(deck, text)
 
 
 def events_of(g: Game, kind: int, start: int = 0) -> list:

@@ -3,7 +3,7 @@ from monopoly_core import Action
 from monopoly_core import actions as A
 from monopoly_core import decisions as D
 from monopoly_core import events as E
-from scenario import events_of, give, jailed, pays, place, rig, roll, stack, table, until
+from scenario import events_of, give, jailed, pays, place, rig_next, roll, stack, table, until
 
 
 def test_free_parking_nothing_by_default():
@@ -36,7 +36,7 @@ def test_free_parking_jackpot_collects_taxes_fines_and_card_fees_with_a_seed():
 
 def test_jail_fines_go_to_the_jackpot():
     g = table(2, arrange=jailed(0), free_parking="jackpot")
-    rig(g).push((1, 2))
+    rig_next(g, (1, 2))
     g.act(Action(A.PAY_FINE))
     assert g.pot == 50
 
@@ -84,7 +84,7 @@ def test_no_auctions_leaves_a_declined_property_with_the_bank():
 def test_jail_fine_is_a_rule():
     g = table(2, arrange=jailed(0), jail_fine=80)
     cash = g.players[0].cash
-    rig(g).push((1, 2))
+    rig_next(g, (1, 2))
     g.act(Action(A.PAY_FINE))
     assert g.players[0].cash == cash - 80
 
@@ -106,7 +106,7 @@ def test_doubles_to_jail_zero_never_jails():
     g = table(2, doubles_to_jail=0)
     stack(g, "chest", "beauty")
     for rolls in ((1, 1), (2, 2), (3, 3)):
-        rig(g).push(rolls)
+        rig_next(g, rolls)
         if g.pending.kind == D.PRE_ROLL:
             g.act(Action(A.ROLL))
         else:

@@ -80,7 +80,7 @@ def test_rare_decision_kinds(kind):
         def arrange(g):
             give(g, 0, 1, 3)
             give(g, 1, 6, 8, 9)
-            g.houses_left = 1
+            g.arrange().supply(houses=1)
         g = table(2, arrange=arrange)
         g.act(Action(A.BUILD, 1))
         until(g, D.BID)

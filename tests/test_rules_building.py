@@ -102,7 +102,7 @@ def test_supply_limits_stop_building_when_the_bank_is_empty():
     # 002 BUILDING SHORTAGES: "When the Bank has no buildings to sell, players wishing to buy them must wait"
     def arrange(g):
         give(g, 0, *BROWN)
-        g.houses_left = 0
+        g.arrange().supply(houses=0)
     g = table(2, arrange=arrange)
     with pytest.raises(IllegalAction, match="no houses left"):
         g.act(Action(A.BUILD, 1))
@@ -118,12 +118,12 @@ def test_a_hotel_breaks_down_only_if_the_bank_has_four_houses():
         give(g, 0, *BROWN)
         set_level(g, 1, 5)
         set_level(g, 3, 5)
-        g.houses_left = 3
+        g.arrange().supply(houses=3)
     g = table(2, arrange=arrange)
     with pytest.raises(IllegalAction, match="fewer than 4 houses"):
         g.act(Action(A.SELL_BUILDING, 1))
     assert Action(A.SELL_ALL, 1) in g.legal_actions()
-    g.houses_left = 4
+    g.arrange().supply(houses=4)
     g.act(Action(A.SELL_BUILDING, 1))
     assert g.level[1] == 4 and g.houses_left == 0
 
@@ -134,7 +134,7 @@ def test_shortage_auction_when_several_players_want_the_last_house():
     def arrange(g):
         give(g, 0, *BROWN)
         give(g, 1, *LIGHT_BLUE)
-        g.houses_left = 1
+        g.arrange().supply(houses=1)
     g = table(2, arrange=arrange)
     g.act(Action(A.BUILD, 1))
     until(g, D.BID)

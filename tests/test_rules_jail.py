@@ -3,7 +3,7 @@ from monopoly_core import Action
 from monopoly_core import actions as A
 from monopoly_core import decisions as D
 from monopoly_core import events as E
-from scenario import all_pass, events_of, give, jailed, pays, place, rig, roll, stack, table, until
+from scenario import all_pass, events_of, give, jailed, pays, place, rig_next, roll, stack, table, until
 
 
 def test_sent_by_the_go_to_jail_square():
@@ -35,7 +35,7 @@ def test_pay_the_fine_before_rolling_then_a_normal_turn():
     assert g.pending.kind == D.JAIL
     start = len(g.log)
     cash = g.players[0].cash
-    rig(g).push((2, 2))               # the normal roll follows at once: doubles roll again
+    rig_next(g, (2, 2))               # the normal roll follows at once: doubles roll again
     g.act(Action(A.PAY_FINE))
     assert not g.players[0].in_jail
     assert g.players[0].cash == cash - 50
@@ -54,12 +54,7 @@ def test_get_out_of_jail_free_card_is_kept_then_used_and_returned_to_the_bottom(
 
     def arrange(g):
         jailed(0)(g)
-        idx = g.decks["chance"].popleft() if g.deck_cards["chance"][g.decks["chance"][0]].effect == "get_out_of_jail" \
-            else next(i for i in g.decks["chance"] if g.deck_cards["chance"][i].effect == "get_out_of_jail")
-        if idx in g.decks["chance"]:
-            g.decks["chance"].remove(idx)
-        g.players[0].cards.append(("chance", idx))
-        kept.append(idx)
+        kept.append(g.arrange().hold_card(0, "chance"))
     g = table(2, arrange=arrange)
     idx = kept[0]
     assert idx not in g.decks["chance"]
@@ -143,3 +138,4 @@ def test_in_jail_a_player_still_collects_rent_and_builds():
     roll(g, (1, 2))                       # seat 1: 38 -> 1 (Mediterranean, 1 house: rent 10)
     until(g, D.POST_ROLL)
     assert [(e.player, e.other, e.amount) for e in pays(g, start, E.R_RENT)] == [(1, 0, 10)]
+

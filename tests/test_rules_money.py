@@ -29,7 +29,7 @@ def test_trade_cash_properties_and_cards_when_both_accept():
     def arrange(g):
         give(g, 0, 1)
         give(g, 1, 3, 5)
-        g.players[1].cards.append(("chest", g.decks["chest"].pop()))
+        g.arrange().hold_card(1, "chest")
     g = table(2, arrange=arrange)
     t = Trade(0, 1, give_cash=100, give_squares=(1,), get_squares=(3, 5), get_cards=("chest",))
     g.act(Action(A.TRADE, trade=t))
@@ -85,7 +85,7 @@ def test_receiving_a_mortgaged_property_costs_ten_percent_or_the_full_lift():
 
 def _debt_table(creditor_is_player=True, **rules):
     def arrange(g):
-        g.players[0].cash = 100
+        g.arrange().cash(0, 100)
         give(g, 0, 1, 3)                  # browns, mortgage value 30 each
         set_level(g, 1, 1)
         set_level(g, 3, 1)
@@ -121,11 +121,11 @@ def test_bankrupt_to_a_player_hands_over_everything():
     # creditor. If you have mortgaged properties, you also turn these properties over to your creditor but the new
     # owner must at once pay the Bank the amount of interest on the loan"
     def arrange(g):
-        g.players[0].cash = 10
+        g.arrange().cash(0, 10)
         give(g, 0, 1)
         set_level  # noqa: B018
         give(g, 0, 5, mortgaged=True)
-        g.players[0].cards.append(("chance", g.decks["chance"].pop()))
+        g.arrange().hold_card(0, "chance")
         give(g, 1, 37, 39)
         set_level(g, 37, 5)
         set_level(g, 39, 5)
@@ -150,9 +150,9 @@ def test_bankrupt_to_the_bank_auctions_the_properties_and_returns_the_cards():
     # 002 BANKRUPTCY: "Should you owe the Bank ... you must turn over all assets to the Bank. In this case, the
     # Bank immediately sells by auction all properties so taken, except buildings."
     def arrange(g):
-        g.players[0].cash = 10
+        g.arrange().cash(0, 10)
         give(g, 0, 1, mortgaged=True)
-        g.players[0].cards.append(("chance", g.decks["chance"].pop()))
+        g.arrange().hold_card(0, "chance")
     g = table(3, arrange=arrange)
     card = g.players[0].cards[0][1]
     place(g, 0, 35)
@@ -171,7 +171,7 @@ def test_bankrupt_to_the_bank_auctions_the_properties_and_returns_the_cards():
 def test_last_player_standing_wins():
     # 002 BANKRUPTCY: "The last player left in the game wins."
     def arrange(g):
-        g.players[0].cash = 10
+        g.arrange().cash(0, 10)
     g = table(2, arrange=arrange)
     place(g, 0, 35)
     roll(g, (1, 2))
@@ -201,3 +201,4 @@ def test_turn_limit_ends_the_game_and_net_worth_decides():
         while not g.over:
             g.step()
     assert g.end_reason == "turn_limit" and g.winner == 1   # Boardwalk makes seat 1 richer
+

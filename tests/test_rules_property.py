@@ -5,7 +5,7 @@ from monopoly_core import Action
 from monopoly_core import actions as A
 from monopoly_core import decisions as D
 from monopoly_core import events as E
-from scenario import all_pass, events_of, give, pays, place, rig, roll, set_level, stack, table, until
+from scenario import all_pass, events_of, give, pays, place, rig_next, roll, set_level, stack, table, until
 
 
 def test_buy_at_the_printed_price():
@@ -115,7 +115,7 @@ def test_house_and_hotel_rents_from_the_title_deed(level, rent):
         give(g, 1, 37, 39)
         set_level(g, 37, min(level, 4) if level < 5 else 4)
         set_level(g, 39, level)
-        g.players[0].cash = 3000          # enough to pay any of these rents from cash
+        g.arrange().cash(0, 3000)          # enough to pay any of these rents from cash
     g = table(2, arrange=arrange)
     assert _land_rent(g, 35, (1, 3), 39) == [(0, 1, rent)]
 
@@ -143,7 +143,7 @@ def test_chance_nearest_utility_pays_ten_times_a_new_roll():
     # cards_us.md Chance 4: "If owned, throw dice and pay owner a total 10 times the amount thrown."
     g = table(2, arrange=lambda g: give(g, 1, 28))
     stack(g, "chance", "nearest Utility")
-    rig(g).push((1, 2), (5, 6))       # move 22, then the new roll of 11
+    rig_next(g, (1, 2), (5, 6))       # move 22, then the new roll of 11
     until(g, D.PRE_ROLL)
     place(g, 0, 19)
     start = len(g.log)

@@ -3,15 +3,14 @@ from monopoly_core import Action, Game, PlayerSpec, preset
 from monopoly_core import actions as A
 from monopoly_core import decisions as D
 from monopoly_core import events as E
-from scenario import RiggedDice, all_pass, end_turn, events_of, pays, place, rig, roll, table, until
+from scenario import all_pass, end_turn, events_of, pays, place, rig_next, roll, table, until
 
 
 def test_highest_roll_starts_and_play_passes_to_the_left():
     # 002 THE PLAY: "each player in turn rolls the dice. The player with the highest total starts the play"
     # 003 PLAY!: "The highest roller starts and play moves to the left."
     g = Game.new(preset("classic-us"), [PlayerSpec(f"P{i}", "person") for i in range(4)], seed=3)
-    rig = RiggedDice(g)
-    rig.push((1, 2), (2, 2), (6, 5), (3, 3))   # seat 2 rolls 11, the highest
+    g.arrange().next_rolls((1, 2), (2, 2), (6, 5), (3, 3))   # seat 2 rolls 11, the highest
     until(g, D.PRE_ROLL)
     assert g.order == [2, 3, 0, 1]
     assert g.pending.player == 2
@@ -22,8 +21,7 @@ def test_highest_roll_starts_and_play_passes_to_the_left():
 def test_tied_highest_rollers_roll_again():
     # The rule books are silent on ties; the tied players roll again among themselves (documented in turn.py).
     g = Game.new(preset("classic-us"), [PlayerSpec(f"P{i}", "person") for i in range(3)], seed=3)
-    rig = RiggedDice(g)
-    rig.push((6, 6), (1, 1), (6, 6), (2, 3), (4, 4))   # seats 0 and 2 tie on 12; re-roll: 5 vs 8
+    g.arrange().next_rolls((6, 6), (1, 1), (6, 6), (2, 3), (4, 4))   # seats 0 and 2 tie on 12; re-roll: 5 vs 8
     until(g, D.PRE_ROLL)
     assert g.order[0] == 2
     assert len([e for e in events_of(g, E.ROLL) if e.other == 2]) == 5
@@ -39,13 +37,13 @@ def test_doubles_roll_again_and_third_double_goes_to_jail_without_moving():
     stack(g, "chest", "beauty contest")
     until(g, D.POST_ROLL)
     assert g.pending.again is True       # doubles: the window ends in another roll
-    rig(g).push((2, 2))              # the next roll happens as soon as the window closes: to 6 (Oriental)
+    rig_next(g, (2, 2))              # the next roll happens as soon as the window closes: to 6 (Oriental)
     g.act(Action(A.END))
     until(g, D.BUY)
     g.act(Action(A.DECLINE))
     all_pass(g)
     assert g.pending.kind == D.POST_ROLL and g.pending.again
-    rig(g).push((3, 3))              # third double: straight to jail, no move
+    rig_next(g, (3, 3))              # third double: straight to jail, no move
     g.act(Action(A.END))
     until(g, D.POST_ROLL)
     p = g.players[0]

@@ -13,6 +13,7 @@ seat, so bot games are reproducible. Strategies:
 """
 from __future__ import annotations
 
+from .. import policies
 from ..native import extend_subpackage
 
 extend_subpackage(__path__, __name__)      # the compiled bots, when the package runs its native build
@@ -41,10 +42,12 @@ DESCRIPTIONS = {
 def make_bot(strategy: str, rng) -> Bot:
     """A bot of ``strategy`` drawing from ``rng``: a ``random.Random``, or a seed string for the Random the
     bot makes when it first draws."""
-    try:
-        return _CLASSES[strategy](rng)
-    except KeyError:
-        raise ValueError(f"unknown bot strategy {strategy!r} (known: {', '.join(STRATEGIES)})") from None
+    return policies.make(strategy, rng)
+
+
+for _name, _cls in _CLASSES.items():      # the engine finds the strategies here (it never imports the bots)
+    policies.register(_name, _cls, DESCRIPTIONS[_name])
+policies.set_standard(STANDARD)
 
 
 __all__ = ["Bot", "STRATEGIES", "STANDARD", "DESCRIPTIONS", "make_bot"]

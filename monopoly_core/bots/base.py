@@ -15,12 +15,12 @@ from .. import decisions as D
 from ..actions import Action, Trade
 from ..building import HOTEL, build_problem, sell_problem
 from ..mortgage import mortgage_problem, unmortgage_cost
-from ..trading import trade_problem
+from ..trading import trade_problem, tradeable
 from ..worth import liquidation, total_worth
 
 if TYPE_CHECKING:
     from ..decisions import Decision
-    from ..game import Game
+    from ..game_state import GameState as Game     # the read-only view policies get (see game_state.py)
 
 
 _RENT_PRIORITIES: Final[dict] = {}     # id(board) -> (board, build priorities by next rent)
@@ -89,32 +89,12 @@ class Bot:
         return r
 
     def choose(self, d: Decision, g: Game) -> Action:
-        """The answer to ``d``, from the method named after its kind (tested in the order of how often each
-        kind comes up: a chain of comparisons with constant strings is a few instructions each, compiled)."""
-        kind = d.kind
-        if kind == D.POST_ROLL:
-            return self.post_roll(d, g)
-        if kind == D.BID:
-            return self.bid(d, g)
-        if kind == D.DEBT:
-            return self.debt(d, g)
-        if kind == D.BUY:
-            return self.buy(d, g)
-        if kind == D.JAIL:
-            return self.jail(d, g)
-        if kind == D.TRADE_RESPONSE:
-            return self.trade_response(d, g)
-        if kind == D.MORTGAGED_DEED:
-            return self.mortgaged_deed(d, g)
-        if kind == D.PRE_ROLL:
-            return self.pre_roll(d, g)
-        if kind == D.FINE_OR_CHANCE:
-            return self.fine_or_chance(d, g)
-        if kind == D.INCOME_TAX:
-            return self.income_tax(d, g)
-        if kind == D.PLACE_BUILDING:
-            return self.place_building(d, g)
-        raise ValueError(f"{self.name}: no answer for a {kind!r} decision")
+        """The answer to ``d``, from the method named after its kind (``post_roll``, ``bid``, ...): an edition's
+        new decision kinds are answered by methods of the same names."""
+        answer = getattr(self, d.kind, None)
+        if answer is None:
+            raise ValueError(f"{self.name}: no answer for a {d.kind!r} decision")
+        return answer(d, g)
 
     # --- knobs ------------------------------------------------------------------------------------------------
     def compute_reserve(self, g: Game, seat: int) -> int:
@@ -241,7 +221,7 @@ class Bot:
         if self.early_game(g):
             if p.cards:
                 return A.A_USE_CARD
-            if p.cash - g.rules.jail_fine >= self.reserve(g, d.player):
+            if p.cash - g.rules.jail_fine >= self.reserve(g, d.player) and d.is_legal(A.A_PAY_FINE):
                 return A.A_PAY_FINE
         return A.A_ROLL
 
@@ -566,17 +546,6 @@ def near_sets(g: Game, seat: int) -> list[tuple[str, int, int]]:
             if owner[missing] >= 0:
                 out.append((name, missing, owner[missing]))
     return out
-
-
-def tradeable(g: Game, seat: int, square: int) -> bool:
-    """``seat`` owns ``square`` and its colour set has no buildings (so the deed may change hands)."""
-    if g.owner[square] != seat:
-        return False
-    level = g.level
-    for x in g.members_of[square]:
-        if level[x]:
-            return False
-    return True
 
 
 def check(g: Game, t: Trade) -> Trade | None:

@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING
 from .. import actions as A
 from .. import decisions as D
 from ..actions import Action, Trade
-from .base import Bot, check, tradeable
+from ..trading import tradeable
+from .base import Bot, check
 
 if TYPE_CHECKING:
     import random
 
     from ..decisions import Decision
-    from ..game import Game
+    from ..game_state import GameState as Game
 
 _WINDOWS = (D.PRE_ROLL, D.JAIL, D.POST_ROLL, D.BUY)
 

@@ -7,7 +7,7 @@ from .base import Bot
 
 if TYPE_CHECKING:
     from ..actions import Trade
-    from ..game import Game
+    from ..game_state import GameState as Game
 
 
 class AlwaysBuyBot(Bot):

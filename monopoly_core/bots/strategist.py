@@ -35,7 +35,7 @@ from .simple import SetCollectorBot
 if TYPE_CHECKING:
     from .base import Plan
     from ..decisions import Decision
-    from ..game import Game
+    from ..game_state import GameState as Game
 
 
 @functools.lru_cache(maxsize=16)

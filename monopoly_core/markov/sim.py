@@ -6,8 +6,8 @@ policies of the chain) and counts, from each game's event log, the state a token
 roll. :func:`count_events` does the counting from plain event columns, so the same figures come from games
 logged in the database.
 
-How events become chain states (``events.SCHEMA``): a movement roll is a ``roll`` event with purpose 0 (move)
-or 1 (in jail). The token's resting state after that roll is read just before the next movement roll of the
+How events become chain states (``events.KINDS``): a movement roll is a ``roll`` event of purpose ``move`` or
+``jail``. The token's resting state after that roll is read just before the next movement roll of the
 same player or the next ``turn`` event, whichever comes first (so a fine paid at the start of the next turn is
 not counted as part of the roll before). ``move`` events give the square, ``jail_in`` / ``jail_out`` the jail
 state; the doubles count comes from the roll's faces through the rules' dice model. Landings (for
@@ -40,7 +40,8 @@ from ..rules import RuleSet
 from .builder import Layout, check_policies, layout_for
 from .quantities import PER_ROLL, VISITS_PER_TURN, Distribution, row_names
 
-MOVE_PURPOSES = (0, 1)      # ROLL.other: 0 move, 1 in jail (2: turn order, 3: utility card are not moves)
+#: The roll purposes that move a token (turn-order and utility-card rolls do not): see events.KINDS
+MOVE_PURPOSES = (E.ROLL_MOVE, E.ROLL_JAIL)
 
 
 class MovementPolicy:
@@ -75,7 +76,7 @@ class MovementPolicy:
         if self.jail == "short":
             if p.cards:
                 return A.A_USE_CARD
-            if p.cash >= g.rules.jail_fine:
+            if d.is_legal(A.A_PAY_FINE):
                 return A.A_PAY_FINE
             self.deviations += 1
             return A.A_ROLL
@@ -224,7 +225,7 @@ class _Counter:
                 t = self.token(player[i])
                 if t.pending and self.finish(t):
                     return
-                if other[i] == 1:
+                if other[i] == E.ROLL_JAIL:
                     t.pending = IN_JAIL_ROLL
                 elif self.doubles_of.get(detail[i], False):
                     t.doubles += 1

@@ -1,0 +1,37 @@
+"""Editions: the registry of the games the engine can play (see :mod:`.base` for the hooks).
+
+``RuleSet.edition`` names one of these. An edition module registers itself here; the classic game is always
+registered.
+"""
+from __future__ import annotations
+
+from ..native import extend_subpackage
+
+extend_subpackage(__path__, __name__)      # the compiled editions, when the package runs its native build
+
+from .base import Edition  # noqa: E402
+from .classic import Classic  # noqa: E402
+
+_EDITIONS: dict[str, Edition] = {}
+
+
+def register(edition: Edition) -> None:
+    """Make ``edition`` playable under its name (a later registration of the same name replaces it)."""
+    _EDITIONS[edition.name] = edition
+
+
+def get(name: str) -> Edition:
+    """The edition called ``name``; KeyError naming the known ones otherwise."""
+    try:
+        return _EDITIONS[name]
+    except KeyError:
+        raise KeyError(f"unknown edition {name!r} (known: {', '.join(_EDITIONS)})") from None
+
+
+def names() -> tuple[str, ...]:
+    return tuple(_EDITIONS)
+
+
+register(Classic())
+
+__all__ = ["Edition", "Classic", "register", "get", "names"]

@@ -1,0 +1,147 @@
+"""The Edition: what a game is made of, and the points where editions differ (DESIGN.md section 2).
+
+An edition is an object of a subclass of :class:`Edition`. The classic game (:mod:`.classic`) is the first; the
+Mega Edition, Sore Losers and Cheaters each come as one module of their own plus their data files and presets,
+overriding the hooks below, and nothing in the classic rules is edited to add one. ``docs/architecture.md``
+lists every hook with the editions that need it and why.
+
+The hooks are methods so that an edition overrides only what it changes; the classic behaviour of each is the
+default here, calling the classic rule functions. Registering an edition (:func:`.register`) makes its name a
+legal value of ``RuleSet.edition``.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from mypy_extensions import mypyc_attr
+
+from .. import landing, turn
+from ..board import load_board
+from ..cards import load_deck
+from ..dice import load_dice
+from ..errors import DataError
+
+if TYPE_CHECKING:
+    from ..actions import Action
+    from ..board import Board
+    from ..cards import Card, Deck
+    from ..decisions import Decision
+    from ..dice import DiceModel
+    from ..game_state import GameState, LandingRule, Play
+    from ..rules import RuleSet
+    from ..state import Player
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Edition:
+    """The classic game's answers to every hook; an edition subclasses it and overrides what differs."""
+
+    def __init__(self) -> None:
+        self.name = "classic"
+        self.title = "Classic Monopoly"
+        #: names of the building levels a street can have, from none to the top (the data of the building
+        #: model: the Mega Edition adds a skyscraper, Cheaters has hotels only)
+        self.levels: tuple[str, ...] = ("unimproved", "1 house", "2 houses", "3 houses", "4 houses", "hotel")
+        #: the level of a hotel (a hotel replaces ``hotel_level - 1`` houses)
+        self.hotel_level = 5
+        #: the decks in play: deck kind -> the RuleSet field naming its deck file. A square of a deck's kind
+        #: draws from it; the order gives each deck its number in events (0 chance, 1 chest)
+        self.deck_fields: dict[str, str] = {"chance": "chance_deck", "chest": "chest_deck"}
+
+    # --- what a game is made of ------------------------------------------------------------------------------
+    def board(self, rules: RuleSet) -> Board:
+        return load_board(rules.board)
+
+    def dice(self, rules: RuleSet) -> DiceModel:
+        """The dice model (Mega: two white dice and the speed die)."""
+        return load_dice(rules.dice)
+
+    def decks(self, rules: RuleSet) -> dict[str, Deck]:
+        """The decks in play by kind (see :attr:`deck_fields`)."""
+        return {kind: load_deck(getattr(rules, field)) for kind, field in self.deck_fields.items()}
+
+    def landing_rules(self) -> dict[str, LandingRule]:
+        """What landing on each square kind does (Mega adds Auction, Bus Ticket and Birthday Gift; Sore Losers
+        bills and a Free Parking that steals a coin; Cheaters stations that move you on)."""
+        return {"go": landing.nothing, "jail": landing.nothing, "street": landing.on_property,
+                "railroad": landing.on_property, "utility": landing.on_property, "tax": landing.on_tax,
+                "go_to_jail": landing.on_go_to_jail, "free_parking": landing.on_free_parking}
+
+    def landing_table(self, board: Board) -> tuple[LandingRule, ...]:
+        """The landing rule of every square of ``board`` (the deck kinds draw a card)."""
+        rules = self.landing_rules()
+        table = []
+        for sq in board.squares:
+            rule = rules.get(sq.kind)
+            table.append(rule if rule is not None else landing.on_card_square)
+        return tuple(table)
+
+    def player_extra(self, rules: RuleSet, seat: int) -> Any:
+        """Extra per-player state (Sore Losers: coins; Mega: bus tickets; Cheaters: held cards)."""
+        return None
+
+    def game_extra(self, rules: RuleSet) -> Any:
+        """Extra game-wide state (Sore Losers: the coin supply and the Mr Monopoly token; Cheaters: the face-up
+        cheat cards and the handcuffs)."""
+        return None
+
+    def problem(self, rules: RuleSet) -> tuple[str, str] | None:
+        """Why ``rules`` cannot be played with this edition, as (RuleSet field, reason): a board square of a
+        kind it has no rule for, a deck of the wrong kind or one that does not fit the board; or None."""
+        try:
+            board = self.board(rules)
+        except DataError as exc:
+            return "board", str(exc)
+        decks = {}
+        for kind, field in self.deck_fields.items():
+            try:
+                decks[kind] = deck = load_deck(getattr(rules, field))
+            except DataError as exc:
+                return field, str(exc)
+            if deck.kind != kind:
+                return field, f"deck {deck.name!r} is a {deck.kind} deck, not a {kind} deck"
+            why = deck.check_board(board)
+            if why:
+                return field, f"does not fit board {board.name!r}: {why}"
+        for kind, deck in decks.items():
+            for c in deck.cards:
+                if c.effect == "pay_or_draw" and c.deck not in decks:
+                    return self.deck_fields[kind], f"card {c.index + 1} draws from a {c.deck} deck, which is " \
+                                                   f"not in play"
+        known = set(self.landing_rules()) | set(decks)
+        for sq in board.squares:
+            if sq.kind not in known:
+                return "board", f"square {sq.index} ({sq.name}) is of kind {sq.kind!r}, which the {self.title} " \
+                                f"has no rule for"
+        return None
+
+    # --- the turn ----------------------------------------------------------------------------------------------
+    def decide_order(self, g: GameState) -> None:
+        """Who starts (classic: highest roll; Sore Losers: lowest; Mega: the white dice only)."""
+        turn.decide_order(g)
+
+    def take_turn(self, g: GameState, p: Player) -> Play:
+        """One turn (Mega: bus tickets instead of a roll, the speed die's faces, triples; Sore Losers: cashing in
+        coins, Mr Monopoly's doubles, trapped players; Cheaters: the handcuffs)."""
+        return turn.take_turn(g, p)
+
+    def round_ends_game(self, g: GameState) -> bool:
+        """After each round: whether the game is over, having finished it if so (classic: the turn limit; Sore
+        Losers and Cheaters: the final lap to GO)."""
+        return turn.turn_limit_reached(g)
+
+    # --- edition vocabulary --------------------------------------------------------------------------------------
+    def card_effect(self, g: GameState, p: Player, card: Card, square: int) -> Play:
+        """A card effect outside the classic vocabulary (Sore Losers: a coin, the token; Cheaters: hotels)."""
+        raise DataError(f"the {self.title} has no rule for card effect {card.effect!r}")
+        yield
+
+    def apply(self, g: GameState, p: Player, action: Action) -> Play:
+        """An edition's own action in a window (Mega: a bus ticket; Sore Losers: cash in coins; Cheaters: a
+        cheat attempt). Classic has none: the decisions refuse them before they get here."""
+        raise DataError(f"the {self.title} has no action {action.kind!r}")
+        yield
+
+    def action_problem(self, d: Decision, action: Action) -> str | None:
+        """Why an edition's own action is illegal in ``d`` (None: legal). Classic has none."""
+        return f"{action.kind!r} is not an option in the {self.title}"

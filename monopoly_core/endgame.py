@@ -1,0 +1,71 @@
+"""How a game ends (002 "The last player left in the game wins"; the turn limit, a rule of this lab), and the
+per-round snapshots of every player's standing."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import events as E
+from .worth import net_worth
+
+if TYPE_CHECKING:
+    from .game_state import GameState
+
+
+class GameStopped(Exception):
+    """Raised inside the rules flow when the game ends mid-turn (last player standing); caught at the top."""
+
+
+def finish(g: GameState, reason: int, winner: int) -> None:
+    g.over = True
+    g.end_reason = E.END_REASONS[reason]
+    g.winner = winner
+    g.log.add(E.END, winner, -1, 0, -1, reason)
+    if g.snapshots is not None and (not g.snapshots["round"] or g.snapshots["turn"][-1] != g.turn):
+        snapshot(g)
+
+
+def check_last_standing(g: GameState) -> None:
+    """End the game (raising :class:`GameStopped`) when one player is left."""
+    left = [q for q in g.players if not q.bankrupt]
+    if len(left) == 1:
+        finish(g, E.END_LAST_STANDING, left[0].seat)
+        raise GameStopped
+
+
+def finish_by_worth(g: GameState) -> None:
+    """Turn limit reached: the richest player by net worth wins (ties: more cash, then earlier seat)."""
+    alive = [p for p in g.players if not p.bankrupt]
+    best = max(alive, key=lambda p: (net_worth(g, p.seat), p.cash, -p.seat))
+    finish(g, E.END_TURN_LIMIT, best.seat)
+
+
+def snapshot(g: GameState) -> None:
+    """Record every player's cash, net worth and holdings (one pass over the properties)."""
+    snap = g.snapshots
+    if snap is None:
+        return
+    n = len(g.players)
+    worth = [p.cash for p in g.players]
+    props, houses, hotels = [0] * n, [0] * n, [0] * n
+    owner, level, mortgaged = g.owner, g.level, g.mortgaged
+    hotel = g.edition.hotel_level
+    for s, price, mortgage, house_cost in g.deeds:     # (a table, not Square lookups: once a round)
+        o = owner[s]
+        if o >= 0:
+            lv = level[s]
+            worth[o] += price - (mortgage if mortgaged[s] else 0) + house_cost * lv
+            props[o] += 1
+            if lv == hotel:
+                hotels[o] += 1
+            else:
+                houses[o] += lv
+    players = g.players
+    snap["round"].extend([g.round] * n)
+    snap["turn"].extend([g.turn] * n)
+    snap["player"].extend([p.seat for p in players])
+    snap["cash"].extend([p.cash for p in players])
+    snap["net_worth"].extend(worth)
+    snap["position"].extend([p.position for p in players])
+    snap["properties"].extend(props)
+    snap["houses"].extend(houses)
+    snap["hotels"].extend(hotels)

@@ -1,0 +1,73 @@
+"""Jail (002 JAIL; 004 "How do I get out of Jail?"): going in, a turn that starts there, coming out.
+
+A player is sent to jail by the Go to Jail square, a card, or too many doubles in one turn; no salary, and the
+turn ends. A turn that starts in jail offers paying the fine, a Get Out of Jail Free card, or rolling for
+doubles; after the last allowed try without doubles the fine is paid and the roll is moved. Whether the fine may
+be paid before the roll on that last turn differs between the books (``RuleSet.jail_pay_on_last_turn``).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import actions as A
+from . import card_play
+from . import events as E
+from . import management
+from . import movement
+from . import payments
+from .flow import boundary
+
+if TYPE_CHECKING:
+    from .game_state import GameState, Play
+    from .state import Player
+
+
+def to_jail(g: GameState, p: Player, reason: int) -> None:
+    """Go directly to jail: no salary, doubles no longer count, the turn ends (002 JAIL)."""
+    p.position = g.board.jail
+    p.in_jail = True
+    p.jail_turns = 0
+    g.log.add(E.JAIL_IN, p.seat, g.board.jail, 0, -1, reason)
+
+
+def release(g: GameState, p: Player, how: int, deck: int = -1) -> None:
+    p.in_jail = False
+    p.jail_turns = 0
+    g.log.add(E.JAIL_OUT, p.seat, p.position, 0, deck, how)
+
+
+def on_last_try(g: GameState, p: Player) -> bool:
+    """True on the turn that is ``p``'s last allowed try for doubles."""
+    return p.jail_turns >= g.rules.jail_turns - 1
+
+
+def jail_turn(g: GameState, p: Player) -> Play:
+    """A turn that starts in jail. Returns True when the player left jail before rolling (fine or card) and now
+    takes a normal turn; False when the turn is used up here."""
+    action = yield from management.window(g, g.jail_windows[p.seat])
+    if action.kind == A.PAY_FINE:
+        payments.transfer(g, p.seat, g.fee_payee, g.rules.jail_fine, E.R_FINE)
+        release(g, p, E.OUT_BY_FINE)
+        return True
+    if action.kind == A.USE_CARD:
+        kind, index = p.cards.pop(0)
+        g.decks[kind].append(index)
+        release(g, p, E.OUT_BY_CARD, card_play.deck_code(g, kind))
+        return True
+    r = movement.roll(g, p, E.ROLL_JAIL)
+    yield from boundary(g)
+    if r.doubles:
+        release(g, p, E.OUT_BY_DOUBLES)
+    else:
+        p.jail_turns += 1
+        if p.jail_turns < g.rules.jail_turns:
+            yield from management.window(g, g.post_roll_windows[p.seat][0])
+            return False
+        yield from payments.charge(g, p, g.fee_payee, g.rules.jail_fine, E.R_FINE)
+        if p.bankrupt:
+            return False
+        release(g, p, E.OUT_BY_FORCED_FINE)
+    yield from movement.move(g, p, r.total)
+    if not p.bankrupt:
+        yield from management.window(g, g.post_roll_windows[p.seat][0])
+    return False

@@ -1,0 +1,43 @@
+"""Dice and movement (002 THE PLAY, GO): rolling, moving forward, the salary for passing GO."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import events as E
+from . import landing
+from . import payments
+from .rent import NORMAL
+
+if TYPE_CHECKING:
+    from .dice import Roll
+    from .game_state import GameState, Play
+    from .state import Player
+
+
+def roll(g: GameState, p: Player, purpose: int) -> Roll:
+    """Throw the game's dice for ``p`` (``purpose``: one of the events' ROLL_* codes)."""
+    r = g.dice.sample(g.random)
+    g.rolls += 1
+    g.last_roll = r
+    g.log.add(E.ROLL, p.seat, p.position, r.total, purpose, r.packed)
+    return r
+
+
+def salary(g: GameState, p: Player, landed_on_go: bool) -> None:
+    amount = g.rules.go_salary
+    if landed_on_go and g.rules.double_go_on_landing:
+        amount *= 2
+    if amount:
+        payments.transfer(g, E.BANK, p.seat, amount, E.R_SALARY, 0)
+
+
+def move(g: GameState, p: Player, steps: int) -> Play:
+    """Move ``p`` forward ``steps`` squares (salary on passing GO) and land."""
+    start = p.position
+    end = start + steps
+    if end >= g.size:
+        end -= g.size
+        salary(g, p, end == 0)
+    p.position = end
+    g.log.add(E.MOVE, p.seat, end, steps, start, E.MOVE_BY_DICE)
+    yield from landing.land(g, p, end, steps, NORMAL)

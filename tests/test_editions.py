@@ -1,0 +1,83 @@
+"""Editions plug in (issue 12): an edition defined here, with a square kind and a dice model of its own, plays to
+the end through the classic engine without any change to the classic modules."""
+import dataclasses
+import itertools
+
+import pytest
+
+from monopoly_core import Game, InvalidRules, bots, editions, preset
+from monopoly_core import events as E
+from monopoly_core import payments
+from monopoly_core.dice import DiceModel, Roll
+from monopoly_core.editions import Edition
+
+
+def bonus_square(g, p, square, dice_total, mode):
+    """Landing on a "bonus" square pays 75 from the bank."""
+    payments.transfer(g, E.BANK, p.seat, 75, E.R_CARD, square)
+    return
+    yield
+
+
+class BonusEdition(Edition):
+    """Classic, but Free Parking is a "bonus" square and the dice are two four-sided dice."""
+
+    def __init__(self):
+        super().__init__()
+        self.name = "test-bonus"
+        self.title = "Bonus test edition"
+
+    def board(self, rules):
+        board = super().board(rules)
+        squares = tuple(dataclasses.replace(s, kind="bonus") if s.kind == "free_parking" else s
+                        for s in board.squares)
+        return dataclasses.replace(board, name=board.name + "+bonus", squares=squares)
+
+    def dice(self, rules):
+        outcomes = tuple(Roll(f, sum(f), f[0] == f[1]) for f in itertools.product(range(1, 5), repeat=2))
+        return DiceModel("2d4", "two four-sided dice", outcomes)
+
+    def landing_rules(self):
+        return {**super().landing_rules(), "bonus": bonus_square}
+
+
+@pytest.fixture(scope="module")
+def bonus_rules():
+    editions.register(BonusEdition())
+    return preset("classic-us", edition="test-bonus")
+
+
+def test_an_edition_defined_outside_the_core_plays_to_the_end(bonus_rules):
+    bonus = next(s.index for s in BonusEdition().board(bonus_rules).squares if s.kind == "bonus")
+    for seed in range(6):
+        g = Game.new(bonus_rules, bots(["strategist", "random", "cautious"]), seed)
+        g.run()
+        assert g.over and g.end_reason in E.END_REASONS
+        rolls = [e for e in g.log if e.kind == E.ROLL]
+        assert rolls and all(2 <= e.amount <= 8 for e in rolls)          # the edition's own dice
+        landings = [e for e in g.log if e.kind == E.MOVE and e.square == bonus]
+        bonuses = [e for e in g.log if e.kind == E.PAY and e.detail == E.R_CARD and e.square == bonus
+                   and e.amount == 75]
+        assert len(bonuses) == len(landings)                              # its own square kind's rule
+        assert g.money_in_play() == g.bank_paid - g.bank_received
+
+
+def test_an_edition_is_replayed_and_stepped_like_any_other(bonus_rules):
+    g = Game.new(bonus_rules, bots(["random", "set-collector"]), 3)
+    g.play("end")
+    assert Game.replay(g.history).log.signature() == g.log.signature()
+
+
+def test_a_board_kind_the_edition_has_no_rule_for_is_refused():
+    class Unknown(BonusEdition):
+        def __init__(self):
+            super().__init__()
+            self.name = "test-unknown-kind"
+
+        def landing_rules(self):
+            return Edition.landing_rules(self)          # no rule for "bonus"
+    editions.register(Unknown())
+    with pytest.raises(InvalidRules, match="kind 'bonus'"):
+        preset("classic-us", edition="test-unknown-kind")
+    with pytest.raises(InvalidRules, match="unknown edition"):
+        preset("classic-us", edition="no-such-edition")
