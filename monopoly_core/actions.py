@@ -5,7 +5,7 @@ every action must serialise exactly (:meth:`Action.to_json` / :func:`action_from
 """
 from __future__ import annotations
 
-from typing import Any, Final, final
+from typing import Any, Final, cast, final
 
 from .errors import BadSave, IllegalAction
 
@@ -163,14 +163,20 @@ class Action:
     def __init__(self, kind: object, square: object = -1, amount: object = 0, trade: object = None) -> None:
         # (parameters typed ``object`` and checked here: bad input is refused with IllegalAction in both builds,
         # where typed parameters would raise TypeError compiled and let a float or a bool through interpreted)
-        if not isinstance(kind, str):
-            raise IllegalAction(f"an action's kind must be text, got {kind!r}")
-        if trade is not None and not isinstance(trade, Trade):
-            raise IllegalAction(f"an action's trade must be a Trade, got {trade!r}")
-        self.kind: Final = kind
-        self.square: Final = _whole("square", square)
-        self.amount: Final = _whole("amount", amount)
-        self.trade: Final[Trade | None] = trade
+        # one test for the usual case (bots make an action after almost every roll); the reason when it fails
+        if type(kind) is not str or type(square) is not int or type(amount) is not int \
+                or not (-LIMIT <= square <= LIMIT and -LIMIT <= amount <= LIMIT) \
+                or (trade is not None and type(trade) is not Trade):
+            if not isinstance(kind, str):
+                raise IllegalAction(f"an action's kind must be text, got {kind!r}")
+            if trade is not None and not isinstance(trade, Trade):
+                raise IllegalAction(f"an action's trade must be a Trade, got {trade!r}")
+            _whole("square", square)
+            _whole("amount", amount)
+        self.kind: Final = cast(str, kind)
+        self.square: Final = cast(int, square)
+        self.amount: Final = cast(int, amount)
+        self.trade: Final = cast("Trade | None", trade)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Action) and self.kind == other.kind and self.square == other.square \

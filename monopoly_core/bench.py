@@ -12,6 +12,7 @@ import time
 from . import native
 from .bots import STANDARD
 from .game import Game
+from .policies import Policy
 from .rules import preset
 from .state import bots
 
@@ -41,7 +42,7 @@ def play_batch(n_games: int, *, first_seed: int = 0, edition: str = "classic-us"
             "events": events_n}
 
 
-class _Recorded:
+class _Recorded(Policy):
     """A policy for every seat of a game that answers each decision with the next recorded action."""
 
     uses_pre_roll = False       # as the standard bots: their pre-roll answer is always "roll"

@@ -12,15 +12,14 @@ from typing import TYPE_CHECKING
 
 from . import decisions as D
 from . import events as E
+from . import flow
 from . import jail
-from . import landing
 from . import movement
 from . import payments
 from . import sales
 from .actions import DRAW
 from .building import building_counts
 from .cards import JAIL, card_destination, passes_go
-from .flow import ask
 from .rent import MODES, NORMAL
 
 if TYPE_CHECKING:
@@ -63,7 +62,7 @@ def card_effect(g: GameState, p: Player, card: Card, square: int) -> Play:
         g.log.add(E.MOVE, p.seat, dest, steps, square, E.MOVE_BY_CARD)
         mode = MODES.get(card.rent, NORMAL) if effect == "advance_nearest" else NORMAL
         # a utility reached by a card (without its own rent rule) charges on the dice thrown this turn
-        yield from landing.land(g, p, dest, g.last_roll.total if g.last_roll else 0, mode)
+        yield from g.landing[dest].land(g, p, dest, g.last_roll.total if g.last_roll else 0, mode)
     elif effect == "collect":
         payments.transfer(g, E.BANK, p.seat, card.amount, E.R_CARD, square)
     elif effect == "pay":
@@ -81,7 +80,7 @@ def card_effect(g: GameState, p: Player, card: Card, square: int) -> Play:
         yield from payments.charge(g, p, g.fee_payee, houses * card.house + hotels * card.hotel, E.R_CARD, square)
     elif effect == "pay_or_draw":
         d = D.Decision(g, D.FINE_OR_CHANCE, p.seat, square=square, amount=card.amount)
-        action = yield from ask(g, d)
+        action = yield from flow.ask(g, d)
         if action.kind == DRAW:
             yield from draw(g, p, card.deck, square)
         else:

@@ -6,13 +6,15 @@ someone must choose. Batch play (:meth:`Game.run`) drives the very same generato
 boundaries are counted rather than yielded, so it only comes back when a person must decide or the game ends.
 
 No rule spells the driver out: a rule that may need a decision is a generator and writes
-``action = yield from ask(g, decision)``; one that ends an automatic step writes ``yield from boundary(g)``.
-Both count steps identically in both drivers, so histories (and replays) are the same whichever drove the game.
+``action = yield from ask(g, decision)`` (or :func:`window` for a decision that also allows the "at any time"
+actions); one that ends an automatic step writes ``yield from boundary(g)``. They count steps identically in both
+drivers, so histories (and replays) are the same whichever drove the game.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import management
 from .actions import Action
 from .errors import IllegalAction
 
@@ -24,10 +26,32 @@ if TYPE_CHECKING:
 def ask(g: GameState, d: Decision) -> Play:
     """Ask ``d`` of whoever holds its seat and return the answer: a bot inline in batch play (one step), a
     yield to the driver otherwise (a person, or any seat in step-by-step play)."""
+    action = _inline(g, d)
+    if action is None:
+        action = yield d
+    return action
+
+
+def window(g: GameState, d: Decision) -> Play:
+    """Ask ``d`` until its player answers with one of its own options; the management actions it allows (build,
+    mortgage, trade, ...) are carried out in between and the same decision is asked again. (The loop of
+    :func:`ask`, written out: it runs after almost every roll.)"""
+    extra = d.extra
+    while True:
+        action = _inline(g, d)
+        if action is None:
+            action = yield d
+        if action.kind not in extra:
+            return action
+        yield from management.apply(g, g.players[d.player], action)
+
+
+def _inline(g: GameState, d: Decision) -> Action | None:
+    """The answer of the bot holding ``d``'s seat while batch play lets bots answer inline (counted as one
+    step), or None: the decision must be yielded to the driver."""
     bot = g.auto_bots.get(d.player)
     if bot is None:
-        action = yield d
-        return action
+        return None
     action = bot.choose(d, g)
     # the answers legal whenever their decision is offered (end, roll, pass, ...) need no check of the state
     if type(action) is not Action or action.kind not in d.always:

@@ -31,6 +31,7 @@ from .actions import Action, action_from_json
 from .arrange import Arrangement
 from .errors import BadSave, DecisionPending, GameOver, IllegalAction, InvalidRules, NoDecisionPending
 from .game_state import SNAPSHOT_COLUMNS, GameState
+from .policies import Policy
 from .rules import RuleSet
 from .state import BOT, Player, PlayerSpec
 from .worth import net_worth
@@ -107,7 +108,7 @@ class Game(GameState):
         """A new game. ``players`` is a list of :class:`PlayerSpec` (see :func:`~.state.bots`).
 
         ``events`` and ``snapshots`` switch the event log and the per-round snapshots on or off. Each bot seat
-        plays the policy its caller hands it in ``policies`` (seat -> object with ``choose(decision, game)``),
+        plays the policy its caller hands it in ``policies`` (seat -> a :class:`~.policies.Policy`),
         or else a new policy of its named strategy (:mod:`.policies`), seeded from the game's seed and the seat.
         Games with policies of the caller's replay only with the same policies.
         """
@@ -126,11 +127,14 @@ class Game(GameState):
                  snapshots: bool = False, given: dict | None = None) -> None:
         # each bot's stream is seeded from f"{seed}:{seat}"; the bot builds its Random on first use (most never
         # draw, and seeding from a string costs more than the rest of setting up a game)
-        bots: dict[int, Any] = {i: policies.make(s.strategy, f"{seed}:{i}") for i, s in enumerate(specs)
-                                if s.kind == BOT}
+        bots: dict[int, Policy] = {i: policies.make(s.strategy, f"{seed}:{i}") for i, s in enumerate(specs)
+                                   if s.kind == BOT}
         for seat, policy in (given or {}).items():
             if not (isinstance(seat, int) and 0 <= seat < len(specs)) or specs[seat].kind != BOT:
                 raise InvalidRules("policies", f"seat {seat!r} is not a bot seat of this table")
+            if not isinstance(policy, Policy):
+                raise InvalidRules("policies", f"seat {seat}: a policy must be a monopoly_core.policies.Policy, "
+                                   f"got {type(policy).__name__}")
             bots[seat] = policy
         super().__init__(rules, editions.get(rules.edition), specs, seed, bots, events, snapshots)
         # The window decisions are immutable, so each seat's are made once: its pre-roll window (None for the

@@ -31,14 +31,14 @@ if TYPE_CHECKING:
     from .decisions import Decision
     from .dice import DiceModel, Roll
     from .editions.base import Edition
+    from .landing import LandingRule
+    from .policies import Policy
     from .rules import RuleSet
     from .state import PlayerSpec
 
 #: A rule that may need someone's decision runs as a generator: it yields a Decision (or None at an automatic
 #: step boundary), is sent the answer, and returns its outcome. See :mod:`.flow`.
 Play = Generator[Any, Any, Any]
-#: What landing on a square of one kind does: ``rule(game, player, square, dice_total, rent_mode)``.
-LandingRule = Callable[["GameState", Player, int, int, int], Play]
 
 SNAPSHOT_COLUMNS = ("round", "turn", "player", "cash", "net_worth", "position", "properties", "houses", "hotels")
 
@@ -118,7 +118,7 @@ class GameState:
     # --- the driver's fields the rules use (see flow.py) ----------------------------------------------------------
     pending: Decision | None
     ply: int
-    bots: dict[int, Any]                        # seat -> policy with choose(decision, game)
+    bots: dict[int, Policy]                     # seat -> the policy answering its decisions
     rng: random.Random                          # the game's own generator: dice, shuffles
     random: Callable[[], float]                 # rng.random, or a stand-in a test arranged (see Game.arrange)
     actions: list[Action]
@@ -127,10 +127,10 @@ class GameState:
     post_roll_windows: list[tuple[Decision, Decision]]
     jail_windows: list[Decision]
     fast: bool                                  # run() drives the game: bots answer inline, no yields
-    auto_bots: dict[int, Any]                   # the bots answering inline (empty in step-by-step play)
+    auto_bots: dict[int, Policy]                # the bots answering inline (empty in step-by-step play)
 
     def __init__(self, rules: RuleSet, edition: Edition, specs: tuple[PlayerSpec, ...], seed: int,
-                 bots: dict[int, Any], events: bool = True, snapshots: bool = False) -> None:
+                 bots: dict[int, Policy], events: bool = True, snapshots: bool = False) -> None:
         self.rules = rules
         self.edition = edition
         self.board = edition.board(rules)
@@ -184,7 +184,7 @@ class GameState:
         self.actions = []
         # Policies whose answer to the pre-roll window is always "roll" say so up front and are not asked (a
         # standing answer: the same in step-by-step play, batch play and replay).
-        self.skips_pre_roll = frozenset(s for s, b in bots.items() if not getattr(b, "uses_pre_roll", True))
+        self.skips_pre_roll = frozenset(s for s, b in bots.items() if not b.uses_pre_roll)
         self.fast = False
         self.auto_bots = {}
         self.ply = 0

@@ -54,14 +54,15 @@ def place_building(g: GameState, square: int) -> int:
     """One level more on ``square`` from the bank's supply (the fifth level, a hotel, returns four houses);
     returns the new level."""
     hotel = g.edition.hotel_level
-    lv = g.level[square]
-    if lv == hotel - 1:
+    lv = g.level[square] + 1
+    if lv == hotel:
         g.hotels_left -= 1
         g.houses_left += hotel - 1
     else:
         g.houses_left -= 1
-    set_level(g, square, lv + 1)
-    return lv + 1
+    g.level[square] = lv
+    g.version += 1
+    return lv
 
 
 def remove_buildings(g: GameState, square: int) -> int:

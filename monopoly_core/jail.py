@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING
 from . import actions as A
 from . import card_play
 from . import events as E
+from . import flow
 from . import management
 from . import movement
 from . import payments
-from .flow import boundary
+from .rent import NORMAL
 
 if TYPE_CHECKING:
     from .game_state import GameState, Play
@@ -44,7 +45,7 @@ def on_last_try(g: GameState, p: Player) -> bool:
 def jail_turn(g: GameState, p: Player) -> Play:
     """A turn that starts in jail. Returns True when the player left jail before rolling (fine or card) and now
     takes a normal turn; False when the turn is used up here."""
-    action = yield from management.window(g, g.jail_windows[p.seat])
+    action = yield from flow.window(g, g.jail_windows[p.seat])
     if action.kind == A.PAY_FINE:
         payments.transfer(g, p.seat, g.fee_payee, g.rules.jail_fine, E.R_FINE)
         release(g, p, E.OUT_BY_FINE)
@@ -55,19 +56,20 @@ def jail_turn(g: GameState, p: Player) -> Play:
         release(g, p, E.OUT_BY_CARD, card_play.deck_code(g, kind))
         return True
     r = movement.roll(g, p, E.ROLL_JAIL)
-    yield from boundary(g)
+    yield from flow.boundary(g)
     if r.doubles:
         release(g, p, E.OUT_BY_DOUBLES)
     else:
         p.jail_turns += 1
         if p.jail_turns < g.rules.jail_turns:
-            yield from management.window(g, g.post_roll_windows[p.seat][0])
+            yield from flow.window(g, g.post_roll_windows[p.seat][0])
             return False
         yield from payments.charge(g, p, g.fee_payee, g.rules.jail_fine, E.R_FINE)
         if p.bankrupt:
             return False
         release(g, p, E.OUT_BY_FORCED_FINE)
-    yield from movement.move(g, p, r.total)
+    square = movement.advance(g, p, r.total)
+    yield from g.landing[square].land(g, p, square, r.total, NORMAL)
     if not p.bankrupt:
-        yield from management.window(g, g.post_roll_windows[p.seat][0])
+        yield from flow.window(g, g.post_roll_windows[p.seat][0])
     return False

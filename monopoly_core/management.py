@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING
 from . import actions as A
 from . import decisions as D
 from . import events as E
+from . import flow
 from . import holdings
 from . import payments
 from . import sales
 from .building import buildable_squares
-from .flow import ask
 from .mortgage import unmortgage_cost
 
 if TYPE_CHECKING:
@@ -27,17 +27,6 @@ if TYPE_CHECKING:
     from .decisions import Decision
     from .game_state import GameState, Play
     from .state import Player
-
-
-def window(g: GameState, d: Decision) -> Play:
-    """Ask ``d`` until its player answers with one of its own options; the management actions it allows
-    (build, mortgage, trade, ...) are carried out in between and the same decision is asked again."""
-    extra = d.extra
-    while True:
-        action = yield from ask(g, d)
-        if action.kind not in extra:
-            return action
-        yield from apply(g, g.players[d.player], action)
 
 
 def apply(g: GameState, p: Player, action: Action) -> Play:
@@ -95,7 +84,7 @@ def build(g: GameState, p: Player, square: int) -> Play:
                 place(g, winner, square, price)
             elif winner >= 0:
                 d = D.Decision(g, D.PLACE_BUILDING, winner, square=square, amount=price, item=item)
-                action = yield from ask(g, d)
+                action = yield from flow.ask(g, d)
                 place(g, winner, action.square, price)
             return
     payments.transfer(g, p.seat, E.BANK, cost, E.R_BUILD, square)
@@ -132,7 +121,7 @@ def trade(g: GameState, t: Trade) -> Play:
     g.log.add(E.TRADE_OFFER, t.proposer, -1, 0, t.target, ref)
     g.trades_proposed += 1
     d = D.Decision(g, D.TRADE_RESPONSE, t.target, other=t.proposer, trade=t)
-    action = yield from ask(g, d)
+    action = yield from flow.ask(g, d)
     if action.kind != A.ACCEPT:
         g.log.add(E.TRADE_REJECT, t.proposer, -1, 0, t.target, ref)
         return

@@ -4,13 +4,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import events as E
-from . import landing
 from . import payments
-from .rent import NORMAL
 
 if TYPE_CHECKING:
     from .dice import Roll
-    from .game_state import GameState, Play
+    from .game_state import GameState
     from .state import Player
 
 
@@ -31,8 +29,9 @@ def salary(g: GameState, p: Player, landed_on_go: bool) -> None:
         payments.transfer(g, E.BANK, p.seat, amount, E.R_SALARY, 0)
 
 
-def move(g: GameState, p: Player, steps: int) -> Play:
-    """Move ``p`` forward ``steps`` squares (salary on passing GO) and land."""
+def advance(g: GameState, p: Player, steps: int) -> int:
+    """Move ``p`` forward ``steps`` squares, with the salary for passing GO; returns the square reached. The
+    caller then lands there: ``yield from g.landing[square].land(g, p, square, steps, NORMAL)``."""
     start = p.position
     end = start + steps
     if end >= g.size:
@@ -40,4 +39,4 @@ def move(g: GameState, p: Player, steps: int) -> Play:
         salary(g, p, end == 0)
     p.position = end
     g.log.add(E.MOVE, p.seat, end, steps, start, E.MOVE_BY_DICE)
-    yield from landing.land(g, p, end, steps, NORMAL)
+    return end

@@ -34,7 +34,7 @@ STAMP = NATIVE / "STAMP"
 COMPILED = ("game_state.py", "game.py", "flow.py", "holdings.py", "turn.py", "movement.py", "landing.py",
             "jail.py", "payments.py", "sales.py", "card_play.py", "management.py", "endgame.py", "arrange.py",
             "editions/base.py", "editions/classic.py", "decisions.py", "actions.py", "events.py", "state.py",
-            "rent.py", "building.py", "mortgage.py", "trading.py", "worth.py", "dice.py", "bots/base.py",
+            "rent.py", "policies.py", "building.py", "mortgage.py", "trading.py", "worth.py", "dice.py", "bots/base.py",
             "bots/simple.py", "bots/strategist.py", "bots/random_bot.py", "board.py", "cards.py", "rules.py")
 
 #: Why the running process uses the build it does (set by :func:`activate`).

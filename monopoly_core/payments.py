@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 from . import decisions as D
 from . import endgame
 from . import events as E
+from . import flow
 from . import holdings
 from . import management
 from . import sales
 from .actions import BANKRUPT, LIFT
-from .flow import ask
 from .mortgage import interest
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ def raise_money(g: GameState, p: Player, creditor: int, amount: int, reason: int
     g.log.add(E.DEBT, p.seat, -1, amount, creditor, reason)
     d = D.Decision(g, D.DEBT, p.seat, amount=amount, other=creditor)
     while p.cash < amount:
-        action = yield from ask(g, d)
+        action = yield from flow.ask(g, d)
         if action.kind == BANKRUPT:
             yield from bankrupt(g, p, creditor)
             return False
@@ -77,7 +77,7 @@ def settle_received_mortgages(g: GameState, receiver: Player, squares: list[int]
         if not g.mortgaged[s]:
             continue
         d = D.Decision(g, D.MORTGAGED_DEED, receiver.seat, square=s, amount=interest(g, s))
-        action = yield from ask(g, d)
+        action = yield from flow.ask(g, d)
         if action.kind == LIFT:
             management.lift_mortgage(g, receiver.seat, s)
         else:

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 
 from . import decisions as D
 from . import events as E
+from . import flow
 from . import holdings
 from . import management
 from . import payments
 from .actions import BID, BUY
-from .flow import ask
 
 if TYPE_CHECKING:
     from .game_state import GameState, Play
@@ -32,7 +32,7 @@ ITEM_HOTEL = 2
 def offer(g: GameState, p: Player, square: int) -> Play:
     """``p`` landed on the unowned ``square``: buy it at the printed price, or it goes to auction."""
     price = g.board.squares[square].price
-    action = yield from management.window(g, D.Decision(g, D.BUY, p.seat, square=square, amount=price))
+    action = yield from flow.window(g, D.Decision(g, D.BUY, p.seat, square=square, amount=price))
     if action.kind == BUY:
         payments.transfer(g, p.seat, E.BANK, price, E.R_PURCHASE, square)
         holdings.give_deed(g, square, p.seat, E.BANK, price, E.D_PURCHASE)
@@ -70,7 +70,7 @@ def auction(g: GameState, square: int, item: int = ITEM_DEED, eligible: set[int]
             log.add(E.PASS, seat, square)
             continue
         d = D.Decision(g, D.BID, seat, square=square, amount=high, minimum=minimum, other=high_bidder, item=item)
-        action = yield from ask(g, d)
+        action = yield from flow.ask(g, d)
         if action.kind == BID:
             high, high_bidder = action.amount, seat
             log.add(E.BID, seat, square, high)

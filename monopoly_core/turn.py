@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING
 
 from . import endgame
 from . import events as E
+from . import flow
 from . import jail
 from . import management
 from . import movement
 from . import payments
-from .flow import boundary
+from .rent import NORMAL
 
 if TYPE_CHECKING:
     from .game_state import GameState, Play
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 def play_game(g: GameState) -> Play:
     yield None
     setup(g)
-    yield from boundary(g)
+    yield from flow.boundary(g)
     edition = g.edition
     try:
         while True:
@@ -100,21 +101,22 @@ def take_turn(g: GameState, p: Player) -> Play:
     elif p.seat not in g.skips_pre_roll:
         window = g.pre_roll_windows[p.seat]
         assert window is not None       # (made for every seat that does not skip it)
-        yield from management.window(g, window)
+        yield from flow.window(g, window)
     limit = g.rules.doubles_to_jail
     while True:
         r = movement.roll(g, p, E.ROLL_MOVE)
-        yield from boundary(g)
+        yield from flow.boundary(g)
         if r.doubles:
             p.doubles += 1
             if p.doubles == limit:
                 jail.to_jail(g, p, E.JAIL_BY_DOUBLES)
-                yield from management.window(g, g.post_roll_windows[p.seat][0])
+                yield from flow.window(g, g.post_roll_windows[p.seat][0])
                 return
-        yield from movement.move(g, p, r.total)
+        square = movement.advance(g, p, r.total)
+        yield from g.landing[square].land(g, p, square, r.total, NORMAL)
         if p.bankrupt:
             return
         again = r.doubles and not p.in_jail
-        yield from management.window(g, g.post_roll_windows[p.seat][1 if again else 0])
+        yield from flow.window(g, g.post_roll_windows[p.seat][1 if again else 0])
         if not again or p.bankrupt:
             return

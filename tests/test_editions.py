@@ -10,13 +10,16 @@ from monopoly_core import events as E
 from monopoly_core import payments
 from monopoly_core.dice import DiceModel, Roll
 from monopoly_core.editions import Edition
+from monopoly_core.landing import LandingRule
 
 
-def bonus_square(g, p, square, dice_total, mode):
+class BonusSquare(LandingRule):
     """Landing on a "bonus" square pays 75 from the bank."""
-    payments.transfer(g, E.BANK, p.seat, 75, E.R_CARD, square)
-    return
-    yield
+
+    def land(self, g, p, square, dice_total, mode):
+        payments.transfer(g, E.BANK, p.seat, 75, E.R_CARD, square)
+        return
+        yield
 
 
 class BonusEdition(Edition):
@@ -38,7 +41,7 @@ class BonusEdition(Edition):
         return DiceModel("2d4", "two four-sided dice", outcomes)
 
     def landing_rules(self):
-        return {**super().landing_rules(), "bonus": bonus_square}
+        return {**super().landing_rules(), "bonus": BonusSquare()}
 
 
 @pytest.fixture(scope="module")
@@ -81,3 +84,20 @@ def test_a_board_kind_the_edition_has_no_rule_for_is_refused():
         preset("classic-us", edition="test-unknown-kind")
     with pytest.raises(InvalidRules, match="unknown edition"):
         preset("classic-us", edition="no-such-edition")
+
+
+def test_a_policy_in_plain_python_keeps_its_standing_pre_roll_answer():
+    # A policy that says its pre-roll answer is always "roll" is not asked (in both builds: the compiled Policy
+    # must see a plain-Python subclass's class attribute).
+    from monopoly_core.policies import Policy
+
+    class AlwaysRoll(Policy):
+        uses_pre_roll = False
+
+        def choose(self, d, g):
+            assert d.kind != "pre_roll", "a policy that never uses the pre-roll window was asked"
+            return d.legal_actions()[0]
+    g = Game.new(preset("classic-us", turn_limit=20), bots(["random", "random"]), 1,
+                 policies={0: AlwaysRoll(), 1: AlwaysRoll()})
+    g.run()
+    assert g.over and g.skips_pre_roll == {0, 1}

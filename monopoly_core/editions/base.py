@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from ..cards import Card, Deck
     from ..decisions import Decision
     from ..dice import DiceModel
-    from ..game_state import GameState, LandingRule, Play
+    from ..game_state import GameState, Play
+    from ..landing import LandingRule
     from ..rules import RuleSet
     from ..state import Player
 
@@ -63,9 +64,9 @@ class Edition:
     def landing_rules(self) -> dict[str, LandingRule]:
         """What landing on each square kind does (Mega adds Auction, Bus Ticket and Birthday Gift; Sore Losers
         bills and a Free Parking that steals a coin; Cheaters stations that move you on)."""
-        return {"go": landing.nothing, "jail": landing.nothing, "street": landing.on_property,
-                "railroad": landing.on_property, "utility": landing.on_property, "tax": landing.on_tax,
-                "go_to_jail": landing.on_go_to_jail, "free_parking": landing.on_free_parking}
+        return {"go": landing.NOTHING, "jail": landing.NOTHING, "street": landing.PROPERTY,
+                "railroad": landing.PROPERTY, "utility": landing.PROPERTY, "tax": landing.TAX,
+                "go_to_jail": landing.GO_TO_JAIL, "free_parking": landing.FREE_PARKING}
 
     def landing_table(self, board: Board) -> tuple[LandingRule, ...]:
         """The landing rule of every square of ``board`` (the deck kinds draw a card)."""
@@ -73,7 +74,7 @@ class Edition:
         table = []
         for sq in board.squares:
             rule = rules.get(sq.kind)
-            table.append(rule if rule is not None else landing.on_card_square)
+            table.append(rule if rule is not None else landing.CARD_SQUARE)
         return tuple(table)
 
     def player_extra(self, rules: RuleSet, seat: int) -> Any:

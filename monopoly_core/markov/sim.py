@@ -34,6 +34,7 @@ import numpy as np
 from .. import actions as A
 from .. import decisions as D
 from .. import events as E
+from ..policies import Policy
 from ..dice import load_dice
 from ..events import pack_faces
 from ..rules import RuleSet
@@ -44,7 +45,7 @@ from .quantities import PER_ROLL, VISITS_PER_TURN, Distribution, row_names
 MOVE_PURPOSES = (E.ROLL_MOVE, E.ROLL_JAIL)
 
 
-class MovementPolicy:
+class MovementPolicy(Policy):
     """A bot that only moves: declines every purchase, passes every bid, ends every window and follows the
     chain's jail policy (``short``: leave at once, by card or fine; ``long``: roll for doubles) and UK-card
     policy (``pay`` or ``chance``). It counts the times it could not follow the jail policy (no money)."""
