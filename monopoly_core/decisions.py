@@ -110,6 +110,9 @@ class Decision:
         if kind == A.PAY_FINE:
             if p.cash < g.rules.jail_fine:
                 return f"the fine is {g.rules.jail_fine}, you have {p.cash}"
+            if not g.rules.jail_pay_on_last_turn and p.jail_turns >= g.rules.jail_turns - 1:
+                # 002 JAIL: "Paying a fine of $50 before you roll the dice on either of your next two turns"
+                return "on your last turn in jail you roll first: without doubles you then pay the fine and move"
         if kind == A.USE_CARD and not p.cards:
             return "you hold no Get Out of Jail Free card"
         if kind == A.BUY and p.cash < self.amount:

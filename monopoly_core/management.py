@@ -131,6 +131,8 @@ def trade(g: GameState, t: Trade) -> Play:
         payments.transfer(g, a.seat, b.seat, t.give_cash, E.R_TRADE)
     if t.get_cash:
         payments.transfer(g, b.seat, a.seat, t.get_cash, E.R_TRADE)
+    # the deeds that owe interest are those mortgaged as they change hands (see payments.mortgaged_among)
+    to_b, to_a = payments.mortgaged_among(g, t.give_squares), payments.mortgaged_among(g, t.get_squares)
     for s in t.give_squares:
         holdings.give_deed(g, s, b.seat, a.seat, 0, E.D_TRADE)
     for s in t.get_squares:
@@ -140,5 +142,5 @@ def trade(g: GameState, t: Trade) -> Play:
             card = next(c for c in src.cards if c[0] == deck)
             src.cards.remove(card)
             dst.cards.append(card)
-    yield from payments.settle_received_mortgages(g, b, list(t.give_squares))
-    yield from payments.settle_received_mortgages(g, a, list(t.get_squares))
+    yield from payments.settle_received_mortgages(g, b, to_b)
+    yield from payments.settle_received_mortgages(g, a, to_a)

@@ -68,13 +68,22 @@ def raise_money(g: GameState, p: Player, creditor: int, amount: int, reason: int
     return True
 
 
+def mortgaged_among(g: GameState, squares) -> list[int]:
+    """The deeds of ``squares`` that are mortgaged now: taken at the moment they change hands, these are the
+    deeds whose new owner owes the interest (002 MORTGAGES and BANKRUPTCY: "the new owner must at once pay
+    the Bank the amount of interest on the loan")."""
+    mortgaged = g.mortgaged
+    return [s for s in squares if mortgaged[s]]
+
+
 def settle_received_mortgages(g: GameState, receiver: Player, squares: list[int]) -> Play:
-    """For each mortgaged deed of ``squares`` (received by ``receiver``), the receiver lifts the mortgage now or
-    pays the interest now (002 MORTGAGES; 004 "10% on transfer")."""
+    """For each deed of ``squares`` (mortgaged when ``receiver`` received it), the receiver lifts the mortgage
+    now or pays the interest now (002 MORTGAGES; 004 "10% on transfer"). A deed the receiver has passed on
+    meanwhile, or whose mortgage is gone, is no longer theirs to settle."""
     for s in squares:
         if receiver.bankrupt:
             return
-        if not g.mortgaged[s]:
+        if g.owner[s] != receiver.seat or not g.mortgaged[s]:
             continue
         d = D.Decision(g, D.MORTGAGED_DEED, receiver.seat, square=s, amount=interest(g, s))
         action = yield from flow.ask(g, d)
@@ -102,12 +111,13 @@ def bankrupt(g: GameState, p: Player, creditor: int) -> Play:
                 transfer(g, E.BANK, p.seat, refund, E.R_BUILDING_SALE, s)
         if p.cash:
             transfer(g, p.seat, creditor, p.cash, E.R_BANKRUPTCY)
+        owing = mortgaged_among(g, owned)
         for s in owned:
             holdings.give_deed(g, s, creditor, p.seat, 0, E.D_BANKRUPTCY)
         c.cards.extend(p.cards)
         p.cards.clear()
         endgame.check_last_standing(g)
-        yield from settle_received_mortgages(g, c, owned)
+        yield from settle_received_mortgages(g, c, owing)
     else:
         if p.cash:
             transfer(g, p.seat, E.BANK, p.cash, E.R_BANKRUPTCY)

@@ -75,6 +75,11 @@ class RuleSet:
                         source="002 JAIL: Paying a fine of $50")
     jail_turns: int = _f(3, "Turns a player may try for doubles in jail before paying the fine.", lo=1, hi=10,
                          group="Jail", source="002 JAIL: rolling doubles on any of your next three turns")
+    jail_pay_on_last_turn: bool = _f(False, "A player may pay the fine before rolling on their last turn in jail "
+                                     "too (off: only on the turns before it; on the last turn they roll, and "
+                                     "pay only if no doubles come).", group="Jail",
+                                     source="002 JAIL: Paying a fine of $50 before you roll the dice on either of "
+                                     "your next two turns; 004: Pay €50 at the start of your next turn")
     doubles_to_jail: int = _f(3, "Doubles in one turn that send a player to jail (0: never).", lo=0, hi=10,
                               group="Jail", source="002 THE PLAY: doubles three times in succession")
     # --- free parking and taxes --------------------------------------------------------------------------

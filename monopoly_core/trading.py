@@ -23,6 +23,11 @@ def trade_problem(game: GameState, trade: Trade) -> str | None:
         return "both players must still be in the game"
     if trade.is_empty():
         return "the trade is empty"
+    if not (trade.give_squares or trade.give_cards or trade.get_squares or trade.get_cards):
+        # 002 MISCELLANEOUS: "No player may borrow from or lend cash to another player"; 004: "Property can be
+        # traded for cash, other property and/or Get Out of Jail Free cards"
+        return "a trade must include a property or a Get Out of Jail Free card: players may not lend or give " \
+               "each other cash (only the bank lends, on mortgages)"
     if trade.give_cash < 0 or trade.get_cash < 0:
         return "cash in a trade cannot be negative"
     if trade.give_cash > a.cash:

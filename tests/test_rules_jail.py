@@ -1,5 +1,7 @@
 """Jail (002 "JAIL"; 003/004 "How do I get out of Jail?")."""
-from monopoly_core import Action
+import pytest
+
+from monopoly_core import Action, IllegalAction
 from monopoly_core import actions as A
 from monopoly_core import decisions as D
 from monopoly_core import events as E
@@ -139,3 +141,24 @@ def test_in_jail_a_player_still_collects_rent_and_builds():
     until(g, D.POST_ROLL)
     assert [(e.player, e.other, e.amount) for e in pays(g, start, E.R_RENT)] == [(1, 0, 10)]
 
+
+def test_us_rules_the_fine_cannot_be_paid_before_the_roll_on_the_third_turn():
+    # 002 JAIL: "(4) Paying a fine of $50 before you roll the dice on either of your next two turns. If you don't
+    # roll doubles by your third turn, you must pay the fine of $50."
+    g = table(2, arrange=jailed(0, tries=2))            # classic-us: the third turn in jail
+    assert Action(A.PAY_FINE) not in g.legal_actions()
+    with pytest.raises(IllegalAction, match="last turn in jail you roll first"):
+        g.act(Action(A.PAY_FINE))
+    assert g.players[0].in_jail and g.pending.kind == D.JAIL          # nothing changed
+    g2 = table(2, arrange=jailed(0, tries=1))           # the second turn: paying first is allowed
+    assert Action(A.PAY_FINE) in g2.legal_actions()
+
+
+def test_uk_rules_the_fine_may_be_paid_at_the_start_of_any_jailed_turn():
+    # 004 "How do I get out of Jail?": "1. Pay €50 at the start of your next turn; then, roll and move as normal.
+    # ... You can use up to 3 turns to try for a double."
+    g = table(2, "classic-uk", arrange=jailed(0, tries=2))
+    assert Action(A.PAY_FINE) in g.legal_actions()
+    start = len(g.log)
+    g.act(Action(A.PAY_FINE))
+    assert not g.players[0].in_jail and [e.amount for e in pays(g, start, E.R_FINE)] == [50]

@@ -202,3 +202,76 @@ def test_turn_limit_ends_the_game_and_net_worth_decides():
             g.step()
     assert g.end_reason == "turn_limit" and g.winner == 1   # Boardwalk makes seat 1 richer
 
+
+def test_cash_alone_cannot_change_hands_in_a_trade():
+    # 002 MISCELLANEOUS: "Cash can only be loaned to a player by the Bank, and then only by mortgaging properties.
+    # No player may borrow from or lend cash to another player." 004 DEALS & TRADES: "Property can be traded for
+    # cash, other property and/or Get Out of Jail Free cards."
+    g = table(2, arrange=lambda g: g.arrange().hold_card(1, "chest"))
+    for loan in (Trade(0, 1, get_cash=1000), Trade(0, 1, give_cash=10, get_cash=500)):
+        with pytest.raises(IllegalAction, match="must include a property or a Get Out of Jail Free card"):
+            g.act(Action(A.TRADE, trade=loan))
+    assert g.pending.kind == D.PRE_ROLL and g.players[0].cash == 1500
+    g.act(Action(A.TRADE, trade=Trade(0, 1, give_cash=40, get_cards=("chest",))))    # cash for a card is fine
+    assert g.pending.kind == D.TRADE_RESPONSE
+
+
+def _bankrupt_into(creditor_cash: int, debtor_deeds: dict[int, bool]):
+    """Seat 0 (10 in cash, holding ``debtor_deeds``: square -> mortgaged) lands on seat 1's Boardwalk with a
+    hotel and goes bankrupt to seat 1, who holds ``creditor_cash``; three players, so the game goes on."""
+    def arrange(g):
+        g.arrange().cash(0, 10).cash(1, creditor_cash)
+        for square, mortgaged in debtor_deeds.items():
+            give(g, 0, square, mortgaged=mortgaged)
+        give(g, 1, 37, 39)
+        set_level(g, 37, 5)
+        set_level(g, 39, 5)
+    g = table(3, arrange=arrange)
+    place(g, 0, 35)
+    roll(g, (1, 3))
+    until(g, D.DEBT)
+    g.act(Action(A.BANKRUPT))
+    until(g, D.MORTGAGED_DEED)
+    return g
+
+
+def test_interest_is_owed_only_on_deeds_mortgaged_when_they_changed_hands():
+    # 002 BANKRUPTCY: "If you have mortgaged properties, you also turn these properties over to your creditor but
+    # the new owner must at once pay the Bank the amount of interest on the loan". Reading Railroad comes
+    # mortgaged; Pennsylvania Railroad comes unmortgaged and its new owner mortgages it to pay that interest: no
+    # interest is due on it.
+    g = _bankrupt_into(0, {5: True, 15: False})
+    assert (g.pending.player, g.pending.square) == (1, 5)
+    start = len(g.log)
+    g.act(Action(A.KEEP))                         # 10 interest due, 10 in cash: paid
+    until(g)
+    assert [(e.player, e.square, e.amount) for e in pays(g, start, E.R_INTEREST)] == [(1, 5, 10)]
+    g2 = _bankrupt_into(0, {5: True, 15: False})
+    g2.arrange().cash(1, 0)                       # now the interest cannot be paid from cash
+    start = len(g2.log)
+    g2.act(Action(A.KEEP))
+    assert g2.pending.kind == D.DEBT and g2.pending.player == 1
+    g2.act(Action(A.MORTGAGE, 15))                # raise it by mortgaging the deed just received
+    until(g2)
+    assert g2.pending.kind != D.MORTGAGED_DEED, "no interest is due on a deed received unmortgaged"
+    assert [(e.square, e.amount) for e in pays(g2, start, E.R_INTEREST)] == [(5, 10)]
+
+
+def test_a_deed_passed_on_while_raising_the_interest_is_not_offered_to_its_former_receiver():
+    # 002 MORTGAGES: "If you are the new owner, you may lift the mortgage at once ... If the mortgage is not lifted
+    # at once, you must pay the Bank 10% interest": only the deed's owner settles it. Seat 1 receives two
+    # mortgaged railroads with no cash, and sells one on to seat 2 to pay the interest on the other.
+    g = _bankrupt_into(0, {5: True, 15: True})
+    g.arrange().cash(1, 0)
+    assert (g.pending.player, g.pending.square) == (1, 5)
+    start = len(g.log)
+    g.act(Action(A.KEEP))
+    assert g.pending.kind == D.DEBT
+    g.act(Action(A.TRADE, trade=Trade(1, 2, give_squares=(15,), get_cash=60)))
+    g.act(Action(A.ACCEPT))
+    assert (g.pending.kind, g.pending.player, g.pending.square) == (D.MORTGAGED_DEED, 2, 15)
+    g.act(Action(A.KEEP))                         # seat 2, the deed's owner now, pays its interest
+    until(g)
+    assert not (g.pending.kind == D.MORTGAGED_DEED and g.pending.player == 1)
+    assert [(e.player, e.square) for e in pays(g, start, E.R_INTEREST)] == [(2, 15), (1, 5)]
+    assert g.owner[15] == 2 and g.mortgaged[15]

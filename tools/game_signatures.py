@@ -61,8 +61,10 @@ def main(argv: list[str]) -> int:
         a, b = (json.load(open(p))["games"] for p in argv[1:3])
         differ = [k for k in a if a[k] != b.get(k)]
         print(f"{len(a)} games, {len(differ)} differ")
-        for k in differ:
+        for k in differ[:20]:
             print("  ", k)
+        if len(differ) > 20:
+            print(f"   ... and {len(differ) - 20} more")
         return 1 if differ else 0
     data = play_all()
     with open(argv[0], "w") as f:
