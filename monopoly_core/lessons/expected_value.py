@@ -82,8 +82,7 @@ def simulate_rent(rules: RuleSet, group: str, level: int, turns: int, seed: int,
         raise ValueError(f"no colour group {group!r} at level {level!r}")
     sample = play_turns(rules, turns, seed, jail=JAIL)
     paid = sum(sample.landings[:, s].astype(float) * rent for s, rent in rents.items())
-    return Running(f"opponent turn's rent to {group} at {STREET_LEVELS[level]}", paid, expected, f"{expected:.2f}",
-                   None, seed)
+    return Running("rent per opponent turn", paid, expected, f"{expected:.2f}", None, seed)
 
 
 def exercise(rules: RuleSet | None = None) -> Exercise:
@@ -118,6 +117,6 @@ LESSON = Lesson(
            "Compare investments by payback time rather than by price or by printed rent.",
            "Reason at the margin: what one more house costs against what it adds (the third house).",
            "See simulated rent settle on the expected rent, and how slowly a rare big payment averages out."),
-    formula=r"E[\text{rent per opponent turn}] = \sum_{\text{squares}} E[\text{landings per turn}] \times "
-            r"\text{rent},\qquad \text{payback} = \frac{\text{cost}}{\text{opponents} \times E[\text{rent}]}",
+    formula=r"E[\text{rent}] = \sum_{s} v_s\, r_s,\qquad "
+            r"\text{payback} = \frac{\text{cost}}{\text{opponents} \times E[\text{rent}]}",
     exercise=exercise)

@@ -129,7 +129,8 @@ def exercise(rules: RuleSet | None = None) -> Exercise:
     rules = rules or preset("classic-us")
     p, parts = from_jail_to(rules)
     n = len(dice.two_dice().outcomes)
-    names = ", ".join(name for name, _, _ in parts)
+    streets = [name for name, _, _ in parts]
+    names = ", ".join(streets[:-1]) + f" and {streets[-1]}" if len(streets) > 1 else streets[0]
     return Exercise(
         question=f"A token stands on the jail corner (just visiting, or leaving jail). The orange streets are "
                  f"{names}. What is the probability that one roll of two dice lands it on an orange street? "
