@@ -71,12 +71,13 @@ def verdict(rules: RuleSet, guess: int, jail: str = "long") -> str:
     top = rows[0]
     dist = long_run(rules, jail)
     board = load_board(rules.board)
+    top_name = "the jail corner" if top["square"] == board.jail else top["name"]
     if mine["rank"] == 1:
-        head = f"Right: {mine['name']} is where a token most often ends its turn."
+        head = f"Right: {top_name} is where a token most often ends its turn."
     else:
         head = (f"You picked {mine['name']}: number {mine['rank']} of {len(rows)}, "
-                f"{pct(mine['share of turns ending there'])} of turns. The top square is {top['name']}.")
-    return (f"{head} The jail corner holds {pct(top['share of turns ending there'])} of turns: "
+                f"{pct(mine['share of turns ending there'])} of turns. The top square is {top_name}.")
+    return (f"{head} The jail corner holds {pct(dist.jail + dist.squares[board.jail])} of turns: "
             f"{pct(dist.jail)} in jail and {pct(dist.squares[board.jail])} just visiting. "
             f"The top street is {next(r['name'] for r in rows if board.squares[r['square']].kind == 'street')}.")
 
