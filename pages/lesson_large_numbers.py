@@ -50,10 +50,13 @@ else:
     p = exact.value(chosen)
     st.caption("Movement-only tokens play the real game engine, leaving jail after three tries for doubles. Just "
                "Visiting and In Jail are two different places on the jail corner.")
-    m1, m2 = st.columns(2)
+    spread = float(large_numbers.turn_spread(rules)[len(exact.squares) if chosen == M.JAIL_STATE else chosen])
+    m1, m2, m3 = st.columns(3)
     m1.metric("Exact share of turns ending there", f"{p:.2%}", help="From the Markov chain (end-of-turn).")
-    m2.metric("Standard deviation of one turn", f"{math.sqrt(p * (1 - p)):.3f}",
-              help="A turn ends there or not: sqrt(p (1 - p)).")
+    m2.metric("Spread of one turn on its own", f"{math.sqrt(p * (1 - p)):.3f}",
+              help="A turn ends there or not: sqrt(p (1 - p)), if turns were independent.")
+    m3.metric("Spread in a row of turns", f"{spread:.3f}",
+              help="Turns of a token depend on the turn before: the chain's own spread, which the band uses.")
     settings = (SQUARE, state)
     once, many = "Play one turn", "Play {n:,} turns"
 
@@ -71,8 +74,9 @@ if result is not None:
         f"\u00b1{last['band half-width (2 sd / sqrt n)']:.4f} there, and the average is "
         f"{'inside' if last['inside the band'] else 'outside'} it.")
     if what == SQUARE:
-        st.caption("Turns of one token are not quite independent (a token in jail tends to be in jail next turn "
-                   "too), so for a square the band is a good guide rather than an exact 95 %.")
+        st.caption("Turns of one token are not independent (a token in jail tends to be in jail next turn too), "
+                   "so the band uses the spread of a row of turns, computed from the Markov chain, rather than "
+                   "sqrt(p (1 - p)). It still narrows as 1/√n.")
     _lesson.table(run.checkpoints(), f"running-average-{n}-seed-{run.seed}", "l2_checkpoints",
                   formats={"average so far": "%.4f", "exact": "%.4f", "distance": "%.4f",
                            "band half-width (2 sd / sqrt n)": "%.4f"})

@@ -120,9 +120,30 @@ def test_a_square_run_aims_at_the_chains_end_of_turn_share():
     exact = M.stationary(US, "long", M.END_OF_TURN)
     run = large_numbers.square_run(US, 24, 2_000, 5)
     assert run.exact == pytest.approx(exact.squares[24])
-    assert run.sd == pytest.approx(math.sqrt(run.exact * (1 - run.exact)))
+    assert run.sd == pytest.approx(large_numbers.turn_spread(US)[24])
     assert set(np.unique(run.values)) <= {0.0, 1.0} and run.n == 2_000
     assert large_numbers.square_run(US, "jail", 10, 5).exact == pytest.approx(exact.jail)
+
+
+def test_path_covariance_of_a_two_state_chain_is_the_textbook_formula():
+    # P = [[1-a, a], [b, 1-b]]: pi = (b, a)/(a+b), lambda = 1-a-b; the share of state 1 along n steps has variance
+    # p (1 - p) (1 + lambda) / (1 - lambda) / n
+    a, b = 0.1, 0.3
+    P = np.array([[1 - a, a], [b, 1 - b]])
+    pi = np.array([b, a]) / (a + b)
+    p, lam = pi[1], 1 - a - b
+    cov = M.path_covariance(P, pi, np.eye(2))
+    assert cov[1, 1] == pytest.approx(p * (1 - p) * (1 + lam) / (1 - lam))
+    assert cov[0, 1] == pytest.approx(-cov[1, 1])
+
+
+def test_the_spread_of_a_row_of_turns_allows_for_jail_stays():
+    spread = large_numbers.turn_spread(US)
+    exact = M.stationary(US, "long", M.END_OF_TURN).values()
+    one_turn = np.sqrt(exact * (1 - exact))
+    assert spread[40] > 1.4 * one_turn[40]          # a token in jail stays there: shares vary more than coin flips
+    assert spread[30] == 0                          # nobody ends a turn on Go To Jail
+    assert np.all(spread[exact > 0] > 0)
 
 
 # --- the engine's turns --------------------------------------------------------------------------------------

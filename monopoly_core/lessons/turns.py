@@ -10,8 +10,10 @@ gives two observations:
   the ``visits-per-turn`` quantity.
 
 The first turns of every token in every game are left out, because every token starts on GO rather than in the
-long-run distribution. Games have two players, each a movement-only token; successive turns of one token are
-not independent (a token in jail tends to be in jail next turn too), which the lessons say where it matters.
+long-run distribution. Games have two players, each a movement-only token, and the turns of both are counted in
+the order they are played (measured: the share of turns in jail varies as much as with one token's turns
+alone). Successive turns of one token are not independent (a token in jail tends to be in jail next turn too),
+which :func:`monopoly_core.lessons.large_numbers.turn_spread` allows for.
 """
 from __future__ import annotations
 
