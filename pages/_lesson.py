@@ -78,7 +78,7 @@ def print_view(lesson: Lesson, mode: str) -> None:
         st.container(border=True, height=320)
     else:
         st.markdown(f"**Answer.** {ex.answer}")
-        st.markdown(f"**Working.** {ex.working}")
+        st.markdown(f"**Working.**\n\n{ex.working}")
     st.markdown("**What this lesson teaches**\n\n" + "\n".join(f"- {g}" for g in lesson.goals))
 
 

@@ -127,6 +127,7 @@ def test_lesson_large_numbers_for_dice_and_for_a_square():
     assert at.info[0].value.startswith("Press a button")
     exact = M.stationary(US, "long", M.END_OF_TURN)
     assert metric(at, "Exact share of turns ending there") == f"{exact.squares[24]:.2%}"
+    assert metric(at, "Spread in a row of turns") == f"{large_numbers.turn_spread(US)[24]:.3f}"
     at = run_every_size(at, "lesson_large_numbers")
     assert frame(at, "trials")["exact"].iloc[0] == pytest.approx(exact.squares[24])
     reveal_answer(at, "lesson_large_numbers", large_numbers.exercise().answer)
@@ -217,7 +218,7 @@ def test_the_answer_sheet_shows_the_answer_and_its_working(lesson):
     at = open_page(PAGES[lesson.slug], print="answers")
     ex = lesson.exercise()
     shown = texts(at)
-    assert f"**Answer.** {ex.answer}" in shown and f"**Working.** {ex.working}" in shown
+    assert f"**Answer.** {ex.answer}" in shown and f"**Working.**\n\n{ex.working}" in shown
     assert not at.button
 
 
