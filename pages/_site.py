@@ -21,6 +21,12 @@ PAGES = [
     ("pages/markov.py", "Board as a Markov chain", ":material/hub:"),
     ("pages/database.py", "Game database", ":material/database:"),
 ]
+#: The classroom section: the teacher's page, then one page per lesson of the core's catalogue
+LESSON_ICONS = {"lesson_dice": ":material/casino:", "lesson_large_numbers": ":material/timeline:",
+                "lesson_landing": ":material/grid_view:", "lesson_expected_value": ":material/payments:"}
+TEACHER = ("pages/lessons.py", "For the teacher", ":material/school:")
+#: the query parameter that asks a lesson for its printable worksheet or answer sheet (no sidebar, no controls)
+PRINT = "print"
 _DECLARED = "_site_navigation_run"
 #: session-state key of the game database the site uses (set on the database page, used by every page)
 DB_PATH = "db_path"
@@ -31,13 +37,29 @@ def db_path() -> str:
     return st.session_state.setdefault(DB_PATH, str(default_db_path()))
 
 
+def lesson_pages() -> list[tuple[str, str, str]]:
+    """(file, title, icon) of the teacher's page and of every lesson in the core's catalogue."""
+    from monopoly_core.lessons import LESSONS
+    return [TEACHER] + [(f"pages/{x.slug}.py", f"{x.number}. {x.title}", LESSON_ICONS.get(x.slug, ":material/school:"))
+                        for x in LESSONS]
+
+
+def printing() -> bool:
+    """True when the URL asks for a print view (``?print=worksheet`` or ``?print=answers``)."""
+    return bool(st.query_params.get(PRINT))
+
+
 def navigation() -> "st.navigation":
-    """Declare the site's pages (in the sidebar) and return the page chosen by the URL."""
-    st.set_page_config(page_title="Monopoly rules lab", page_icon="\U0001F3B2", layout="wide")
-    pages = [st.Page(str(ROOT / path), title=title, icon=icon, default=(i == 0))
-             for i, (path, title, icon) in enumerate(PAGES) if (ROOT / path).exists()]
+    """Declare the site's pages (in the sidebar, the lessons in their own section) and return the page chosen by
+    the URL. A print view hides the navigation: a worksheet prints without a sidebar."""
+    st.set_page_config(page_title="Monopoly rules lab", page_icon="\U0001F3B2", layout="wide",
+                       initial_sidebar_state="collapsed" if printing() else "auto")
+    sections = {"The lab": PAGES, "Lessons": lesson_pages()}
+    pages = {section: [st.Page(str(ROOT / path), title=title, icon=icon, default=(path == PAGES[0][0]))
+                       for path, title, icon in entries if (ROOT / path).exists()]
+             for section, entries in sections.items()}
     st.session_state[_DECLARED] = True
-    return st.navigation(pages)
+    return st.navigation({k: v for k, v in pages.items() if v}, position="hidden" if printing() else "sidebar")
 
 
 def ensure_navigation() -> None:

@@ -3,7 +3,7 @@ import streamlit as st
 
 from monopoly_core import load_dice, presets
 from monopoly_core.viz.dice import totals_figure
-from pages._site import PAGES, ROOT, ensure_navigation
+from pages._site import PAGES, ROOT, TEACHER, ensure_navigation
 
 ensure_navigation()
 
@@ -21,8 +21,10 @@ BLURBS = {
                        "jail rules, as a heat map, a graph and a convergence story.",
     "pages/database.py": "Simulate thousands of games and ask questions of them in SQL: which squares are landed "
                          "on most, which strategy wins, how long games last.",
+    "pages/lessons.py": "Short lessons in probability for a class (two dice, the law of large numbers, where "
+                        "players land, expected value), each with a seeded link, a worksheet and an answer sheet.",
 }
-for file, title, icon in PAGES:
+for file, title, icon in PAGES + [TEACHER]:
     if file in BLURBS and (ROOT / file).exists():
         with st.container(border=True):
             st.page_link(str(ROOT / file), label=f"**{title}**", icon=icon)

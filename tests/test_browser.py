@@ -5,6 +5,7 @@ Skipped, with the reason, only when chromium or the Playwright package is absent
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -99,7 +100,7 @@ def test_a_deep_link_as_a_fresh_servers_first_request_shows_the_sites_pages(site
     time.sleep(2)
     titles = _nav_titles(page)
     assert "Play a game" in titles and "Home" in titles
-    assert not any(t in titles for t in ("decision", "panels", "setup", "game state", "streamlit app"))
+    assert not any(t in titles for t in ("decision", "panels", "setup", "game state", "lesson", "streamlit app"))
 
 
 def test_a_deep_link_page_keeps_what_the_visitor_enters(page):
@@ -169,3 +170,53 @@ def test_every_page_opens_without_an_error(site, page):
         page.wait_for_selector(f"text={text}", timeout=60_000)
         time.sleep(2)
         assert page.locator("[data-testid='stException']").count() == 0, path
+
+
+# --- the lessons (issue 19) ----------------------------------------------------------------------------------
+
+SIDEBAR_TITLES = ("Play a game", "Board as a Markov chain", "Game database", "For the teacher")
+
+
+def _printed_text(page) -> tuple[bytes, str]:
+    """Print the page to PDF as the browser's Print does; the PDF and its text with whitespace collapsed."""
+    from pdftext import pdf_text
+    data = page.pdf(format="A4")
+    return data, " ".join(pdf_text(data).split())
+
+
+def test_every_lesson_opens_without_an_error(site, page):
+    from monopoly_core.lessons import LESSONS
+    for path, text in [("lessons", "Lessons for the classroom")] + [(x.slug, f"Lesson {x.number}") for x in LESSONS]:
+        page.goto(f"{site}/{path}?seed=7")
+        page.wait_for_selector(f"text={text}", timeout=60_000)
+        time.sleep(1)
+        assert page.locator("[data-testid='stException']").count() == 0, path
+
+
+def test_a_worksheet_prints_to_pdf_with_the_exercises_and_no_sidebar(site, page):
+    from monopoly_core.lessons import LESSONS
+    # the control: a lesson page as it is on screen prints its sidebar and its buttons, and the text shows it
+    page.goto(f"{site}/lesson_dice?seed=2024")
+    page.wait_for_selector("text=Show the answer", timeout=60_000)
+    time.sleep(1)
+    _, screen = _printed_text(page)
+    assert "Game database" in screen and "Roll 100 times" in screen
+    for lesson in LESSONS:
+        page.goto(f"{site}/{lesson.slug}?print=worksheet&seed=2024")
+        page.wait_for_selector("text=Your answer and your working", timeout=60_000)
+        time.sleep(1)
+        assert not page.locator("[data-testid='stSidebar']").is_visible()
+        data, text = _printed_text(page)
+        assert data.startswith(b"%PDF") and len(re.findall(rb"/Type /Page\b", data)) <= 2, lesson.slug
+        exercise = lesson.exercise()
+        for paragraph in exercise.question.split("\n\n"):
+            assert " ".join(paragraph.split()) in text, (lesson.slug, paragraph)
+        assert f"Lesson {lesson.number}: {lesson.title}" in text and "Name:" in text
+        assert exercise.answer not in text and "Print this page" not in text and "Download CSV" not in text
+        assert not any(title in text for title in SIDEBAR_TITLES), lesson.slug
+    page.goto(f"{site}/lesson_landing?print=answers&seed=2024")
+    page.wait_for_selector("text=Working.", timeout=60_000)
+    time.sleep(1)
+    _, text = _printed_text(page)
+    answer = LESSONS[2].exercise().answer
+    assert " ".join(answer.split()) in text and not any(title in text for title in SIDEBAR_TITLES)

@@ -21,8 +21,8 @@ from .quantities import (END_OF_TURN, JAIL_STATE, MEANING, PER_ROLL, QUANTITIES,
                          after_turns, convergence, lumped_matrix, one_roll, rolls_per_turn, stationary,
                          turn_matrix)
 from .sim import Empirical, MovementPolicy, count_events, simulate_rolls
-from .stats import (ChiSquare, chi2_sf, chi_square, gamma_p, gamma_q, markov_chi_square, path_standard_errors,
-                    total_variation)
+from .stats import (ChiSquare, chi2_sf, chi_square, gamma_p, gamma_q, markov_chi_square, path_covariance,
+                    path_standard_errors, total_variation)
 
 __all__ = ["JAIL_POLICIES", "UK_CARD_POLICIES", "Chain", "State", "build_uncached", "chain", "has_fine_or_draw",
            "describe_comparison", "describe_convergence", "describe_distribution", "describe_one_roll",
@@ -30,4 +30,5 @@ __all__ = ["JAIL_POLICIES", "UK_CARD_POLICIES", "Chain", "State", "build_uncache
            "END_OF_TURN", "JAIL_STATE", "MEANING", "PER_ROLL", "QUANTITIES", "VISITS_PER_TURN", "Distribution",
            "after_turns", "convergence", "lumped_matrix", "one_roll", "rolls_per_turn", "stationary",
            "turn_matrix", "Empirical", "MovementPolicy", "count_events", "simulate_rolls", "ChiSquare", "chi2_sf",
-           "chi_square", "gamma_p", "gamma_q", "markov_chi_square", "path_standard_errors", "total_variation"]
+           "chi_square", "gamma_p", "gamma_q", "markov_chi_square", "path_covariance", "path_standard_errors",
+           "total_variation"]

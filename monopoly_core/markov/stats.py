@@ -138,21 +138,25 @@ def chi_square(observed, expected) -> ChiSquare:
 
 # --- tests for counts along a chain's path ------------------------------------------------------------------
 
-@functools.lru_cache(maxsize=32)
-def _path_covariance(ch: Chain) -> np.ndarray:
-    """Asymptotic covariance of the resting-state frequencies along one path, times the path length.
+def path_covariance(P: np.ndarray, pi: np.ndarray, lumping: np.ndarray) -> np.ndarray:
+    """Asymptotic covariance of the frequencies of lumped states along one path of any chain, times the path length.
 
-    For a chain with stationary ``pi`` and fundamental matrix ``Z = (I - P + 1 pi)^-1``, the per-state covariance
-    is ``Sigma_ij = pi_i Z_ij + pi_j Z_ji - pi_i delta_ij - pi_i pi_j``; lumped with the 0/1 matrix ``L`` it is
-    ``L^T Sigma L``.
+    For a chain with transition matrix ``P``, stationary ``pi`` and fundamental matrix ``Z = (I - P + 1 pi)^-1``,
+    the per-state covariance is ``Sigma_ij = pi_i Z_ij + pi_j Z_ji - pi_i delta_ij - pi_i pi_j``; lumped with the
+    0/1 matrix ``L`` (states by groups) it is ``L^T Sigma L``. Its diagonal over ``n`` is the variance of a group's
+    frequency after ``n`` steps, the Markov chain central limit theorem's answer to ``p (1 - p) / n``.
     """
-    P, pi = ch.matrix, ch.pi
     N = len(pi)
     Z = np.linalg.inv(np.eye(N) - P + np.outer(np.ones(N), pi))
     A = pi[:, None] * Z
     sigma = A + A.T - np.diag(pi) - np.outer(pi, pi)
-    L = ch.lumping()
-    out = L.T @ sigma @ L
+    return lumping.T @ sigma @ lumping
+
+
+@functools.lru_cache(maxsize=32)
+def _path_covariance(ch: Chain) -> np.ndarray:
+    """:func:`path_covariance` of the per-roll chain, lumped to resting columns (squares, then In Jail)."""
+    out = path_covariance(ch.matrix, ch.pi, ch.lumping())
     out.flags.writeable = False
     return out
 

@@ -1,0 +1,207 @@
+"""Lesson 1, two dice: the exact distribution of the sum against a sampled one, doubles, three doubles in a row,
+and the Mega Edition's speed die (216 outcomes, triples).
+
+Two white dice come from the rules core's dice model (``load_dice("2d6")``), the very outcome list the engine
+rolls from, sampled the way the engine samples it (:meth:`~monopoly_core.dice.DiceModel.sample`).
+
+The speed die is computed here because the core has no three-dice model yet: its six faces are 1, 2, 3, Mr.
+Monopoly, Mr. Monopoly and a Bus (Mega Edition rule book, "The dice & how to move"). With pips on all three
+dice the token moves the total of all three; with Mr. Monopoly or the Bus it first moves the white dice's total
+(the bonus move comes after), so that is the total counted here. Doubles refer to the white dice only; triples
+are 1-1-1, 2-2-2 or 3-3-3. When the Mega Edition brings a speed-die model to :mod:`monopoly_core.dice`, this
+lesson should read that model's outcomes instead of :func:`speed_outcomes`.
+"""
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import NamedTuple
+
+import numpy as np
+
+from ..dice import DiceModel, load_dice
+from .running import Running
+from .sheet import Exercise, Lesson, check_size, fraction_text
+
+MR_MONOPOLY = "Mr. Monopoly"
+BUS = "Bus"
+#: The speed die's six faces, as printed (Mr. Monopoly is on two of them).
+SPEED_FACES = (1, 2, 3, MR_MONOPOLY, MR_MONOPOLY, BUS)
+MAX_ROLLS = 1_000_000
+
+
+def two_dice() -> DiceModel:
+    """The two white dice: the core's ``2d6`` model."""
+    return load_dice("2d6")
+
+
+class SpeedRoll(NamedTuple):
+    """One of the 216 equally likely outcomes of two white dice and the speed die."""
+
+    white: tuple[int, int]
+    speed: int | str
+
+    @property
+    def total(self) -> int:
+        """The first move: all three dice with pips on the speed die, else the white dice alone."""
+        return sum(self.white) + (self.speed if isinstance(self.speed, int) else 0)
+
+    @property
+    def doubles(self) -> bool:
+        return self.white[0] == self.white[1]
+
+    @property
+    def triples(self) -> bool:
+        return isinstance(self.speed, int) and self.white[0] == self.white[1] == self.speed
+
+
+@functools.lru_cache(maxsize=None)
+def speed_outcomes() -> tuple[SpeedRoll, ...]:
+    """All 6 x 6 x 6 = 216 outcomes, one per face of each die (the two Mr. Monopoly faces are two outcomes)."""
+    return tuple(SpeedRoll((a, b), s) for a, b, s in itertools.product(range(1, 7), range(1, 7), SPEED_FACES))
+
+
+def speed_distribution() -> dict[int, Fraction]:
+    """Exact probability of each first-move total with the speed die."""
+    outcomes = speed_outcomes()
+    counts: dict[int, int] = {}
+    for r in outcomes:
+        counts[r.total] = counts.get(r.total, 0) + 1
+    return {t: Fraction(c, len(outcomes)) for t, c in sorted(counts.items())}
+
+
+def share(outcomes, test) -> Fraction:
+    """The exact probability of the outcomes for which ``test(outcome)`` holds (all equally likely)."""
+    return Fraction(sum(1 for r in outcomes if test(r)), len(outcomes))
+
+
+def p_doubles() -> Fraction:
+    """Two white dice showing the same number: 6 of 36 = 1/6."""
+    return two_dice().p_doubles()
+
+
+def p_doubles_in_a_row(k: int = 3) -> Fraction:
+    """Doubles ``k`` rolls running (rolls are independent): (1/6)^k; the third sends a token to jail."""
+    return p_doubles() ** k
+
+
+def p_triples() -> Fraction:
+    """Triples with the speed die: 3 of 216 = 1/72."""
+    return share(speed_outcomes(), lambda r: r.triples)
+
+
+def p_speed_face(face) -> Fraction:
+    """The chance the speed die shows ``face`` (Mr. Monopoly: 2 of 6)."""
+    return share(speed_outcomes(), lambda r: r.speed == face)
+
+
+def sum_rows() -> list[dict]:
+    """The distribution of the sum of two dice as table rows: ways out of 36 and the exact probability."""
+    model = two_dice()
+    n = len(model.outcomes)
+    return [{"total": t, "ways": int(p * n), "out of": n, "probability": str(p), "decimal": float(p)}
+            for t, p in model.distribution().items()]
+
+
+def speed_rows() -> list[dict]:
+    """The 216-outcome distribution by first-move total, split by what the speed die shows."""
+    outcomes = speed_outcomes()
+    rows = []
+    for t, p in speed_distribution().items():
+        at = [r for r in outcomes if r.total == t]
+        rows.append({"total": t,
+                     "pips on all three": sum(isinstance(r.speed, int) for r in at),
+                     "Mr. Monopoly": sum(r.speed == MR_MONOPOLY for r in at),
+                     "Bus": sum(r.speed == BUS for r in at),
+                     "ways": len(at), "out of": len(outcomes), "probability": str(p), "decimal": float(p)})
+    return rows
+
+
+@dataclass(frozen=True, eq=False)
+class Sample:
+    """``n`` seeded rolls: the total of each, and whether it was doubles (and triples, with the speed die)."""
+
+    speed_die: bool
+    seed: int
+    totals: np.ndarray
+    doubles: np.ndarray
+    triples: np.ndarray
+
+    @property
+    def n(self) -> int:
+        return len(self.totals)
+
+    def rows(self) -> list[dict]:
+        """Every possible total: its exact probability, how often it came up and its share of the rolls."""
+        exact = speed_distribution() if self.speed_die else two_dice().distribution()
+        counts = np.bincount(self.totals, minlength=max(exact) + 1)
+        return [{"total": t, "exact": float(p), "rolled": int(counts[t]), "share of rolls": float(counts[t] / self.n)}
+                for t, p in exact.items()]
+
+    def running_total(self, total: int) -> Running:
+        """The running share of rolls showing ``total``, and its exact probability."""
+        exact = (speed_distribution() if self.speed_die else two_dice().distribution()).get(total, Fraction(0))
+        return _running(f"roll totalling {total}", self.totals == total, exact, self.seed)
+
+    def running_doubles(self) -> Running:
+        return _running("roll with doubles", self.doubles, p_doubles(), self.seed)
+
+
+def _running(what: str, hits: np.ndarray, p: Fraction, seed: int) -> Running:
+    """A running share of hits; one roll is a yes/no trial with standard deviation sqrt(p (1 - p))."""
+    return Running(what, hits.astype(float), float(p), str(p), math.sqrt(float(p * (1 - p))), seed)
+
+
+def roll(n: int, seed: int, *, speed_die: bool = False) -> Sample:
+    """Roll ``n`` times (at most :data:`MAX_ROLLS`) from ``seed``: the white dice as the engine rolls them,
+    with the speed die one of the 216 outcomes drawn the same way."""
+    check_size(n, MAX_ROLLS, "rolls")
+    draw = random.Random(seed).random
+    if speed_die:
+        outcomes = speed_outcomes()
+        rolls = [outcomes[int(draw() * len(outcomes))] for _ in range(n)]
+        triples = np.fromiter((r.triples for r in rolls), bool, n)
+    else:
+        model = two_dice()
+        rolls = [model.sample(draw) for _ in range(n)]
+        triples = np.zeros(n, dtype=bool)
+    return Sample(speed_die, seed, np.fromiter((r.total for r in rolls), np.int64, n),
+                  np.fromiter((r.doubles for r in rolls), bool, n), triples)
+
+
+def exercise() -> Exercise:
+    model = two_dice()
+    eight = [r for r in model.outcomes if r.total == 8]
+    p8 = model.distribution()[8]
+    return Exercise(
+        question="1. Two dice are rolled. What is the probability that their total is 8?\n\n"
+                 "2. Three doubles in a row send a player to jail. What is the probability of rolling doubles "
+                 "three times in a row?\n\n"
+                 "3. The Mega Edition adds a speed die with faces 1, 2, 3, Mr. Monopoly, Mr. Monopoly and a Bus. "
+                 "Triples are all three dice showing the same number. What is the probability of triples?",
+        answer=f"1. {fraction_text(p8)}  2. {fraction_text(p_doubles_in_a_row(3))}  "
+               f"3. {fraction_text(p_triples())}",
+        working=f"1. Of the {len(model.outcomes)} equally likely outcomes, {len(eight)} give 8: "
+                f"{', '.join(str(r) for r in eight)}. So the probability is {len(eight)}/{len(model.outcomes)}.\n\n"
+                f"2. Doubles are 6 of the 36 outcomes, {p_doubles()}. Rolls are independent, so the chances "
+                f"multiply: ({p_doubles()})^3 = {p_doubles_in_a_row(3)}.\n\n"
+                f"3. There are 6 x 6 x 6 = {len(speed_outcomes())} outcomes. Only the faces 1, 2 and 3 of the "
+                f"speed die have pips, so triples are 1-1-1, 2-2-2 and 3-3-3: "
+                f"3/{len(speed_outcomes())} = {p_triples()}.")
+
+
+LESSON = Lesson(
+    number=1, slug="lesson_dice", title="Two dice", minutes=20,
+    summary="The distribution of the sum of two dice, exact against sampled; doubles, three doubles in a row; "
+            "the speed die's 216 outcomes and triples.",
+    goals=("Count equally likely outcomes to find an exact probability (5/36 for a total of 8).",
+           "See a sampled frequency settle on the exact probability as the rolls add up.",
+           "Multiply the chances of independent events: three doubles in a row is (1/6)^3 = 1/216.",
+           "Extend the count to three dice: triples with the speed die are 3 of 216 = 1/72."),
+    formula=r"P(\text{total} = t) = \frac{6 - |t - 7|}{36},\qquad "
+            r"P(\text{three doubles in a row}) = \left(\tfrac{1}{6}\right)^3 = \tfrac{1}{216}",
+    exercise=exercise)

@@ -1,0 +1,151 @@
+"""What every lesson page shares: its heading and formula, the class seed from the link, the three simulation
+sizes, tables that download as CSV, the exercise with its hidden answer, and the printable sheets.
+
+A teacher's link opens a lesson with ``?seed=N`` (the whole class sees the same numbers) and a worksheet with
+``?print=worksheet`` or its answers with ``?print=answers``: then the page shows only the sheet, without the
+sidebar or any control, ready for the browser's Print.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import pandas as pd
+import streamlit as st
+
+from monopoly_core import presets
+from monopoly_core.lessons import DEFAULT_SEED, MAX_SEED, RUN_SIZES, Exercise, Lesson, parse_seed
+from pages._site import PRINT, ROOT
+
+SEED = "seed"
+SHEETS = {"worksheet": "Worksheet", "answers": "Answer sheet"}
+#: Hides Streamlit's chrome on a print view, and the screen-only hints when printing.
+PRINT_CSS = """<style>
+[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stHeader"],
+[data-testid="stToolbar"], [data-testid="stDecoration"], [data-testid="stStatusWidget"] {display: none !important;}
+[data-testid="stMainBlockContainer"] {padding-top: 1.5rem !important; max-width: 52rem;}
+@media print { .st-key-screen_only {display: none !important;} }
+</style>"""
+
+
+def rule_set(column, key: str):
+    """A choice of preset in ``column`` (classic US first); returns its name and its rules."""
+    all_presets = {p.name: p for p in presets()}
+    names = list(all_presets)
+    name = column.selectbox("Rule set", names, index=names.index("classic-us") if "classic-us" in names else 0,
+                            key=key, format_func=lambda n: all_presets[n].title,
+                            help="The board, cards, dice, rents and prices come from this preset.")
+    return name, all_presets[name].rules
+
+
+def page_path(lesson: Lesson) -> str:
+    return str(ROOT / "pages" / f"{lesson.slug}.py")
+
+
+def begin(lesson: Lesson, intro: str) -> None:
+    """The top of a lesson: title, a few sentences and the formula. When the link asks for a printable sheet,
+    show that instead and stop the page there."""
+    mode = st.query_params.get(PRINT)
+    if mode:
+        print_view(lesson, mode)
+        st.stop()
+    st.title(f"Lesson {lesson.number}: {lesson.title}")
+    st.caption(f"About {lesson.minutes} minutes. {lesson.summary}")
+    st.markdown(intro)
+    st.latex(lesson.formula)
+
+
+def print_view(lesson: Lesson, mode: str) -> None:
+    """The worksheet (the exercise with room to answer) or the answer sheet, with nothing else on the page."""
+    st.html(PRINT_CSS)
+    if mode not in SHEETS:
+        st.error(f"There is no print view called {mode!r}: the link should end in ?print=worksheet or "
+                 "?print=answers.")
+        return
+    with st.container(key="screen_only"):
+        st.info("Print this page with your browser (Ctrl+P, or Cmd+P on a Mac). This box is not printed.")
+    st.title(f"Lesson {lesson.number}: {lesson.title}")
+    st.markdown(f"**{SHEETS[mode]}** \u00b7 about {lesson.minutes} minutes")
+    if mode == "worksheet":
+        st.markdown("Name: \\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_ "
+                    "\u2003 Date: \\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_")
+    st.markdown(lesson.summary)
+    st.latex(lesson.formula)
+    ex = lesson.exercise()
+    st.subheader("Exercise")
+    st.markdown(ex.question)
+    if mode == "worksheet":
+        st.markdown("**Your answer and your working:**")
+        st.container(border=True, height=320)
+    else:
+        st.markdown(f"**Answer.** {ex.answer}")
+        st.markdown(f"**Working.**\n\n{ex.working}")
+    st.markdown("**What this lesson teaches**\n\n" + "\n".join(f"- {g}" for g in lesson.goals))
+
+
+def _link_seed(lesson: Lesson) -> str | None:
+    """The seed this visit's link asks for, applied to the seed control when the link changes; returns the
+    problem with a bad one, in words."""
+    key = f"{lesson.slug}_seed"
+    link = st.query_params.get(SEED)
+    try:
+        seed = parse_seed(link)
+        problem = None
+    except ValueError as exc:
+        seed, problem = DEFAULT_SEED, f"{exc} This lesson uses the seed {DEFAULT_SEED} instead."
+    if st.session_state.get(f"{key}_link", "unset") != link:
+        st.session_state[f"{key}_link"] = link
+        st.session_state[key] = seed
+    return problem
+
+
+def simulation(lesson: Lesson, settings: tuple, run: Callable[[int, int], object], *, once: str,
+               many: str) -> tuple[int, object] | None:
+    """The seed and three buttons (once, 100 times, 10,000 times). A button runs ``run(size, seed)``; the
+    result is kept while the seed and ``settings`` stay the same. Returns ``(size, result)`` or None."""
+    problem = _link_seed(lesson)
+    if problem:
+        st.warning(problem)
+    cols = st.columns([1.2, 1, 1, 1], vertical_alignment="bottom")
+    seed = int(cols[0].number_input("Seed", 0, MAX_SEED, key=f"{lesson.slug}_seed",
+                                    help="Same seed, same numbers: a class that opens the same link sees the same "
+                                         "simulation. Change it to see another run."))
+    pressed = None
+    for col, n in zip(cols[1:], RUN_SIZES):
+        if col.button(once if n == 1 else many.format(n=n), key=f"{lesson.slug}_run_{n}", width="stretch",
+                      type="primary" if n == RUN_SIZES[-1] else "secondary"):
+            pressed = n
+    key = f"{lesson.slug}_result"
+    if pressed is not None:
+        with st.spinner("Simulating\u2026"):
+            st.session_state[key] = (settings, seed, pressed, run(pressed, seed))
+    stored = st.session_state.get(key)
+    if stored is None or stored[0] != settings or stored[1] != seed:
+        st.info(f"Press a button to run the simulation with seed {seed}.")
+        return None
+    return stored[2], stored[3]
+
+
+def table(rows: list[dict], name: str, key: str, *, formats: dict[str, str] | None = None) -> None:
+    """A table, and a button that downloads it as CSV (for a spreadsheet)."""
+    df = pd.DataFrame(rows)
+    config = {c: st.column_config.NumberColumn(format=f) for c, f in (formats or {}).items()}
+    st.dataframe(df, hide_index=True, key=key, column_config=config)
+    st.download_button("Download CSV", df.to_csv(index=False).encode(), file_name=f"{name}.csv", mime="text/csv",
+                       key=f"{key}_csv", icon=":material/download:")
+
+
+def _toggle(key: str) -> None:
+    st.session_state[key] = not st.session_state.get(key, False)
+
+
+def exercise(lesson: Lesson, ex: Exercise) -> None:
+    """The exercise, and its answer once asked for."""
+    st.subheader("Exercise")
+    st.markdown(ex.question)
+    key = f"{lesson.slug}_answer_shown"
+    shown = st.session_state.get(key, False)
+    st.button("Hide the answer" if shown else "Show the answer", key=f"{lesson.slug}_answer", on_click=_toggle,
+              args=(key,))
+    if shown:
+        st.success(f"**Answer.** {ex.answer}")
+        st.markdown(ex.working)

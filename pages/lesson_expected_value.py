@@ -1,0 +1,88 @@
+"""Lesson 4, expected value (issue 19): which colour group pays best per opponent turn and how long each building
+level takes to pay back; is the third house worth it?; simulated rent against the expected rent. Numbers from
+:mod:`monopoly_core.lessons.expected_value` (which reads :func:`monopoly_core.markov.income`)."""
+from __future__ import annotations
+
+import streamlit as st
+
+from monopoly_core import load_board
+from monopoly_core import markov as M
+from monopoly_core.lessons import expected_value as EV
+from monopoly_core.viz import lessons as V
+from monopoly_core.viz import markov as VM
+from pages import _lesson
+from pages._site import ensure_navigation
+
+ensure_navigation()
+LESSON = EV.LESSON
+NO_CHART_BAR = {"displayModeBar": False}
+
+_lesson.begin(LESSON, (
+    "Rent is paid only when an opponent lands, so what a property is worth depends on two things: how often it "
+    "is landed on and what a landing pays. Their product, v times r (landings per opponent turn times rent), "
+    "added over the squares of a holding, is its **expected rent** per opponent turn: what it earns on average "
+    "each time an opponent takes a turn. Divide what a holding cost by what it earns in a round (every "
+    "opponent takes one turn) and you get its **payback time**, a fair way to compare a cheap group with an "
+    "expensive one. The landing chances come from the Markov chain, with tokens staying in jail to roll for "
+    "doubles (late in the game, when houses stand)."))
+
+c1, c2 = st.columns(2)
+name, rules = _lesson.rule_set(c1, "l4_preset")
+opponents = c2.slider("Opponents", 1, 7, 3, key="l4_opponents",
+                      help="Payback counts rounds: in a round every opponent takes one turn.")
+board = load_board(rules.board)
+inc = EV.holdings(rules, opponents)
+
+st.subheader("Which group pays best?")
+st.plotly_chart(VM.income_figure(inc), key="l4_income", config=NO_CHART_BAR)
+st.markdown(M.describe_payback(inc.payback))
+_lesson.table(EV.best_rows(inc), f"best-groups-{name}-{opponents}-opponents", "l4_best",
+              formats={"payback (rounds)": "%.1f", "rent per opponent turn": "%.2f"})
+with st.expander("Every group at every level"):
+    _lesson.table(EV.payback_rows(inc), f"payback-{name}-{opponents}-opponents", "l4_payback",
+                  formats={"rent per opponent turn": "%.2f", "payback (rounds)": "%.1f"})
+
+# --- worked example ----------------------------------------------------------------------------------------------
+st.subheader("Worked example: is the third house worth it?")
+group = EV.EXAMPLE_GROUP
+label = board.groups[group].label
+steps = EV.house_steps(inc, group)
+third = EV.third_house(inc, group)
+st.markdown(
+    f"Take the {label} group with two houses on each street. A third house on each costs "
+    f"**{third['extra cost']:,}** in all. It raises the group's expected rent by "
+    f"**{third['extra rent per opponent turn']:.2f}** per opponent turn, so by "
+    f"{third['extra rent per round']:.2f} per round against {opponents} opponent{'s' if opponents != 1 else ''}. "
+    f"It pays for itself in **{third['pays for itself in (rounds)']:.1f} rounds**"
+    + (", faster than any other step: the printed rent jumps most at the third house. Yes, it is worth it."
+       if third["pays for itself in (rounds)"] == min(s["pays for itself in (rounds)"] for s in steps) else "."))
+st.plotly_chart(V.house_steps_figure(steps, highlight=EV.THIRD_HOUSE), key="l4_steps", config=NO_CHART_BAR)
+_lesson.table(steps, f"house-steps-{group}-{name}-{opponents}-opponents", "l4_steps_table",
+              formats={"extra rent per opponent turn": "%.2f", "extra rent per round": "%.2f",
+                       "pays for itself in (rounds)": "%.1f"})
+
+# --- simulation --------------------------------------------------------------------------------------------------
+st.subheader("Collect the rent")
+s1, s2 = st.columns(2)
+groups = list(board.groups)
+sim_group = s1.selectbox("Group", groups, index=groups.index(group), key="l4_group",
+                         format_func=lambda g: board.groups[g].label)
+levels = list(range(1, len(M.STREET_LEVELS)))
+level = s2.selectbox("Level", levels, index=levels.index(EV.THIRD_HOUSE), key="l4_level",
+                     format_func=lambda lv: M.STREET_LEVELS[lv])
+st.caption("Movement-only opponents play the real game engine; every landing on the group pays its printed rent.")
+result = _lesson.simulation(LESSON, (name, opponents, sim_group, level),
+                            lambda n, seed: EV.simulate_rent(rules, sim_group, level, n, seed, opponents),
+                            once="One opponent turn", many="{n:,} opponent turns")
+if result is not None:
+    n, run = result
+    st.plotly_chart(V.running_figure(run), key="l4_running", config=NO_CHART_BAR)
+    paid = int((run.values > 0).sum())
+    st.markdown(f"In {n:,} opponent turn{'s' if n != 1 else ''}, {paid:,} paid rent to the "
+                f"{board.groups[sim_group].label} group, **{run.final:.2f}** a turn on average against the expected "
+                f"**{run.exact_text}**. Most turns pay nothing and a few pay a lot, so the average needs many "
+                "turns to settle.")
+    _lesson.table(run.checkpoints(), f"rent-{sim_group}-{n}-seed-{run.seed}", "l4_checkpoints",
+                  formats={"average so far": "%.2f", "exact": "%.2f", "distance": "%.2f"})
+
+_lesson.exercise(LESSON, EV.exercise(rules))
