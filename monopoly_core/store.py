@@ -10,8 +10,9 @@
   per-file gate (:func:`gate`) keeps a writer and the read-only reader from being open on the same file at the
   same moment (DuckDB refuses mixed configurations, and a reader must not see a half-written batch).
 
-The tables and views are documented column by column in the README ("The game database"); a test checks that
-the documentation and :data:`SCHEMA_SQL` agree.
+The tables and views are described column by column in :mod:`monopoly_core.schema_doc` (shown on the site's
+database page and repeated in the README's "The game database"); a test checks that they and :data:`SCHEMA_SQL`
+agree.
 """
 from __future__ import annotations
 
