@@ -132,3 +132,29 @@ def test_every_ready_made_question_answers(sample, name):
     if q.chart.color:
         assert q.chart.color in res.columns
     assert not res.truncated
+
+
+@pytest.fixture(scope="module")
+def two_batches(tmp_path_factory):
+    """One file with two batches, and a file with the first batch alone."""
+    folder = tmp_path_factory.mktemp("batches")
+    first = dict(games=6, players=4, seed=21, turn_limit=60)
+    simulate(folder / "alone.duckdb", **first)
+    simulate(folder / "both.duckdb", **first)
+    simulate(folder / "both.duckdb", games=5, players=3, seed=22, turn_limit=40, bots=["random", "always-buy"])
+    return folder / "alone.duckdb", folder / "both.duckdb"
+
+
+def _sorted_rows(result):
+    df = result.to_pandas()
+    return df.sort_values(list(df.columns)).reset_index(drop=True).astype(str)
+
+
+@pytest.mark.parametrize("name", list(QUESTIONS))
+def test_a_question_asked_of_one_batch_answers_as_if_the_file_held_only_that_batch(two_batches, name):
+    alone, both = two_batches
+    q = QUESTIONS[name]
+    expected = _sorted_rows(run_query(q.sql, alone))
+    assert len(expected), name
+    assert _sorted_rows(run_query(q.sql_for(1), both)).equals(expected), name
+    assert not _sorted_rows(run_query(q.sql, both)).equals(expected), "the other batch should change the answer"
