@@ -186,6 +186,20 @@ def resolve(db_path=None) -> Path:
     return Path(db_path if db_path not in (None, "") else default_db_path()).expanduser().resolve()
 
 
+def fresh_path(db_path=None) -> Path:
+    """A file name for a fresh database next to ``db_path`` that no file uses yet: ``games.duckdb`` gives
+    ``games-2.duckdb``, then ``games-3.duckdb``, ... (the old file is left as it is)."""
+    path = resolve(db_path)
+    stem, _, number = path.stem.rpartition("-")
+    base = stem if stem and number.isdigit() else path.stem
+    n = 2
+    while True:
+        candidate = path.with_name(f"{base}-{n}{path.suffix}")
+        if not any(candidate.with_name(candidate.name + extra).exists() for extra in ("", ".wal")):
+            return candidate
+        n += 1
+
+
 # --- the per-file gate -----------------------------------------------------------------------------------------
 _gates: dict[Path, threading.Lock] = {}
 _gates_lock = threading.Lock()
