@@ -110,7 +110,7 @@ FROM player_results
 WHERE finished AND play_order = 0{and_game}
 GROUP BY table_size
 ORDER BY players""",
-        Chart("players", "first_player_win_rate", "bar")),
+        Chart("players", "first_player_win_rate", "bar", reference="fair_share")),
     Question(
         "rent_by_colour_group", "Which colour groups collect the most rent?",
         "Total and average rent paid per colour group (railroads and utilities by kind), over all games.",

@@ -25,13 +25,14 @@ from pages._site import ensure_navigation
 ensure_navigation()
 
 SQL, RESULT, ERROR, HINT, RUNS = "db_sql", "db_result", "db_error", "db_hint", "db_runs"
-SCOPE = "db_scope"              # the batch ready-made questions are asked of (None: all games)
+SCOPE = "db_scope"              # the batch ready-made questions are asked of (ALL_GAMES: every game)
+ALL_GAMES = 0                   # batches are numbered from 1
 ASKED = "db_asked"              # the SQL of the ready-made question last put in the editor
 WRITTEN = "db_written"          # what this page wrote: one line per batch
 FRESH = "db_fresh"              # a fresh database waiting for confirmation / the file it replaced
 PATH = _site.DB_PATH
 _site.db_path()
-st.session_state.setdefault(SCOPE, None)
+st.session_state.setdefault(SCOPE, ALL_GAMES)
 if SQL not in st.session_state:      # a first visit opens on a ready-made question, with its chart
     st.session_state[SQL] = st.session_state[ASKED] = QUESTIONS["win_rate_by_strategy"].sql
     st.session_state[HINT] = "win_rate_by_strategy"
@@ -56,7 +57,8 @@ def _run() -> None:
 
 
 def _ask(name: str) -> None:
-    st.session_state[SQL] = st.session_state[ASKED] = QUESTIONS[name].sql_for(st.session_state[SCOPE])
+    batch = st.session_state[SCOPE]
+    st.session_state[SQL] = st.session_state[ASKED] = QUESTIONS[name].sql_for(None if batch == ALL_GAMES else batch)
     st.session_state[HINT] = name
     _run()
 
@@ -69,7 +71,7 @@ def _rescope() -> None:
 
 def _forget_result() -> None:
     st.session_state[RESULT] = st.session_state[ERROR] = None
-    st.session_state[SCOPE] = None
+    st.session_state[SCOPE] = ALL_GAMES
 
 
 def _start_fresh() -> None:
@@ -153,17 +155,16 @@ except QueryError as exc:
     st.caption(f"The batches cannot be listed: {exc}")
 labels = {b.batch: b.label() for b in known}
 if st.session_state[SCOPE] not in labels:
-    st.session_state[SCOPE] = None
-st.selectbox("Ask about", [None, *labels], key=SCOPE, on_change=_rescope,
-             format_func=lambda b: "All games in the database" if b is None else labels[b],
+    st.session_state[SCOPE] = ALL_GAMES
+st.selectbox("Ask about", [ALL_GAMES, *labels], key=SCOPE, on_change=_rescope,
+             format_func=lambda b: "All games in the database" if b == ALL_GAMES else labels[b],
              help="Each simulation run is one batch. Choosing a batch narrows every ready-made question to its "
                   "games, so one experiment is not mixed with another. In your own SQL, keep to batch 3 with "
                   "WHERE batch = 3 on games, or WHERE game IN (SELECT id FROM games WHERE batch = 3) elsewhere.")
 st.caption("A click runs a ready-made question and puts its SQL in the editor, to read or change.")
-cols = st.columns(2)
-for i, (name, q) in enumerate(QUESTIONS.items()):
-    cols[i % 2].button(q.title, key=f"db_q_{name}", on_click=_ask, args=(name,), help=q.description,
-                       width="stretch")
+with st.container(horizontal=True, wrap=True, key="db_questions"):     # each button as wide as its title
+    for name, q in QUESTIONS.items():
+        st.button(q.title, key=f"db_q_{name}", on_click=_ask, args=(name,), help=q.description, width="content")
 
 st.text_area("SQL", key=SQL, height=180,
              help="One SELECT, WITH, EXPLAIN, DESCRIBE or SUMMARIZE statement. Files, URLs, extensions and "

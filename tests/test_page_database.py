@@ -136,7 +136,7 @@ def two_batches(tmp_path_factory):
 def test_ready_made_questions_can_be_asked_of_one_batch(two_batches):
     at = _page(two_batches)
     scope = at.selectbox(key="db_scope")
-    assert scope.options[0] == "All games in the database"
+    assert scope.options[0] == "All games in the database" and scope.index == 0      # shown, not a placeholder
     assert scope.options[1].startswith("Batch 1: 5 games of classic-us, 4 players") and \
         scope.options[2].startswith("Batch 2: 4 games of classic-us, 2 players (random, random)")
     scope.set_value(2).run()
@@ -149,7 +149,7 @@ def test_ready_made_questions_can_be_asked_of_one_batch(two_batches):
     at.selectbox(key="db_scope").set_value(1).run()         # the question on screen is asked again
     assert at.dataframe[0].value["players"].tolist() == [4]
     assert "batch = 1" in at.text_area(key="db_sql").value
-    at.selectbox(key="db_scope").set_value(None).run()
+    at.selectbox(key="db_scope").set_value(0).run()          # all games
     assert at.dataframe[0].value["players"].tolist() == [2, 4]
 
 
