@@ -129,8 +129,8 @@ def test_every_ready_made_question_answers(sample, name):
     res = run_query(q.sql, sample)
     assert res.num_rows > 0, name
     assert q.chart.x in res.columns and q.chart.y in res.columns
-    if q.chart.color:
-        assert q.chart.color in res.columns
+    for optional in (q.chart.color, q.chart.reference):
+        assert optional is None or optional in res.columns
     assert not res.truncated
 
 
