@@ -2,8 +2,13 @@
 description and a suggested chart. They run through the same safe runner as typed queries
 (:func:`monopoly_core.sqlsafe.run_query`) and answer in well under a second on 10,000 games.
 
+Every question can be asked of all games or of one simulation batch (:meth:`Question.sql_for`): a class that
+simulates one experiment per batch compares like with like, however many other games the file holds.
+
 >>> QUESTIONS["win_rate_by_strategy"].chart.kind
 'bar'
+>>> "batch = 3" in QUESTIONS["dice_totals"].sql_for(3)
+True
 """
 from __future__ import annotations
 
@@ -14,34 +19,66 @@ CHART_KINDS = ("bar", "line", "scatter", "pie", "histogram")
 
 @dataclass(frozen=True)
 class Chart:
-    """A suggested chart: ``x`` and ``y`` column names and a kind (one of :data:`CHART_KINDS`)."""
+    """A suggested chart: ``x`` and ``y`` column names and a kind (one of :data:`CHART_KINDS`); ``reference``
+    names a column of exact or expected values to draw over the bars (e.g. the dice's exact chances)."""
 
     x: str
     y: str
     kind: str = "bar"
     color: str | None = None
+    reference: str | None = None
+
+
+def _scope(batch: int | None) -> dict[str, str]:
+    """The pieces of SQL that narrow a question to the games of one batch (all empty for all games).
+
+    ``and_game``/``where_game`` filter rows that have a ``game`` column, ``and_batch``/``where_batch`` rows of
+    ``games`` itself, and ``main_board`` is the board most of those games were played on (questions about
+    squares use it).
+    """
+    if batch is None:
+        where_batch = and_batch = and_game = where_game = ""
+    else:
+        if isinstance(batch, bool) or not isinstance(batch, int):
+            raise TypeError(f"a batch is a whole number, got {batch!r}")
+        in_batch = f"game IN (SELECT id FROM games WHERE batch = {batch})"
+        where_batch, and_batch = f" WHERE batch = {batch}", f" AND batch = {batch}"
+        and_game, where_game = f"\n  AND {in_batch}", f"\nWHERE {in_batch}"
+    main_board = f"(SELECT board FROM games{where_batch} GROUP BY board ORDER BY count(*) DESC, board LIMIT 1)"
+    return dict(where_batch=where_batch, and_batch=and_batch, and_game=and_game, where_game=where_game,
+                main_board=main_board)
 
 
 @dataclass(frozen=True)
 class Question:
+    """A ready-made question: ``template`` is its SQL with the scope fields of :func:`_scope` left open."""
+
     name: str
     title: str
     description: str
-    sql: str
+    template: str
     chart: Chart
 
+    def sql_for(self, batch: int | None = None) -> str:
+        """The question's SQL over all games (``batch`` None) or over the games of simulation batch ``batch``."""
+        return self.template.format(**_scope(batch))
 
-#: The board most games in the database were played on (questions about squares use it).
-_MAIN_BOARD = "(SELECT board FROM games GROUP BY board ORDER BY count(*) DESC, board LIMIT 1)"
+    @property
+    def sql(self) -> str:
+        """The question asked of every game in the database."""
+        return self.sql_for(None)
 
 _LIST = [
     Question(
         "squares_landed_most", "Which squares are landed on most?",
         "Share of all landings (dice and card moves, and trips to jail) per square, on the most played board.",
-        f"""SELECT square, square_name, format('{{}} ({{}})', square_name, square) AS label, colour_group, landings,
-       round(100 * share, 2) AS percent
-FROM landings_per_square
-WHERE board = {_MAIN_BOARD}
+        """WITH chosen AS (SELECT id FROM games WHERE board = {main_board}{and_batch}),
+landed AS (
+    SELECT square, count(*) AS landings FROM events
+    WHERE kind IN ('move', 'jail_in') AND game IN (SELECT id FROM chosen) GROUP BY square)
+SELECT l.square, s.name AS square_name, format('{{}} ({{}})', s.name, l.square) AS label, s.colour_group, l.landings,
+       round(100 * l.landings / sum(l.landings) OVER (), 2) AS percent
+FROM landed l JOIN squares s ON s.board = {main_board} AND s.square = l.square
 ORDER BY landings DESC""",
         Chart("label", "percent", "bar")),
     Question(
@@ -50,7 +87,7 @@ ORDER BY landings DESC""",
         """SELECT strategy, count(*) AS seats, count(*) FILTER (WHERE won) AS wins,
        round(avg(won::INTEGER), 3) AS win_rate
 FROM player_results
-WHERE finished AND kind = 'bot'
+WHERE finished AND kind = 'bot'{and_game}
 GROUP BY strategy
 ORDER BY win_rate DESC""",
         Chart("strategy", "win_rate", "bar")),
@@ -60,7 +97,7 @@ ORDER BY win_rate DESC""",
         """SELECT preset, players, count(*) AS games, round(avg(rounds), 1) AS avg_rounds,
        median(rounds) AS median_rounds, round(avg(turns), 1) AS avg_turns
 FROM games
-WHERE finished
+WHERE finished{and_batch}
 GROUP BY preset, players
 ORDER BY preset, players""",
         Chart("preset", "avg_rounds", "bar", color="players")),
@@ -70,17 +107,18 @@ ORDER BY preset, players""",
         """SELECT table_size AS players, count(*) AS games, round(avg(won::INTEGER), 3) AS first_player_win_rate,
        round(1 / table_size, 3) AS fair_share
 FROM player_results
-WHERE finished AND play_order = 0
+WHERE finished AND play_order = 0{and_game}
 GROUP BY table_size
 ORDER BY players""",
-        Chart("players", "first_player_win_rate", "bar")),
+        Chart("players", "first_player_win_rate", "bar", reference="fair_share")),
     Question(
         "rent_by_colour_group", "Which colour groups collect the most rent?",
         "Total and average rent paid per colour group (railroads and utilities by kind), over all games.",
-        """SELECT coalesce(colour_group, square_kind) AS colour_group, sum(payments)::BIGINT AS payments,
-       sum(total_rent)::BIGINT AS total_rent, round(sum(total_rent) / sum(payments), 1) AS average_rent,
-       round(sum(total_rent) / (SELECT count(*) FROM games), 1) AS rent_per_game
-FROM rent_per_square
+        """SELECT coalesce(colour_group, square_kind) AS colour_group, count(*) AS payments,
+       sum(amount)::BIGINT AS total_rent, round(avg(amount), 1) AS average_rent,
+       round(sum(amount) / (SELECT count(*) FROM games{where_batch}), 1) AS rent_per_game
+FROM payments
+WHERE reason = 'rent'{and_game}
 GROUP BY ALL
 ORDER BY total_rent DESC""",
         Chart("colour_group", "total_rent", "bar")),
@@ -89,7 +127,7 @@ ORDER BY total_rent DESC""",
         "Average share of all net worth held by the richest player at the end of each round (games still "
         "running at that round).",
         """SELECT round, count(*) AS games_running, round(avg(richest_share), 4) AS richest_share
-FROM wealth_share
+FROM wealth_share{where_game}
 GROUP BY round
 ORDER BY round""",
         Chart("round", "richest_share", "line")),
@@ -100,24 +138,32 @@ ORDER BY round""",
        count(*) FILTER (WHERE end_reason = 'turn_limit') AS hit_limit,
        round(avg((end_reason = 'turn_limit')::INTEGER), 3) AS share
 FROM games
-WHERE finished
+WHERE finished{and_batch}
 GROUP BY preset, turn_limit
 ORDER BY preset, turn_limit""",
         Chart("preset", "share", "bar", color="turn_limit")),
     Question(
         "money_flows", "Where does the money come from and go?",
         "Every payment by reason, source and destination (player, bank or Free Parking pot).",
-        """SELECT reason, source, destination, payments, total, round(average, 1) AS average
-FROM money_flows
+        """SELECT detail AS reason,
+       CASE WHEN player = -1 THEN 'bank' WHEN player = -2 THEN 'pot' ELSE 'player' END AS source,
+       CASE WHEN counterparty = -1 THEN 'bank' WHEN counterparty = -2 THEN 'pot' ELSE 'player' END AS destination,
+       count(*) AS payments, sum(amount)::BIGINT AS total, round(avg(amount), 1) AS average
+FROM events
+WHERE kind = 'pay'{and_game}
+GROUP BY ALL
 ORDER BY total DESC""",
         Chart("reason", "total", "bar", color="source")),
     Question(
         "most_profitable_squares", "Which squares earn their owners the most rent?",
         "Rent collected per square on the most played board, with the price of the square.",
-        f"""SELECT square, square_name, colour_group, payments, total_rent, price,
-       round(total_rent / (SELECT count(*) FROM games WHERE board = {_MAIN_BOARD}), 1) AS rent_per_game
-FROM rent_per_square
-WHERE board = {_MAIN_BOARD}
+        """WITH chosen AS (SELECT id FROM games WHERE board = {main_board}{and_batch}),
+rent AS (
+    SELECT square, count(*) AS payments, sum(amount)::BIGINT AS total_rent FROM events
+    WHERE kind = 'pay' AND detail = 'rent' AND game IN (SELECT id FROM chosen) GROUP BY square)
+SELECT r.square, s.name AS square_name, s.colour_group, r.payments, r.total_rent, s.price,
+       round(r.total_rent / (SELECT count(*) FROM chosen), 1) AS rent_per_game
+FROM rent r JOIN squares s ON s.board = {main_board} AND s.square = r.square
 ORDER BY total_rent DESC""",
         Chart("square_name", "total_rent", "bar")),
     Question(
@@ -126,17 +172,17 @@ ORDER BY total_rent DESC""",
         """SELECT amount AS total, count(*) AS rolls, round(count(*) / sum(count(*)) OVER (), 4) AS share,
        round((6 - abs(amount - 7)) / 36, 4) AS two_dice_chance
 FROM events
-WHERE kind = 'roll'
+WHERE kind = 'roll'{and_game}
 GROUP BY amount
 ORDER BY total""",
-        Chart("total", "share", "bar")),
+        Chart("total", "share", "bar", reference="two_dice_chance")),
     Question(
         "leaving_jail", "How do players get out of jail?",
         "How often players leave jail by rolling doubles, paying the fine, using a card or after three tries.",
         """SELECT split_part(detail, ' ', 1) AS how, count(*) AS times,
        round(count(*) / sum(count(*)) OVER (), 3) AS share
 FROM events
-WHERE kind = 'jail_out'
+WHERE kind = 'jail_out'{and_game}
 GROUP BY how
 ORDER BY times DESC""",
         Chart("how", "times", "pie")),
@@ -145,7 +191,7 @@ ORDER BY times DESC""",
         "Bankruptcies per band of 25 turns, over all games.",
         """SELECT (bankrupt_turn // 25) * 25 AS from_turn, count(*) AS bankruptcies
 FROM players
-WHERE bankrupt
+WHERE bankrupt{and_game}
 GROUP BY from_turn
 ORDER BY from_turn""",
         Chart("from_turn", "bankruptcies", "bar")),
@@ -154,7 +200,8 @@ ORDER BY from_turn""",
         "How often each Chance and Community Chest card was drawn.",
         """WITH draws AS (
     SELECT game, counterparty AS deck_code, detail, count(*) AS n
-    FROM events WHERE kind = 'card' GROUP BY ALL)
+    FROM events WHERE kind = 'card'{and_game}
+    GROUP BY ALL)
 SELECT c.deck, c.card, c.text, c.effect, sum(d.n)::BIGINT AS draws
 FROM draws d JOIN games g ON g.id = d.game
 JOIN cards c ON c.deck = CASE WHEN d.deck_code = 0 THEN g.chance_deck ELSE g.chest_deck END
@@ -166,3 +213,43 @@ ORDER BY draws DESC""",
 
 #: Name -> question, in the order the site lists them.
 QUESTIONS: dict[str, Question] = {q.name: q for q in _LIST}
+
+
+# --- the batches a question can be narrowed to --------------------------------------------------------------------
+#: One row per simulation batch, with what a teacher needs to tell batches apart.
+BATCHES_SQL = """WITH b AS (
+    SELECT batch, count(*) AS games, min(id) AS first_id, max(id) AS last_id, any_value(preset) AS preset,
+           any_value(players) AS players, any_value(turn_limit) AS turn_limit
+    FROM games WHERE batch IS NOT NULL GROUP BY batch)
+SELECT b.*, (SELECT string_agg(p.strategy, ', ' ORDER BY p.seat) FROM players p WHERE p.game = b.first_id) AS bots
+FROM b ORDER BY batch"""
+
+
+@dataclass(frozen=True)
+class Batch:
+    """One simulation run in the database: its number, its games' ids and the settings its games share."""
+
+    batch: int
+    games: int
+    first_id: int
+    last_id: int
+    preset: str
+    players: int
+    turn_limit: int
+    bots: str
+
+    def label(self) -> str:
+        """A line that tells this batch from the others, e.g. "Batch 2: 300 games of classic-us, ..."."""
+        return (f"Batch {self.batch}: {self.games:,} game{'s' if self.games != 1 else ''} of {self.preset}, "
+                f"{self.players} players ({self.bots}), turn limit {self.turn_limit}, ids {self.first_id:,} to "
+                f"{self.last_id:,}")
+
+
+def batches(db_path=None) -> list[Batch]:
+    """Every simulation batch in the database at ``db_path``, oldest first (through the safe reader); an empty
+    list when the file does not exist yet."""
+    from .sqlsafe import run_query
+    from .store import resolve
+    if not resolve(db_path).exists():
+        return []
+    return [Batch(**row) for row in run_query(BATCHES_SQL, db_path).table.to_pylist()]

@@ -30,7 +30,7 @@ from .game import Game
 from .records import TableBuilder
 from .rules import RuleSet, preset
 from .state import PlayerSpec, bot_table
-from .store import Writer, resolve
+from .store import DuplicateBatch, Writer, resolve
 
 #: progress(done, total): called after each chunk is written.
 Progress = Callable[[int, int], None]
@@ -73,6 +73,8 @@ def simulate(db_path=None, *, edition: str = "classic-us", games: int = 100, pla
     list of strategies cycled over the seats (default: the standard table). ``progress(done, total)`` is
     called after each written chunk. Invalid settings raise :class:`~.errors.InvalidRules` before anything is
     written. A KeyboardInterrupt stops the run after the last whole chunk written (``report.interrupted``).
+    A run whose games are already in the database (the same rules, bots and master seed, whatever the number
+    of games) raises :class:`~.store.DuplicateBatch` and writes nothing: copies would skew every statistic.
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise InvalidRules("games", f"must be a whole number of at least 1, got {games!r}")
@@ -91,9 +93,13 @@ def simulate(db_path=None, *, edition: str = "classic-us", games: int = 100, pla
     t0 = time.perf_counter()
     done = events = 0
     interrupted = False
+    rules_json = rules.to_json()
     with Writer(db_path) as writer:
+        old = writer.same_batch(rules_json, [s.strategy for s in specs], game_seed(seed, 0))
+        if old is not None:
+            raise DuplicateBatch(duplicate_message(old))
         first_id, batch = writer.next_game_id(), writer.next_batch_id()
-        plan = (rules.to_json(), [s.to_json() for s in specs], seed, first_id, batch)
+        plan = (rules_json, [s.to_json() for s in specs], seed, first_id, batch)
         tasks = [(plan, start, min(start + size, games)) for start in range(0, games, size)]
         results = _results(tasks, workers)
         try:
@@ -109,6 +115,15 @@ def simulate(db_path=None, *, edition: str = "classic-us", games: int = 100, pla
             results.close()
     return Report(str(resolve(db_path)), batch, done, first_id, first_id + done - 1, events,
                   time.perf_counter() - t0, workers, interrupted)
+
+
+def duplicate_message(old: dict) -> str:
+    """Why a run was refused, for people: which batch already holds its games, and what to change."""
+    n = old["games"]
+    return (f"these games are already in the database: batch {old['batch']} ({n:,} game{'s' if n != 1 else ''}, "
+            f"ids {old['first_id']:,} to {old['last_id']:,}) was simulated with the same rules, bots, number of "
+            f"players and master seed, so its games would be written again. Choose another master seed for new "
+            f"games.")
 
 
 def _results(tasks: list, workers: int):

@@ -10,8 +10,9 @@
   per-file gate (:func:`gate`) keeps a writer and the read-only reader from being open on the same file at the
   same moment (DuckDB refuses mixed configurations, and a reader must not see a half-written batch).
 
-The tables and views are documented column by column in the README ("The game database"); a test checks that
-the documentation and :data:`SCHEMA_SQL` agree.
+The tables and views are described column by column in :mod:`monopoly_core.schema_doc` (shown on the site's
+database page and repeated in the README's "The game database"); a test checks that they and :data:`SCHEMA_SQL`
+agree.
 """
 from __future__ import annotations
 
@@ -136,6 +137,10 @@ class StoreBusy(StoreError):
     """The database file is being written (or read) by someone else right now."""
 
 
+class DuplicateBatch(StoreError):
+    """The games of a simulation are already in the database (same rules, bots and master seed)."""
+
+
 # --- where the database lives --------------------------------------------------------------------------------
 def default_db_path() -> Path:
     """``$MONOPOLY_DB`` if set, else ``data/games.duckdb`` in the project's data folder."""
@@ -146,6 +151,20 @@ def default_db_path() -> Path:
 def resolve(db_path=None) -> Path:
     """The absolute path of ``db_path`` (default: :func:`default_db_path`)."""
     return Path(db_path if db_path not in (None, "") else default_db_path()).expanduser().resolve()
+
+
+def fresh_path(db_path=None) -> Path:
+    """A file name for a fresh database next to ``db_path`` that no file uses yet: ``games.duckdb`` gives
+    ``games-2.duckdb``, then ``games-3.duckdb``, ... (the old file is left as it is)."""
+    path = resolve(db_path)
+    stem, _, number = path.stem.rpartition("-")
+    base = stem if stem and number.isdigit() else path.stem
+    n = 2
+    while True:
+        candidate = path.with_name(f"{base}-{n}{path.suffix}")
+        if not any(candidate.with_name(candidate.name + extra).exists() for extra in ("", ".wal")):
+            return candidate
+        n += 1
 
 
 # --- the per-file gate -----------------------------------------------------------------------------------------
@@ -250,6 +269,25 @@ class Writer(GatedConnection):
 
     def next_batch_id(self) -> int:
         return int(self.conn.execute("SELECT coalesce(max(batch), 0) + 1 FROM games").fetchone()[0])
+
+    def same_batch(self, rules_json: str, strategies: list[str | None], first_seed: int) -> dict | None:
+        """The simulation batch already holding the games a new run would write, or None.
+
+        Game ``i`` of a run is fixed by the rules, the bots in their seats and the seed drawn for index ``i``
+        from the master seed, and every run starts at index 0; so two runs share games exactly when their
+        first games agree in all three. Returns ``{"batch", "games", "first_id", "last_id"}`` of the old one.
+        """
+        row = self.conn.execute("""
+            WITH first AS (
+                SELECT g.batch FROM games g
+                WHERE g.source = 'simulated' AND g.batch_index = 0 AND g.seed = ? AND g.rules::VARCHAR = ?
+                  AND (SELECT list(coalesce(p.strategy, '') ORDER BY p.seat) FROM players p WHERE p.game = g.id) = ?
+                ORDER BY g.batch LIMIT 1)
+            SELECT g.batch, count(*), min(g.id), max(g.id) FROM games g JOIN first f ON f.batch = g.batch
+            GROUP BY g.batch""", [first_seed, rules_json, [s or "" for s in strategies]]).fetchone()
+        if row is None:
+            return None
+        return dict(zip(("batch", "games", "first_id", "last_id"), (int(v) for v in row)))
 
     def write(self, tables: dict[str, pa.Table]) -> int:
         """Insert whole games (the four tables of a :class:`~.records.TableBuilder`) in one transaction;

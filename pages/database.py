@@ -1,6 +1,9 @@
-"""Game database: simulate games into DuckDB and ask questions of them in SQL (issue 5).
+"""Game database: simulate games into DuckDB and ask questions of them in SQL (issues 5 and 14).
 
-Queries go through the core's hardened read-only runner (``monopoly_core.sqlsafe``); the page only draws.
+Queries go through the core's hardened read-only runner (``monopoly_core.sqlsafe``); the page only draws. A
+simulation starts only on its button (never on Enter in a number field), and the core refuses a batch whose
+games are already in the file. Ready-made questions can be narrowed to one batch; a fresh database is a new
+file next to the old one, which is kept.
 """
 from __future__ import annotations
 
@@ -10,10 +13,11 @@ import streamlit as st
 
 from monopoly_core import InvalidRules, presets
 from monopoly_core.bots import DESCRIPTIONS, STANDARD, STRATEGIES
-from monopoly_core.queries import CHART_KINDS, QUESTIONS
+from monopoly_core.queries import CHART_KINDS, QUESTIONS, batches
+from monopoly_core.schema_doc import RELATIONS, columns_markdown
 from monopoly_core.simulate import sample_database, simulate
 from monopoly_core.sqlsafe import QueryError, QueryRefused, database_summary, run_query
-from monopoly_core.store import StoreError
+from monopoly_core.store import StoreError, fresh_path, resolve
 from monopoly_core.viz.results import result_figure, suggest_axes
 from pages import _site
 from pages._site import ensure_navigation
@@ -21,12 +25,19 @@ from pages._site import ensure_navigation
 ensure_navigation()
 
 SQL, RESULT, ERROR, HINT, RUNS = "db_sql", "db_result", "db_error", "db_hint", "db_runs"
+SCOPE = "db_scope"              # the batch ready-made questions are asked of (ALL_GAMES: every game)
+ALL_GAMES = 0                   # batches are numbered from 1
+ASKED = "db_asked"              # the SQL of the ready-made question last put in the editor
+WRITTEN = "db_written"          # what this page wrote: one line per batch
+FRESH = "db_fresh"              # a fresh database waiting for confirmation / the file it replaced
 PATH = _site.DB_PATH
 _site.db_path()
+st.session_state.setdefault(SCOPE, ALL_GAMES)
 if SQL not in st.session_state:      # a first visit opens on a ready-made question, with its chart
-    st.session_state[SQL] = QUESTIONS["win_rate_by_strategy"].sql
+    st.session_state[SQL] = st.session_state[ASKED] = QUESTIONS["win_rate_by_strategy"].sql
     st.session_state[HINT] = "win_rate_by_strategy"
 st.session_state.setdefault(RUNS, 0)
+st.session_state.setdefault(WRITTEN, [])
 
 
 # --- callbacks ---------------------------------------------------------------------------------------------------
@@ -34,8 +45,7 @@ def _run() -> None:
     """Run the editor's query; keep the rows or the reason it could not run."""
     st.session_state[RUNS] += 1
     sql = st.session_state[SQL]
-    hint = st.session_state.get(HINT)
-    if hint is not None and QUESTIONS[hint].sql != sql:
+    if st.session_state.get(HINT) is not None and st.session_state.get(ASKED) != sql:
         st.session_state[HINT] = None          # the question was edited: its chart may no longer fit
     try:
         st.session_state[RESULT] = run_query(sql, st.session_state[PATH])
@@ -47,13 +57,30 @@ def _run() -> None:
 
 
 def _ask(name: str) -> None:
-    st.session_state[SQL] = QUESTIONS[name].sql
+    batch = st.session_state[SCOPE]
+    st.session_state[SQL] = st.session_state[ASKED] = QUESTIONS[name].sql_for(None if batch == ALL_GAMES else batch)
     st.session_state[HINT] = name
     _run()
 
 
+def _rescope() -> None:
+    """Another batch chosen: ask the ready-made question on screen again, of the new batch."""
+    if st.session_state.get(HINT) is not None:
+        _ask(st.session_state[HINT])
+
+
 def _forget_result() -> None:
     st.session_state[RESULT] = st.session_state[ERROR] = None
+    st.session_state[SCOPE] = ALL_GAMES
+
+
+def _start_fresh() -> None:
+    """Confirmed: point the site at a new, empty file next to the current one (which is left as it is)."""
+    old = str(resolve(st.session_state[PATH]))
+    st.session_state[PATH] = str(fresh_path(old))
+    st.session_state[FRESH] = {"from": old}
+    st.session_state[WRITTEN] = []
+    _forget_result()
 
 
 def _progress_bar(label: str):
@@ -67,11 +94,29 @@ def _progress_bar(label: str):
 # --- the page ----------------------------------------------------------------------------------------------------
 st.title("Game database")
 st.caption("Every simulated game and every game logged from the Play page is stored in one DuckDB file. Ask it "
-           "questions in SQL: one reading statement at a time, on the tables and views listed at the bottom.")
+           "questions in SQL: one reading statement at a time, on the tables and views described at the bottom.")
 
-with st.expander("Database file", expanded=False):
+with st.expander("Database file: open another, or start a fresh one", expanded=bool(st.session_state.get(FRESH))):
     st.text_input("Path of the database file", key=PATH, on_change=_forget_result,
                   help="Any path works; the file is created when games are first written to it.")
+    fresh = st.session_state.get(FRESH)
+    if fresh == "confirm":
+        with st.container(border=True):
+            st.warning(f"Start a fresh, empty database? New games will be written to "
+                       f"`{fresh_path(st.session_state[PATH]).name}`. The current file "
+                       f"`{resolve(st.session_state[PATH]).name}` and every game in it stay as they are: type its "
+                       f"path above to come back to it.")
+            y, n = st.columns(2)
+            y.button("Yes, start a fresh database", type="primary", key="db_fresh_yes", on_click=_start_fresh,
+                     width="stretch")
+            n.button("Cancel", key="db_fresh_no", on_click=lambda: st.session_state.update({FRESH: None}),
+                     width="stretch")
+    else:
+        if isinstance(fresh, dict):
+            st.success(f"Started a fresh database. The previous one is kept at `{fresh['from']}`.")
+        st.button("Start a fresh database\u2026", key="db_fresh_start",
+                  on_click=lambda: st.session_state.update({FRESH: "confirm"}),
+                  help="A new, empty file next to this one, for a new experiment; nothing is deleted.")
 
 unreadable = False
 try:
@@ -103,11 +148,23 @@ if not unreadable and (not summary or not summary["games"]):
 
 # --- questions -----------------------------------------------------------------------------------------------------
 st.subheader("Ask a question")
+try:
+    known = [] if unreadable else batches(st.session_state[PATH])
+except QueryError as exc:
+    known = []
+    st.caption(f"The batches cannot be listed: {exc}")
+labels = {b.batch: b.label() for b in known}
+if st.session_state[SCOPE] not in labels:
+    st.session_state[SCOPE] = ALL_GAMES
+st.selectbox("Ask about", [ALL_GAMES, *labels], key=SCOPE, on_change=_rescope,
+             format_func=lambda b: "All games in the database" if b == ALL_GAMES else labels[b],
+             help="Each simulation run is one batch. Choosing a batch narrows every ready-made question to its "
+                  "games, so one experiment is not mixed with another. In your own SQL, keep to batch 3 with "
+                  "WHERE batch = 3 on games, or WHERE game IN (SELECT id FROM games WHERE batch = 3) elsewhere.")
 st.caption("A click runs a ready-made question and puts its SQL in the editor, to read or change.")
-cols = st.columns(3)
-for i, (name, q) in enumerate(QUESTIONS.items()):
-    cols[i % 3].button(q.title, key=f"db_q_{name}", on_click=_ask, args=(name,), help=q.description,
-                       width="stretch")
+with st.container(horizontal=True, wrap=True, key="db_questions"):     # each button as wide as its title
+    for name, q in QUESTIONS.items():
+        st.button(q.title, key=f"db_q_{name}", on_click=_ask, args=(name,), help=q.description, width="content")
 
 st.text_area("SQL", key=SQL, height=180,
              help="One SELECT, WITH, EXPLAIN, DESCRIBE or SUMMARIZE statement. Files, URLs, extensions and "
@@ -140,28 +197,36 @@ if result is not None:
         x0, y0 = (hint.chart.x, hint.chart.y) if hint else suggest_axes(df)
         kind0 = hint.chart.kind if hint else "bar"
         color0 = hint.chart.color if hint else None
+        reference0 = hint.chart.reference if hint else None
         run = st.session_state[RUNS]            # new widgets (and defaults) for every new result
-        c = st.columns(4)
+        c = st.columns(5)
+        none = "(none)"
         kind = c[0].selectbox("Chart", CHART_KINDS, index=CHART_KINDS.index(kind0), key=f"db_kind_{run}")
         x = c[1].selectbox("x", columns, index=columns.index(x0) if x0 in columns else 0, key=f"db_x_{run}")
         y_options = [None] + columns
         y = c[2].selectbox("y", y_options, index=y_options.index(y0) if y0 in columns else 0,
-                           key=f"db_y_{run}", format_func=lambda v: "(none)" if v is None else v)
+                           key=f"db_y_{run}", format_func=lambda v: none if v is None else v)
         colour = c[3].selectbox("colour", y_options, index=y_options.index(color0) if color0 in columns else 0,
-                                key=f"db_colour_{run}", format_func=lambda v: "(none)" if v is None else v)
+                                key=f"db_colour_{run}", format_func=lambda v: none if v is None else v)
+        reference = c[4].selectbox("compare with", y_options,
+                                   index=y_options.index(reference0) if reference0 in columns else 0,
+                                   key=f"db_reference_{run}", format_func=lambda v: none if v is None else v,
+                                   help="A column of exact or expected values, drawn as a dotted line over a bar, "
+                                        "line or scatter chart.")
         if y is None and kind != "histogram":
             st.caption("Pick a y column to draw this chart (or choose a histogram).")
         else:
             try:
-                st.plotly_chart(result_figure(df, x, y, kind, colour), key=f"db_fig_{run}")
+                st.plotly_chart(result_figure(df, x, y, kind, colour, reference=reference), key=f"db_fig_{run}")
             except (ValueError, TypeError) as exc:
                 st.caption(f"This chart cannot be drawn from these columns: {exc}")
 
 # --- simulate ------------------------------------------------------------------------------------------------------
 st.subheader("Simulate games")
-with st.form("db_simulate"):
-    st.caption("Bot games under any preset, written to the database above. The same master seed gives the same "
-               "games whatever the number of worker processes.")
+with st.form("db_simulate", enter_to_submit=False):
+    st.caption("Bot games under any preset, written to the database above when you press Simulate. The same "
+               "master seed gives the same games whatever the number of worker processes, so a batch with the "
+               "same rules, bots, players and master seed as one already in the database is refused.")
     names = [p.name for p in presets()]
     c = st.columns(3)
     edition = c[0].selectbox("Preset", names, index=names.index("classic-us") if "classic-us" in names else 0,
@@ -188,18 +253,19 @@ if submitted:
         st.error(f"Nothing was simulated: {exc}")
     else:
         bar.empty()
-        st.success(f"Wrote {report.games:,} games (ids {report.first_id:,} to {report.last_id:,}, batch "
-                   f"{report.batch}) in {report.seconds:.1f} s.")
+        st.session_state[WRITTEN].append(
+            f"batch {report.batch} ({report.games:,} game{'s' if report.games != 1 else ''}, ids "
+            f"{report.first_id:,} to {report.last_id:,}, {report.seconds:.1f} s"
+            + (", interrupted" if report.interrupted else "") + ")")
+        st.rerun()                          # the summary and the batch list above now include it
+if st.session_state[WRITTEN]:
+    st.success("Wrote " + "; ".join(st.session_state[WRITTEN]) + " to this database.")
 
 # --- schema --------------------------------------------------------------------------------------------------------
 with st.expander("Tables and columns"):
-    st.caption("Every column is described in the README's section 'The game database'. The event kinds and what "
-               "their columns mean are in the table `event_kinds`.")
-    try:
-        if summary is not None:
-            cols_res = run_query("SELECT table_name, column_name, data_type FROM duckdb_columns() "
-                                 "WHERE schema_name = 'main' ORDER BY table_name, column_index",
-                                 st.session_state[PATH])
-            st.dataframe(cols_res.to_pandas(), width="stretch", hide_index=True, key="db_schema")
-    except QueryError as exc:
-        st.caption(str(exc))
+    st.caption("What each table and view holds, column by column. Seats, players and squares are numbered from 0; "
+               "in money columns -1 stands for the bank and -2 for the Free Parking pot; times are UTC.")
+    shown = st.selectbox("Table or view", list(RELATIONS), key="db_schema_pick",
+                         format_func=lambda r: f"{r} ({RELATIONS[r].kind})")
+    st.markdown(RELATIONS[shown].summary)
+    st.markdown(columns_markdown(shown))

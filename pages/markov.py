@@ -1,7 +1,11 @@
-"""The board as a Markov chain (issue 4): where tokens land and why, exactly, and checked against the engine.
+"""The board as a Markov chain (issues 4 and 14): where tokens land and why, exactly, and checked against the
+engine.
 
-Everything shown comes from :mod:`monopoly_core.markov` (numbers) and :mod:`monopoly_core.viz` (figures); this
-file only lays them out and keeps the user's choices in ``st.session_state``.
+Everything shown comes from :mod:`monopoly_core.markov` (numbers and tables) and :mod:`monopoly_core.viz`
+(figures); this file only lays them out and keeps the user's choices in ``st.session_state``. The three
+quantities are tabs drawn together, so switching between them happens in the browser with no round trip to the
+server (a select box that reran the page took 0.4-1.4 s: Streamlit draws a changed plotly figure from scratch).
+Every table has a CSV download; every formula is written out in full, at full width.
 """
 from __future__ import annotations
 
@@ -32,7 +36,7 @@ st.markdown(
 
 # --- choices -----------------------------------------------------------------------------------------------
 all_presets = {p.name: p for p in presets()}
-c1, c2, c3, c4 = st.columns([1.2, 1, 1, 1.3])
+c1, c2, c3 = st.columns([1.2, 1, 1])
 names = list(all_presets)
 name = c1.selectbox("Rule set", names, index=names.index("classic-us") if "classic-us" in names else 0,
                     key="mk_preset",
@@ -47,17 +51,43 @@ if M.has_fine_or_draw(rules):
 else:
     uk_card = "pay"
     c3.caption("These decks have no 'fine or Chance' card.")
-quantity = c4.selectbox("Quantity", M.QUANTITIES, key="mk_quantity",
-                        help="per-roll: share of dice rolls after which the token rests there. end-of-turn: share "
-                             "of turns that end there. visits-per-turn: landings per turn, counting squares "
-                             "a card or Go To Jail sends the token on from.")
 st.caption(f"{JAIL_HELP[jail]} The chain assumes each card is equally likely at every draw and a Get Out of "
            "Jail Free card goes straight back to its deck.")
 
-dist = M.stationary(rules, jail, quantity, uk_card)
 per_roll = M.stationary(rules, jail, M.PER_ROLL, uk_card)
-board_name = dist.board
-share = quantity != M.VISITS_PER_TURN
+
+#: Each quantity's formula, complete: what is summed over is written under every sum.
+FORMULAS = {
+    M.PER_ROLL: [r"\pi = \pi P, \qquad \sum_{s} \pi_s = 1, \qquad "
+                 r"\text{per-roll}(a) = \sum_{s \text{ rests on } a} \pi_s"],
+    M.END_OF_TURN: [r"\text{end-of-turn}(a) = \frac{\sum_{s \text{ rests on } a,\ s \text{ ends the turn}} \pi_s}"
+                    r"{\sum_{t \text{ ends the turn}} \pi_t}"],
+    M.VISITS_PER_TURN: [r"\text{visits-per-turn}(a) = \text{rolls per turn} \times \sum_{s} \pi_s \times "
+                        r"\bigl(\text{landings on } a \text{ in one roll from } s\bigr)",
+                        r"\text{rolls per turn} = \frac{1}{\sum_{t \text{ ends the turn}} \pi_t}"],
+}
+QUANTITY_HELP = ("**Quantity**, one tab each: " + "; ".join(f"**{q}**: {M.MEANING[q]}" for q in M.QUANTITIES)
+                 + ".")
+STATES_HELP = ("In the formulas $\\pi$ is the chain's long-run distribution over its states s (a square with the "
+               "doubles rolled so far, or a try in jail); a is a square or In Jail.")
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def _heat_figure(preset_name: str, jail: str, quantity: str, uk_card: str):
+    """The heat map of one preset, policy and quantity (built once per server: drawing it takes 20-70 ms)."""
+    return V.heat_board_figure(M.stationary(all_presets[preset_name].rules, jail, quantity, uk_card))
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def _bar_figure(preset_name: str, jail: str, quantity: str, uk_card: str):
+    return V.bar_figure(M.stationary(all_presets[preset_name].rules, jail, quantity, uk_card))
+
+
+def _csv_button(rows: list[dict], label: str, file_stem: str, key: str) -> None:
+    """A download of a table exactly as shown, named after the rule set and the policies."""
+    st.download_button(label, M.to_csv(rows), file_name=f"{file_stem}-{name}-jail-{jail}.csv", mime="text/csv",
+                       key=key, icon=":material/download:")
+
 
 LOGGED_KEY = "mk_logged"
 
@@ -111,39 +141,37 @@ tabs = st.tabs(["Heat map", "Ranking", "Graph", "Convergence", "Theory vs experi
 # --- heat map ------------------------------------------------------------------------------------------------
 with tabs[0]:
     if tabs[0].open:
-        from monopoly_core import load_board
-        board = load_board(board_name)
-        fmt = ".2%" if share else ".3f"
-        jail_text = f"In Jail {dist.jail:{fmt}}" if share else f"jail arrivals {dist.jail:.3f}/turn"
-        heat = V.heat_values(dist, jail_on_corner=False)
-        landed = [v for v in heat if v > 0]     # Go To Jail is never a resting square: it must not wash out the rest
-        st.plotly_chart(board_figure(board, heat=heat, heat_format=fmt, heat_range=(min(landed), max(landed)),
-                                     heat_title=f"{quantity} (jail corner: Just Visiting)", colorscale=V.HEAT_SCALE,
-                                     centre_text=f"{quantity}<br>{jail_text}", height=640),
-                        key="mk_heat")
-        st.markdown(M.describe_distribution(dist))
+        st.caption(QUANTITY_HELP)
+        for q, tab in zip(M.QUANTITIES, st.tabs(list(M.QUANTITIES), key="mk_heat_quantity")):
+            with tab:
+                st.plotly_chart(_heat_figure(name, jail, q, uk_card), key=f"mk_heat_{q}")
+                st.markdown(M.describe_distribution(M.stationary(rules, jail, q, uk_card)))
         st.caption("The jail corner is coloured for Just Visiting only; In Jail is written in the middle (it would "
-                   "outshine every other square). The ranking and the table list both.")
+                   "outshine every other square). The ranking lists both.")
 
 # --- ranking -------------------------------------------------------------------------------------------------
 with tabs[1]:
     if tabs[1].open:
-        st.plotly_chart(V.bar_figure(dist), key="mk_bar")
-        st.markdown(M.describe_distribution(dist))
-        st.latex(r"\pi = \pi P,\qquad \textstyle\sum_s \pi_s = 1" if quantity == M.PER_ROLL else
-                 r"\text{end of turn: } \pi_s\,[\text{no roll pending}] \big/ \textstyle\sum" if share else
-                 r"\text{visits} = \text{rolls per turn}\times"
-                 r" \textstyle\sum_i \pi_i\,(\text{landings per roll from } i)")
-        st.dataframe([{"rank": i + 1, "state": s, "name": n, quantity: round(v, 6)}
-                      for i, (s, n, v) in enumerate(dist.ranked())], hide_index=True, key="mk_table",
-                     column_config={quantity: st.column_config.NumberColumn(format="%.6f")})
+        st.caption(QUANTITY_HELP)
+        for q, tab in zip(M.QUANTITIES, st.tabs(list(M.QUANTITIES), key="mk_rank_quantity")):
+            with tab:
+                dist = M.stationary(rules, jail, q, uk_card)
+                st.plotly_chart(_bar_figure(name, jail, q, uk_card), key=f"mk_bar_{q}")
+                st.markdown(M.describe_distribution(dist))
+                for formula in FORMULAS[q]:
+                    st.latex(formula)
+                st.caption(STATES_HELP)
+                table = M.ranking_table(dist)
+                st.dataframe(table, hide_index=True, key=f"mk_table_{q}",
+                             column_config={q: st.column_config.NumberColumn(format="%.6f")})
+                _csv_button(table, "Download this table (CSV)", f"ranking-{q}", f"mk_csv_ranking_{q}")
 
 # --- graph ---------------------------------------------------------------------------------------------------
-KEYS = [str(i) for i in range(len(dist.squares))] + [M.JAIL_STATE]
+KEYS = [str(i) for i in range(len(per_roll.squares))] + [M.JAIL_STATE]
 
 
 def _label(key: str) -> str:
-    return "In Jail" if key == M.JAIL_STATE else f"{key}: {dist.names[int(key)]}"
+    return "In Jail" if key == M.JAIL_STATE else f"{key}: {per_roll.names[int(key)]}"
 
 
 def _picked() -> None:
@@ -190,8 +218,12 @@ with tabs[3]:
         k1.metric("Distance to the long run", f"{tv[n]:.2%}", help="Total variation distance: the largest "
                   "difference in probability the two distributions give to any set of squares.")
         k1.markdown(M.describe_convergence(tv, n))
-        k1.latex(r"x_n = x_0\,Q^n,\qquad d_{TV} = \tfrac12 \textstyle\sum_s |x_n(s) - \pi(s)|")
         k2.plotly_chart(V.convergence_figure(tv, marker=n), key="mk_convergence")
+        st.latex(r"x_n = x_0\,Q^n, \qquad d_{TV}(n) = \frac{1}{2} \sum_{a} \bigl|\, x_n(a) - "
+                 r"\text{end-of-turn}(a) \,\bigr|")
+        st.caption("x₀ is a token on GO at the start of a turn, Q moves it on by one whole turn, and a runs over "
+                   "the squares and In Jail.")
+        _csv_button(M.convergence_table(tv), "Download the distances (CSV)", "convergence", "mk_csv_convergence")
         st.plotly_chart(V.bar_figure(M.after_turns(rules, n, jail, uk_card)), key="mk_after")
 
 # --- theory against experiment -------------------------------------------------------------------------------
@@ -246,14 +278,14 @@ with tabs[5]:
         inc = M.income(rules, jail, uk_card, opponents=opponents)
         st.plotly_chart(V.income_figure(inc), key="mk_income")
         st.markdown(M.describe_payback(inc.payback))
-        st.latex(r"\text{rent per opponent turn} = \sum_{\text{ways to land}} \text{visits per turn}\times"
-                 r"\text{rent},\qquad \text{payback} = \frac{\text{price} + \text{buildings}}"
-                 r"{\text{opponents}\times\text{rent per opponent turn}}")
-        st.dataframe([{"group": r.label, "level": r.level_name, "cost": r.cost,
-                       "rent per opponent turn": round(r.per_opponent_turn, 2),
-                       "payback (rounds)": round(r.payback_rounds, 1)} for r in inc.payback],
-                     hide_index=True, key="mk_payback")
+        st.latex(r"\text{rent per opponent turn} = \sum_{\text{squares of the holding}} "
+                 r"\text{visits per turn} \times \text{rent}")
+        st.latex(r"\text{payback (rounds)} = \frac{\text{price} + \text{buildings}}"
+                 r"{\text{opponents} \times \text{rent per opponent turn}}")
+        payback = M.payback_table(inc)
+        st.dataframe(payback, hide_index=True, key="mk_payback")
+        _csv_button(payback, "Download this table (CSV)", f"payback-{opponents}-opponents", "mk_csv_payback")
         with st.expander("Every property at every level"):
-            st.dataframe([{"square": r.name, "level": r.level_name, "rent": r.rent,
-                           "per opponent turn": round(r.per_opponent_turn, 3)} for r in inc.rents],
-                         hide_index=True, key="mk_rents")
+            rents = M.rents_table(inc)
+            st.dataframe(rents, hide_index=True, key="mk_rents")
+            _csv_button(rents, "Download this table (CSV)", "rents", "mk_csv_rents")

@@ -1,12 +1,20 @@
-"""The Game database page (AppTest): a ready-made question, a bad query, a refused query, the sample offer."""
+"""The Game database page (AppTest): a ready-made question, a bad query, a refused query, the sample offer; a
+batch is written once and the page says which (issue 14), questions narrowed to one batch, a fresh database,
+every table and column described, the dice chart with the exact chances."""
 from __future__ import annotations
 
+import base64
+import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from monopoly_core.simulate import sample_database
+from monopoly_core.queries import QUESTIONS
+from monopoly_core.schema_doc import RELATIONS
+from monopoly_core.simulate import sample_database, simulate
+from monopoly_core.sqlsafe import run_query
 
 PAGE = str(Path(__file__).resolve().parent.parent / "pages" / "database.py")
 
@@ -82,6 +90,111 @@ def test_simulate_form(tmp_path):
     at.number_input(key="db_sim_players").set_value(2)
     at.number_input(key="db_sim_workers").set_value(1)
     at.number_input(key="db_sim_limit").set_value(20)
-    next(b for b in at.button if b.label == "Simulate").click().run()
+    _simulate(at)
     assert not at.exception and not _errors(at)
-    assert "Wrote 4 games" in at.success[0].value
+    assert at.success[0].value.startswith("Wrote batch 1 (4 games, ids 1 to 4, ")
+
+
+def _simulate(at):
+    next(b for b in at.button if b.label == "Simulate").click().run()
+
+
+def _count(path) -> int:
+    return run_query("SELECT count(*) AS n FROM games", path).table.to_pylist()[0]["n"]
+
+
+def test_a_batch_already_in_the_database_is_refused_and_the_page_lists_the_batches_it_wrote(tmp_path):
+    # Issue 14: 25 games and then 200 with the same master seed wrote the first 25 twice.
+    path = tmp_path / "twice.duckdb"
+    at = _page(path)
+    for key, value in (("db_sim_games", 3), ("db_sim_players", 2), ("db_sim_workers", 1), ("db_sim_limit", 15)):
+        at.number_input(key=key).set_value(value)
+    _simulate(at)
+    assert not _errors(at) and at.success[0].value.startswith("Wrote batch 1 (3 games, ids 1 to 3, ")
+    at.number_input(key="db_sim_games").set_value(8)
+    _simulate(at)
+    errors = _errors(at)
+    assert len(errors) == 1 and errors[0].startswith("Nothing was simulated: these games are already in the "
+                                                     "database: batch 1 (3 games, ids 1 to 3)")
+    assert _count(path) == 3
+    at.number_input(key="db_sim_seed").set_value(2)
+    _simulate(at)
+    assert not _errors(at)
+    assert at.success[0].value.startswith("Wrote batch 1 (3 games, ids 1 to 3, ") and \
+        "; batch 2 (8 games, ids 4 to 11, " in at.success[0].value
+    assert _count(path) == 11
+
+
+@pytest.fixture(scope="module")
+def two_batches(tmp_path_factory):
+    path = tmp_path_factory.mktemp("page2") / "games.duckdb"
+    simulate(path, games=5, players=4, seed=1, turn_limit=40)
+    simulate(path, games=4, players=2, seed=2, turn_limit=30, bots=["random"])
+    return path
+
+
+def test_ready_made_questions_can_be_asked_of_one_batch(two_batches):
+    at = _page(two_batches)
+    scope = at.selectbox(key="db_scope")
+    assert scope.options[0] == "All games in the database" and scope.index == 0      # shown, not a placeholder
+    assert scope.options[1].startswith("Batch 1: 5 games of classic-us, 4 players") and \
+        scope.options[2].startswith("Batch 2: 4 games of classic-us, 2 players (random, random)")
+    scope.set_value(2).run()
+    at.button(key="db_q_first_player_wins").click().run()
+    assert not at.exception and not _errors(at)
+    expected = run_query(QUESTIONS["first_player_wins"].sql_for(2), two_batches).to_pandas()
+    shown = at.dataframe[0].value
+    assert shown["players"].tolist() == [2] and shown.equals(expected)
+    assert "batch = 2" in at.text_area(key="db_sql").value
+    at.selectbox(key="db_scope").set_value(1).run()         # the question on screen is asked again
+    assert at.dataframe[0].value["players"].tolist() == [4]
+    assert "batch = 1" in at.text_area(key="db_sql").value
+    at.selectbox(key="db_scope").set_value(0).run()          # all games
+    assert at.dataframe[0].value["players"].tolist() == [2, 4]
+
+
+def test_a_fresh_database_keeps_the_old_file(tmp_path):
+    path = tmp_path / "games.duckdb"
+    simulate(path, games=2, players=2, seed=1, turn_limit=10)
+    at = _page(path)
+    at.button(key="db_fresh_start").click().run()
+    assert "stay as they are" in at.warning[0].value and "games-2.duckdb" in at.warning[0].value
+    at.button(key="db_fresh_no").click().run()
+    assert at.session_state["db_path"] == str(path)
+    at.button(key="db_fresh_start").click().run()
+    at.button(key="db_fresh_yes").click().run()
+    assert not at.exception
+    assert at.session_state["db_path"] == str(tmp_path / "games-2.duckdb")
+    assert any(str(path) in s.value for s in at.success)
+    assert any(b.key == "db_sample" for b in at.button)        # the new file is empty: the sample is offered
+    assert _count(path) == 2
+
+
+def test_every_table_and_column_is_described_on_the_page(db):
+    at = _page(db)
+    pick = at.selectbox(key="db_schema_pick")
+    for name, rel in RELATIONS.items():
+        pick.set_value(name).run()
+        text = "\n".join(m.value for m in at.markdown)
+        assert rel.summary in text
+        for column, meaning in rel.columns.items():
+            assert f"| `{column}` |" in text and meaning in text, (name, column)
+
+
+def test_the_dice_chart_draws_the_exact_chances(db):
+    at = _page(db)
+    at.button(key="db_q_dice_totals").click().run()
+    assert not at.exception
+    figure = json.loads(at.get("plotly_chart")[0].proto.spec)
+    traces = {t["name"]: t for t in figure["data"]}
+    assert set(traces) == {"share", "two_dice_chance"}
+    assert _array(traces["two_dice_chance"]["x"]) == list(range(2, 13))
+    assert _array(traces["two_dice_chance"]["y"]) == pytest.approx([(6 - abs(t - 7)) / 36 for t in range(2, 13)],
+                                                                   abs=1e-4)
+
+
+def _array(value) -> list:
+    """A plotly JSON array: a list, or base64 bytes with a dtype (how plotly 6 sends numpy arrays)."""
+    if isinstance(value, dict) and "bdata" in value:
+        return np.frombuffer(base64.b64decode(value["bdata"]), dtype=value["dtype"]).tolist()
+    return list(value)

@@ -1,11 +1,17 @@
-"""The Markov page (issue 4) through Streamlit's AppTest: default render, jail policy, the n slider, the graph's
-starting square, a small simulation and the income controls."""
+"""The Markov page (issues 4 and 14) through Streamlit's AppTest: default render, jail policy, the n slider, the
+graph's starting square, a small simulation and the income controls; the three quantities drawn at once (so the
+switch needs no round trip), complete formulas at full width, a CSV download for every table."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
+
+import io
+import re
+
+import pandas as pd
 
 from monopoly_core import markov as M
 from monopoly_core import preset
@@ -49,7 +55,8 @@ def test_default_render(page):
     assert at.title[0].value == "The board as a Markov chain"
     assert at.selectbox(key="mk_preset").value == "classic-us"
     assert at.radio(key="mk_jail").value == "long"
-    assert len(at.get("plotly_chart")) == 1          # only the open tab (the heat map) is drawn
+    # only the open tab (the heat map) is drawn, with all three quantities: switching between them needs no rerun
+    assert [c.key for c in at.get("plotly_chart")] == [f"mk_heat_{q}" for q in M.QUANTITIES]
     assert any("most often in jail" in m.value for m in at.markdown)
     open_tab(at, "Ranking")
     table = _ranking(at)
@@ -89,11 +96,58 @@ def test_other_preset_quantity_and_uk_card(page):
     at = open_tab(page, "Ranking")
     at.selectbox(key="mk_preset").set_value("classic-uk").run()
     at.radio(key="mk_uk").set_value("chance").run()
-    at.selectbox(key="mk_quantity").set_value("visits-per-turn").run()
     assert not at.exception
-    table = _ranking(at)
-    visits = M.stationary(preset("classic-uk"), "long", "visits-per-turn", "chance")
-    assert table["visits-per-turn"].sum() == pytest.approx(visits.total, abs=1e-4)
+    for quantity in M.QUANTITIES:              # one table per quantity tab
+        table = _frame(at, quantity)
+        exact = M.stationary(preset("classic-uk"), "long", quantity, "chance")
+        assert table[quantity].sum() == pytest.approx(exact.total, abs=1e-4)
+        assert len(table) == 41
+
+
+TABS = ["Heat map", "Ranking", "Graph", "Convergence", "Theory vs experiment", "Income"]
+
+
+def _formulas(at) -> list[str]:
+    """Every formula on every tab (after a small simulation, so the chi-square one is shown too)."""
+    out = []
+    for tab in TABS:
+        open_tab(at, tab)
+        if tab == "Theory vs experiment":
+            at.number_input(key="mk_rolls").set_value(2_000).run()
+            at.button(key="mk_simulate").click().run()
+        out += [f.value for f in at.latex]
+        assert not any(col.get("latex") for col in at.columns), f"{tab}: a formula squeezed into a column"
+    return out
+
+
+def test_every_formula_is_complete_and_at_full_width(page):
+    # Issue 14 item 8: "d_TV = 1/2 sum_s |x" was cut off in a narrow column; the ranking's sum had nothing under it.
+    formulas = _formulas(page)
+    assert len(formulas) >= 8
+    for f in formulas:
+        assert r"\textstyle" not in f
+        for after in re.findall(r"\\sum(.?)", f):
+            assert after == "_", f"a sum without what it runs over: {f}"
+        assert f.count("{") == f.count("}") and f.count(r"\left") == f.count(r"\right"), f
+
+
+def _downloads(at) -> list[str]:
+    """The element ids of the download buttons shown (an id ends with the button's key)."""
+    return [b.proto.id for b in at.get("download_button")]
+
+
+def test_every_table_has_a_csv_download(page):
+    at = open_tab(page, "Ranking")
+    for quantity in M.QUANTITIES:
+        assert any(i.endswith(f"-mk_csv_ranking_{quantity}") for i in _downloads(at)), quantity
+        rows = M.ranking_table(M.stationary(preset("classic-us"), "long", quantity))
+        assert _frame(at, quantity).equals(pd.read_csv(io.StringIO(M.to_csv(rows)), dtype={"state": str}))
+    open_tab(at, "Convergence")
+    assert [i.endswith("-mk_csv_convergence") for i in _downloads(at)] == [True]
+    open_tab(at, "Income")
+    assert sorted(i.rsplit("-", 1)[-1] for i in _downloads(at)) == ["mk_csv_payback", "mk_csv_rents"]
+    inc = M.income(preset("classic-us"), "long", opponents=3)
+    assert _frame(at, "payback (rounds)").equals(pd.read_csv(io.StringIO(M.to_csv(M.payback_table(inc)))))
 
 
 def test_choose_the_starting_square_and_threshold(page):

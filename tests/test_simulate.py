@@ -10,7 +10,7 @@ from monopoly_core.errors import InvalidRules
 from monopoly_core.queries import CHART_KINDS, QUESTIONS
 from monopoly_core.simulate import game_seed, sample_database, simulate
 from monopoly_core.sqlsafe import run_query
-from monopoly_core.store import DATA_TABLES
+from monopoly_core.store import DATA_TABLES, DuplicateBatch
 
 CLOCK_COLUMNS = {"started_at", "finished_at", "logged_at"}
 
@@ -52,12 +52,47 @@ def test_progress_and_ids(tmp_path):
     first = simulate(path, games=5, players=2, seed=1, turn_limit=20, chunk=2,
                      progress=lambda done, total: calls.append((done, total)))
     assert calls == [(2, 5), (4, 5), (5, 5)]
-    second = simulate(path, games=2, players=2, seed=1, turn_limit=20)
+    second = simulate(path, games=2, players=2, seed=2, turn_limit=20)
     assert (first.first_id, first.last_id, first.batch) == (1, 5, 1)
     assert (second.first_id, second.last_id, second.batch) == (6, 7, 2)
     with duckdb.connect(str(path), read_only=True) as conn:
         seeds = conn.execute("SELECT batch, batch_index, seed FROM games ORDER BY id").fetchall()
-    assert seeds[5] == (2, 0, game_seed(1, 0)) and seeds[0][2] == seeds[5][2]
+    assert seeds[0] == (1, 0, game_seed(1, 0)) and seeds[5] == (2, 0, game_seed(2, 0))
+
+
+def _games(path) -> int:
+    with duckdb.connect(str(path), read_only=True) as conn:
+        return conn.execute("SELECT count(*) FROM games").fetchone()[0]
+
+
+def test_the_same_batch_is_never_written_twice(tmp_path):
+    # Issue 14: 25 games and then 200 with the same master seed wrote the first 25 games twice.
+    path = tmp_path / "twice.duckdb"
+    args = dict(players=3, seed=5, turn_limit=20, bots=["cautious", "always-buy"])
+    simulate(path, games=3, **args)
+    for games in (3, 8, 1):                     # the same games, more of them, fewer of them
+        with pytest.raises(DuplicateBatch, match="already in the database: batch 1 \\(3 games, ids 1 to 3\\)"):
+            simulate(path, games=games, **args)
+    assert _games(path) == 3
+    # any difference in rules, bots, players or seed makes new games
+    for change in ({"seed": 6}, {"turn_limit": 21}, {"bots": ["always-buy", "cautious"]}, {"players": 2}):
+        report = simulate(path, games=2, **{**args, **change})
+        assert report.games == 2, change
+    assert _games(path) == 11
+    with pytest.raises(DuplicateBatch, match="batch 3 "):
+        simulate(path, games=4, **{**args, "turn_limit": 21})
+
+
+def test_the_command_refuses_a_batch_already_written(tmp_path, capsys):
+    path = tmp_path / "cli-twice.duckdb"
+    argv = ["simulate", "--games", "2", "--players", "2", "--seed", "3", "--turn-limit", "15", "--quiet",
+            "--db", str(path)]
+    assert main(argv) == 0
+    capsys.readouterr()
+    assert main(argv[:2] + ["5"] + argv[3:]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: these games are already in the database: batch 1") and "master seed" in err
+    assert _games(path) == 2
 
 
 def test_bad_settings_are_refused_before_writing(tmp_path):
@@ -94,6 +129,32 @@ def test_every_ready_made_question_answers(sample, name):
     res = run_query(q.sql, sample)
     assert res.num_rows > 0, name
     assert q.chart.x in res.columns and q.chart.y in res.columns
-    if q.chart.color:
-        assert q.chart.color in res.columns
+    for optional in (q.chart.color, q.chart.reference):
+        assert optional is None or optional in res.columns
     assert not res.truncated
+
+
+@pytest.fixture(scope="module")
+def two_batches(tmp_path_factory):
+    """One file with two batches, and a file with the first batch alone."""
+    folder = tmp_path_factory.mktemp("batches")
+    first = dict(games=6, players=4, seed=21, turn_limit=60)
+    simulate(folder / "alone.duckdb", **first)
+    simulate(folder / "both.duckdb", **first)
+    simulate(folder / "both.duckdb", games=5, players=3, seed=22, turn_limit=40, bots=["random", "always-buy"])
+    return folder / "alone.duckdb", folder / "both.duckdb"
+
+
+def _sorted_rows(result):
+    df = result.to_pandas()
+    return df.sort_values(list(df.columns)).reset_index(drop=True).astype(str)
+
+
+@pytest.mark.parametrize("name", list(QUESTIONS))
+def test_a_question_asked_of_one_batch_answers_as_if_the_file_held_only_that_batch(two_batches, name):
+    alone, both = two_batches
+    q = QUESTIONS[name]
+    expected = _sorted_rows(run_query(q.sql, alone))
+    assert len(expected), name
+    assert _sorted_rows(run_query(q.sql_for(1), both)).equals(expected), name
+    assert not _sorted_rows(run_query(q.sql, both)).equals(expected), "the other batch should change the answer"

@@ -14,6 +14,7 @@ import pytest
 
 from monopoly_core import Game, bots, load_board, preset
 from monopoly_core.records import TableBuilder
+from monopoly_core.schema_doc import RELATIONS, markdown, schema_types
 from monopoly_core.simulate import simulate
 from monopoly_core.store import TABLES, VIEWS, StoreError, Writer, log_game, schema_columns
 
@@ -32,40 +33,19 @@ def _read(path):
 
 
 # --- the schema and its documentation --------------------------------------------------------------------------
-def _documented() -> dict[str, dict[str, str]]:
-    """README section between the database markers: ``### `name` (table|view)`` then ``| `col` | TYPE |`` rows."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    start, end = text.index("<!-- database:begin -->"), text.index("<!-- database:end -->")
-    section = text[start:end]
-    docs: dict[str, dict[str, str]] = {}
-    current = None
-    for line in section.splitlines():
-        m = re.match(r"^### `(\w+)` \((table|view)\)", line)
-        if m:
-            current = docs.setdefault(m.group(1), {})
-            continue
-        if line.startswith("### "):
-            current = None
-            continue
-        m = re.match(r"^\| `(\w+)` \| (\w+) \| (.+) \|$", line)
-        if m and current is not None:
-            assert m.group(3).strip(), f"column {m.group(1)} has no description"
-            current[m.group(1)] = m.group(2)
-    return docs
-
-
-def test_schema_and_readme_agree(tmp_path):
+def test_every_column_is_described_and_the_readme_says_the_same(tmp_path):
     with Writer(tmp_path / "fresh.duckdb") as w:
         actual = schema_columns(w.conn)
-        types = dict(((t, c), ty) for t, c, ty in w.conn.execute(
-            "SELECT table_name, column_name, data_type FROM duckdb_columns() WHERE schema_name = 'main'").fetchall())
-    docs = _documented()
-    assert set(actual) == set(TABLES) | set(VIEWS)
-    assert set(docs) == set(actual), "tables/views documented vs existing differ"
+    assert set(actual) == set(TABLES) | set(VIEWS) == set(RELATIONS)
+    types = schema_types()
     for name, cols in actual.items():
-        assert list(docs[name]) == cols, f"{name}: documented columns differ (order included)"
-        for col in cols:
-            assert docs[name][col] == types[name, col], f"{name}.{col}: documented type differs"
+        assert list(RELATIONS[name].columns) == cols == list(types[name]), f"{name}: described columns differ"
+        assert RELATIONS[name].summary and all(RELATIONS[name].columns.values()), f"{name}: a description is empty"
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("<!-- database:begin -->"):text.index("<!-- database:end -->")]
+    for name in RELATIONS:
+        assert markdown(name) in section, f"README's block for {name} differs from monopoly_core.schema_doc"
+    assert len(re.findall(r"^### `\w+` \((?:table|view)\)", section, re.M)) == len(RELATIONS)
 
 
 # --- contents ----------------------------------------------------------------------------------------------------

@@ -33,13 +33,14 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage
          "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
-def start_server():
+def start_server(root: Path = ROOT):
+    """A site from the checkout at ``root`` (this one by default) on a free port: (process, url)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", str(ROOT / "streamlit_app.py"), "--server.port",
+    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", str(root / "streamlit_app.py"), "--server.port",
                              str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false"],
-                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     for _ in range(120):
         try:

@@ -10,7 +10,7 @@ Modules, one job each: :mod:`.builder` builds and solves the chain (its docstrin
 :mod:`.quantities` names what the numbers mean (``per-roll``, ``end-of-turn``, ``visits-per-turn``) and gives
 the distribution after n turns, :mod:`.income` expected rents and payback, :mod:`.graph` the networkx view,
 :mod:`.sim` the engine experiment and the counting of logged events, :mod:`.stats` the tests, :mod:`.explain`
-the sentences for students.
+the sentences for students, :mod:`.tables` the rows of every table the site shows (and downloads as CSV).
 """
 from .builder import JAIL_POLICIES, UK_CARD_POLICIES, Chain, State, build_uncached, chain, has_fine_or_draw
 from .explain import (describe_comparison, describe_convergence, describe_distribution, describe_one_roll,
@@ -23,6 +23,7 @@ from .quantities import (END_OF_TURN, JAIL_STATE, MEANING, PER_ROLL, QUANTITIES,
 from .sim import Empirical, MovementPolicy, count_events, simulate_rolls
 from .stats import (ChiSquare, chi2_sf, chi_square, gamma_p, gamma_q, markov_chi_square, path_covariance,
                     path_standard_errors, total_variation)
+from .tables import convergence_table, payback_table, ranking_table, rents_table, to_csv
 
 __all__ = ["JAIL_POLICIES", "UK_CARD_POLICIES", "Chain", "State", "build_uncached", "chain", "has_fine_or_draw",
            "describe_comparison", "describe_convergence", "describe_distribution", "describe_one_roll",
@@ -31,4 +32,4 @@ __all__ = ["JAIL_POLICIES", "UK_CARD_POLICIES", "Chain", "State", "build_uncache
            "after_turns", "convergence", "lumped_matrix", "one_roll", "rolls_per_turn", "stationary",
            "turn_matrix", "Empirical", "MovementPolicy", "count_events", "simulate_rolls", "ChiSquare", "chi2_sf",
            "chi_square", "gamma_p", "gamma_q", "markov_chi_square", "path_covariance", "path_standard_errors",
-           "total_variation"]
+           "total_variation", "convergence_table", "payback_table", "ranking_table", "rents_table", "to_csv"]

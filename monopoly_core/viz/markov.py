@@ -12,6 +12,7 @@ from plotly.subplots import make_subplots
 
 from ..board import load_board
 from ..markov.quantities import JAIL_STATE, MEANING, Distribution
+from .board import board_figure
 
 JAIL_COLOUR = "#5d4037"
 OTHER_COLOUR = "#90a4ae"
@@ -62,6 +63,20 @@ def heat_values(dist: Distribution, *, jail_on_corner: bool = True) -> list[floa
     if jail_on_corner:
         values[board.jail] += dist.jail
     return values
+
+
+def heat_board_figure(dist: Distribution, *, height: int = 640) -> go.Figure:
+    """The board coloured by ``dist``, with each square's value on it and In Jail written in the middle (it
+    would outshine every other square on the jail corner, which shows Just Visiting only). The colour scale
+    runs from the smallest value a token actually gets to the largest: Go To Jail, where no token ever rests,
+    must not wash out the rest."""
+    fmt = ".2%" if _is_share(dist) else ".3f"
+    jail_text = f"In Jail {dist.jail:{fmt}}" if _is_share(dist) else f"jail arrivals {dist.jail:.3f}/turn"
+    heat = heat_values(dist, jail_on_corner=False)
+    landed = [v for v in heat if v > 0]
+    return board_figure(load_board(dist.board), heat=heat, heat_format=fmt, heat_range=(min(landed), max(landed)),
+                        heat_title=f"{dist.quantity} (jail corner: Just Visiting)", colorscale=HEAT_SCALE,
+                        centre_text=f"{dist.quantity}<br>{jail_text}", height=height)
 
 
 def bar_figure(dist: Distribution, *, highlight=None, height: int = 420) -> go.Figure:

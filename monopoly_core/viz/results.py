@@ -1,16 +1,26 @@
 """Charts of query results (the SQL page): a pure function from a table of rows to a plotly figure.
 
+Whole-number quantities (counts, players, turns, money) get whole-number axis ticks: plotly would otherwise label a
+short axis 2, 2.5, 3. A reference column (exact or expected values, such as the dice's exact chances) is drawn
+as a line with markers over the chart, so the chart shows what the table compares.
+
 >>> import pandas as pd
 >>> fig = result_figure(pd.DataFrame({"s": ["a", "b"], "n": [1, 2]}), "s", "n", "bar")
->>> fig.data[0].type
-'bar'
+>>> fig.data[0].type, fig.layout.yaxis.dtick
+('bar', 1)
 """
 from __future__ import annotations
+
+import math
 
 import plotly.express as px
 import plotly.graph_objects as go
 
 from ..queries import CHART_KINDS
+
+REFERENCE_COLOUR = "#212121"
+#: Most ticks an integer axis gets (x, y): more would crowd the labels.
+MAX_TICKS = {"x": 12, "y": 8}
 
 
 def suggest_axes(df) -> tuple[str | None, str | None]:
@@ -30,14 +40,50 @@ def _numeric(series) -> bool:
                                            all(isinstance(v, (int, float)) for v in series.dropna().head(20)))
 
 
+def whole_numbers(series) -> bool:
+    """True when every value of a numeric column is a whole number (an integer column, or floats such as DuckDB's
+    sums that happen to be whole)."""
+    if series.dtype.kind in "iu":
+        return True
+    if series.dtype.kind != "f":
+        return False
+    values = series.dropna()
+    return bool(len(values)) and bool(((values % 1) == 0).all())
+
+
+def integer_ticks(low: float, high: float, most: int) -> dict:
+    """Axis settings with ticks on whole numbers only, at a round step (1, 2, 5, 10, 20, ...) that gives at most
+    ``most`` ticks between ``low`` and ``high``."""
+    span = max(high - low, 1)
+    step = 1
+    while span / step > most:
+        for factor in (2, 2.5, 2):       # 1 -> 2 -> 5 -> 10 -> 20 -> 50 -> ...
+            step = int(step * factor)
+            if span / step <= most:
+                break
+    return dict(tick0=0, dtick=step, tickformat=",d")
+
+
+def _integer_axis(fig: go.Figure, axis: str, series, *, from_zero: bool) -> None:
+    values = series.dropna()
+    if not len(values):
+        return
+    low, high = float(values.min()), float(values.max())
+    if from_zero:                        # bars start at 0
+        low, high = min(low, 0.0), max(high, 0.0)
+    settings = integer_ticks(math.floor(low), math.ceil(high), MAX_TICKS[axis])
+    (fig.update_xaxes if axis == "x" else fig.update_yaxes)(**settings)
+
+
 def result_figure(df, x: str, y: str | None, kind: str = "bar", color: str | None = None, *,
-                  title: str = "", height: int = 420) -> go.Figure:
+                  reference: str | None = None, title: str = "", height: int = 420) -> go.Figure:
     """One chart of ``df``: ``kind`` is one of :data:`~monopoly_core.queries.CHART_KINDS`. A histogram uses only
-    ``x``; a pie uses ``x`` as names and ``y`` as values."""
+    ``x``; a pie uses ``x`` as names and ``y`` as values. ``reference`` (a column) is drawn over a bar, line or
+    scatter chart as a line with markers."""
     if kind not in CHART_KINDS:
         raise ValueError(f"chart kind must be one of {', '.join(CHART_KINDS)}, got {kind!r}")
     data = df.copy()
-    for c in {x, y, color} - {None}:
+    for c in {x, y, color, reference} - {None}:
         if c not in data.columns:
             raise ValueError(f"no column named {c!r} in the result")
         if data[c].dtype == object:      # e.g. Decimal sums: plot them as numbers when they are numbers
@@ -59,6 +105,31 @@ def result_figure(df, x: str, y: str | None, kind: str = "bar", color: str | Non
         fig = px.bar(data, x=x, y=y, color=color, barmode="group")
         if data[x].dtype == object:
             fig.update_xaxes(type="category")
+    if kind != "pie":
+        _whole_number_axes(fig, data, x, y, kind)
+    if reference is not None and kind in ("bar", "line", "scatter"):
+        _draw_reference(fig, data, x, y, reference)
     fig.update_layout(height=height, margin=dict(l=10, r=10, t=40 if title else 20, b=10), title=title or None,
                       legend=dict(orientation="h", y=1.1))
     return fig
+
+
+def _whole_number_axes(fig: go.Figure, data, x: str, y: str | None, kind: str) -> None:
+    """Whole-number ticks on each axis that shows whole numbers only (a histogram's counts always are)."""
+    if data[x].dtype.kind in "iuf" and whole_numbers(data[x]):
+        _integer_axis(fig, "x", data[x], from_zero=False)
+    if kind == "histogram":
+        fig.update_yaxes(tickformat=",d", rangemode="tozero")
+    elif y is not None and data[y].dtype.kind in "iuf" and whole_numbers(data[y]):
+        _integer_axis(fig, "y", data[y], from_zero=kind == "bar")
+
+
+def _draw_reference(fig: go.Figure, data, x: str, y: str | None, reference: str) -> None:
+    """The reference column as a dark line with markers over the chart, named in the legend with the data."""
+    order = data.sort_values(x) if data[x].dtype.kind in "iuf" else data
+    for trace in fig.data:
+        if not trace.name:
+            trace.update(name=y, showlegend=True)
+    fig.add_trace(go.Scatter(x=order[x], y=order[reference], mode="lines+markers", name=reference,
+                             line=dict(color=REFERENCE_COLOUR, width=2, dash="dot"),
+                             marker=dict(color=REFERENCE_COLOUR, size=7, symbol="diamond")))

@@ -1,0 +1,129 @@
+"""Issue 14 in a real browser (Debian's chromium driven by Playwright) at 1280x800: on the Game database page
+Enter in a number field of the simulation form starts nothing (only the button does) and a batch already in the
+database is refused; on the Markov page every formula fits the width it is given.
+
+Skipped, with the reason, when chromium or the Playwright package is absent (see tests/test_browser.py).
+"""
+from __future__ import annotations
+
+import time
+
+import duckdb
+import pytest
+
+from test_browser import CHROMIUM, FLAGS, _need_browser, _start_site
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """A site of its own whose default game database is a fresh temporary file: (url, database path)."""
+    _need_browser()
+    db = tmp_path_factory.mktemp("browser-db") / "games.duckdb"
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("MONOPOLY_DB", str(db))
+        proc, url = _start_site()
+    try:
+        yield url, db
+    finally:
+        proc.kill()                      # a test server: nothing to save
+        proc.wait()
+
+
+@pytest.fixture()
+def page():
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield browser.new_page(viewport={"width": 1280, "height": 800})
+        browser.close()
+
+
+def _idle(page) -> None:
+    page.wait_for_function("() => !document.querySelector('[data-testid=stStatusWidget]')", timeout=60_000)
+
+
+def _games(db) -> int:
+    with duckdb.connect(str(db), read_only=True) as conn:
+        return conn.execute("SELECT count(*) FROM games").fetchone()[0]
+
+
+#: Every ready-made question's button: how wide its title is, and how much of it is shown.
+QUESTION_BUTTONS = """() => Array.from(new Set(document.querySelectorAll('[class*="st-key-db_q_"] button')))
+    .filter(b => b.offsetWidth > 0).map(b => ({title: b.textContent, width: b.scrollWidth, shown: b.clientWidth,
+                text: Math.max(...Array.from(b.querySelectorAll('p, div')).map(e => e.scrollWidth - e.clientWidth))}))"""
+
+
+@pytest.mark.parametrize("viewport", [(1280, 800), (1024, 768)])
+def test_every_ready_made_question_reads_in_full(site, page, viewport):
+    # Issue 14 item 7: "ready-made questions are truncated" at 1280x800; a classroom projector is 1024x768.
+    url, _ = site
+    page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+    page.goto(f"{url}/database")
+    page.wait_for_selector(".st-key-db_q_cards_drawn button", timeout=60_000)
+    _idle(page)
+    buttons = page.evaluate(QUESTION_BUTTONS)
+    assert len(buttons) == 13
+    for b in buttons:
+        assert b["width"] <= b["shown"] and b["text"] <= 0, b
+
+
+def test_enter_in_a_number_field_starts_no_simulation_and_a_batch_is_written_once(site, page):
+    url, db = site
+    page.goto(f"{url}/database")
+    page.wait_for_selector("text=Simulate games", timeout=60_000)
+    _idle(page)
+    for label, value in (("Games", 3), ("Players", 2), ("Worker processes", 1),
+                         ("Turn limit (rounds; 0 = the preset's)", 15)):
+        field = page.get_by_label(label, exact=True)
+        field.fill(str(value))
+        field.press("Enter")                   # issue 14: this started a simulation by itself
+    time.sleep(3)
+    _idle(page)
+    assert page.get_by_text("Wrote batch").count() == 0
+    assert not db.exists(), "a simulation ran although Simulate was not pressed"
+    page.get_by_role("button", name="Simulate", exact=True).click()
+    page.wait_for_selector("text=/Wrote batch 1 \\(3 games, ids 1 to 3/", timeout=60_000)
+    _idle(page)
+    games = page.get_by_label("Games", exact=True)
+    games.fill("8")
+    games.press("Enter")
+    time.sleep(2)
+    _idle(page)
+    page.get_by_role("button", name="Simulate", exact=True).click()
+    page.wait_for_selector("text=/already in the database: batch 1 \\(3 games/", timeout=60_000)
+    _idle(page)
+    assert _games(db) == 3
+
+
+#: The formulas' tabs, and the quantity tabs inside a tab that has them.
+FORMULA_TABS = {"Ranking": ("per-roll", "end-of-turn", "visits-per-turn"), "Graph": (), "Convergence": (),
+                "Income": ()}
+#: Each visible formula: its width, the width of the box it sits in, and how far its drawing runs past the box.
+MEASURE = """() => Array.from(document.querySelectorAll('.katex-display')).filter(e => e.offsetParent !== null)
+    .map(e => ({text: e.textContent.slice(0, 60), width: e.scrollWidth, shown: e.clientWidth,
+                room: e.closest('[data-testid="stElementContainer"]').clientWidth}))"""
+
+
+def test_every_formula_on_the_markov_page_fits_at_1280_by_800(site, page):
+    # Issue 14 item 8: the convergence formula was cut to "d_TV = 1/2 sum_s |x", the payback fraction clipped.
+    url, _ = site
+    page.goto(f"{url}/markov")
+    page.wait_for_selector(".js-plotly-plot", timeout=60_000)
+    _idle(page)
+    seen = 0
+    for tab, inner in FORMULA_TABS.items():
+        page.get_by_role("tab", name=tab, exact=True).first.click()
+        page.wait_for_selector(".katex-display", timeout=60_000)
+        _idle(page)
+        for quantity in inner or (None,):
+            if quantity:
+                page.get_by_role("tab", name=quantity, exact=True).click()
+                time.sleep(0.5)
+            formulas = page.evaluate(MEASURE)
+            assert formulas, (tab, quantity)
+            for f in formulas:
+                assert f["width"] <= f["shown"] + 3 and f["width"] <= f["room"], (tab, quantity, f)
+            seen += len(formulas)
+    assert seen >= 8
