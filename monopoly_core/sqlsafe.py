@@ -46,7 +46,7 @@ from .errors import InvalidRules
 from .sqlpool import RemoteConnection
 from .sqlworker import QueryError, QueryRefused, execute, hardened_connection
 from .sqlworker import clean as _clean
-from .store import GatedConnection, StoreError, connect_error, resolve
+from .store import GatedConnection, StoreError, connect_error, exists, resolve
 
 ROW_CAP = 10_000
 MAX_ROW_CAP = 1_000_000
@@ -440,7 +440,10 @@ class SafeReader(GatedConnection):
 
     def __init__(self, db_path=None, *, time_limit: float = TIME_LIMIT, row_cap: int = ROW_CAP,
                  memory_ceiling: int = MEMORY_CEILING, wait: float = 3.0):
-        super().__init__(db_path, wait=wait)
+        try:
+            super().__init__(db_path, wait=wait)
+        except StoreError as exc:           # a path that cannot be a file
+            raise QueryError(str(exc)) from None
         _check_limits(row_cap, time_limit)
         self.time_limit = time_limit
         self.row_cap = row_cap
@@ -448,7 +451,7 @@ class SafeReader(GatedConnection):
         self.memory_limit = f"{memory_ceiling // 2 // 2**20}MB"
 
     def __enter__(self) -> "SafeReader":
-        if not self.path.exists():
+        if not exists(self.path):
             raise QueryError(f"there is no database at {self.path} yet: simulate some games first (python -m "
                              f"monopoly_core simulate) or create a sample")
         try:
@@ -501,7 +504,11 @@ def _execute(conn, sql: str, cap: int, limit: float) -> QueryResult:
 def database_summary(db_path=None) -> dict | None:
     """How many games (simulated and played) and events the database holds; None when the file does not exist
     yet. Raises :class:`QueryError` when it cannot be read (busy, or not a game database)."""
-    if not resolve(db_path).exists():
+    try:
+        path = resolve(db_path)
+    except StoreError as exc:
+        raise QueryError(str(exc)) from None
+    if not exists(path):
         return None
     res = run_query("SELECT count(*) AS games, count(*) FILTER (WHERE source = 'simulated') AS simulated, "
                     "count(*) FILTER (WHERE source = 'played') AS played, coalesce(sum(events), 0)::BIGINT "
