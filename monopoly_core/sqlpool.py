@@ -82,8 +82,10 @@ class Worker:
         return frame
 
     def _expire(self) -> None:
+        """The deadline passed: kill the process (the waiting read then ends; it closes the pipes)."""
         self._expired = True
-        self.kill()
+        if self.alive:
+            self.proc.kill()
 
     def kill(self) -> None:
         if self.alive:
@@ -110,12 +112,15 @@ class Pool:
             if not self._cond.wait_for(lambda: self._busy < self.size, timeout):
                 raise QueryError("the query runner is busy with other people's queries; try again in a moment")
             self._busy += 1
-            match = next((w for w in self._idle if w.ceiling == ceiling and w.alive), None)
+            for dead in [w for w in self._idle if not w.alive]:
+                self._idle.remove(dead)
+                dead.kill()
+            match = next((w for w in self._idle if w.ceiling == ceiling), None)
             if match is not None:
                 self._idle.remove(match)
                 return match
             while self._idle and len(self._idle) + self._busy > self.size:
-                self._idle.pop(0).kill()             # make room: a worker of another ceiling, or a dead one
+                self._idle.pop(0).kill()             # make room: a worker of another ceiling
         try:
             return Worker(ceiling)
         except OSError as exc:

@@ -125,6 +125,8 @@ def test_bench_refuses_an_unknown_section_naming_the_known_ones(capsys):
     (("simulate", "--players", "-3", "--games", "1"), "got -3"),
     (("simulate", "--turn-limit", "-1", "--games", "1"), "turn_limit"),
     (("markov", "--jail", "forever"), "invalid choice"), (("native", "explode"), "invalid choice"),
+    (("play", "--edition", "a" * 300), "no preset named"), (("markov", "--edition", "a" * 300), "no preset named"),
+    (("simulate", "--edition", "a" * 300), "no preset named"),
 ])
 def test_every_option_refuses_values_out_of_range(capsys, tmp_path, args, words):
     if args[0] == "simulate":
