@@ -2,13 +2,14 @@
 """Peak memory and seconds of the hostile inputs of issue 13 (the worst SQL queries, share links and command
 lines), each run in its own process, and the latency of a ready-made query.
 
-    .venv/bin/python tools/limits_bench.py [--root DIR] [--cap 120] [--only sql,links,cli,latency] [--json]
+    .venv/bin/python tools/limits_bench.py [--root DIR] [--cap 120] [--only sql,worker,links,cli,latency] [--json]
 
 Each case runs as ``python -m monopoly_core ...`` (or a small script) in a child process; a sampler reads the
 resident memory of the child and all its descendants from /proc every 50 ms and reports the peak of their sum,
 and the wall-clock seconds until the child exits (or ``--cap`` seconds, when it is killed: shown as ``>cap``).
-``--root`` runs another checkout of the project (to measure a version before a change). Not a test: figures
-depend on the machine, so they go in notes.
+``--root`` runs another checkout of the project (to measure a version before a change). ``worker`` sends the
+same queries straight to the SQL worker, past the query checks, to measure the memory ceiling alone (this
+checkout only: older ones have no worker). Not a test: figures depend on the machine, so they go in notes.
 """
 from __future__ import annotations
 
@@ -127,6 +128,18 @@ def run_sql(root: Path, cap: float, work: Path) -> dict:
                           root, cap) for name, q in QUERIES.items()}
 
 
+UNCHECKED = ("import sys\nfrom monopoly_core.sqlpool import RemoteConnection\nfrom monopoly_core.sqlsafe import "
+             "MEMORY_CEILING, QueryError\nconn = RemoteConnection(sys.argv[1], f'{MEMORY_CEILING // 2 // 2**20}MB', "
+             "MEMORY_CEILING, 30)\ntry:\n    conn.run(sys.argv[2], 100, 5.0)\nexcept QueryError as exc:\n"
+             "    print(exc, file=sys.stderr)\nconn.close()\n")
+
+
+def run_worker(root: Path, cap: float, work: Path) -> dict:
+    db = work / "games.duckdb"
+    _ensure_db(root, db)
+    return {name: measure([sys.executable, "-c", UNCHECKED, str(db), q], root, cap) for name, q in QUERIES.items()}
+
+
 def run_links(root: Path, cap: float, work: Path) -> dict:
     out = {}
     for name, params in (("bomb link, 300 MB of actions", _bomb_link(300)),
@@ -155,12 +168,12 @@ LATENCY = ("import json, statistics, sys, time\nfrom monopoly_core.queries impor
 def run_latency(root: Path, cap: float, work: Path) -> dict:
     db = work / "games.duckdb"
     _ensure_db(root, db)
-    res = subprocess.run([sys.executable, "-c", LATENCY, str(db), "30"], cwd=root, capture_output=True, text=True,
+    res = subprocess.run([sys.executable, "-c", LATENCY, str(db), "100"], cwd=root, capture_output=True, text=True,
                          timeout=cap)
-    return {"ready-made query (win rate by strategy), 30 runs": json.loads(res.stdout)}
+    return {"ready-made query (win rate by strategy), 100 runs": json.loads(res.stdout)}
 
 
-PARTS = {"sql": run_sql, "links": run_links, "cli": run_cli, "latency": run_latency}
+PARTS = {"sql": run_sql, "worker": run_worker, "links": run_links, "cli": run_cli, "latency": run_latency}
 
 
 def main() -> int:
