@@ -17,7 +17,6 @@ import argparse
 import base64
 import json
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
