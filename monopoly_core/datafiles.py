@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import os
+import reprlib
 import tomllib
 from pathlib import Path
 
@@ -39,8 +40,8 @@ def load_toml(kind: str, name: str) -> dict:
     try:
         with path.open("rb") as fh:
             return tomllib.load(fh)
-    except FileNotFoundError:
-        known = ", ".join(available(kind)) or "none"
-        raise DataError(f"no {kind[:-1]} named {name!r} (known: {known})") from None
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{path.name}: {exc}") from None
+    except (OSError, ValueError):      # not there, or a name no file can have (too long, a NUL character)
+        known = ", ".join(available(kind)) or "none"
+        raise DataError(f"no {kind[:-1]} named {reprlib.repr(name)} (known: {known})") from None

@@ -1,19 +1,23 @@
-"""Saved games: a JSON file holding the game's history and a digest of its events.
+"""Saved games: a JSON file holding the game's history, a digest of its events and a short summary.
 
-Loading replays the history with the current rules core and compares the digest, so a broken file, an edited
-file, or a file from a version whose rules play differently is refused with a message that says which, and the
-caller's current game is untouched (the caller only swaps games after a successful load).
+Loading checks the file's shape, replays the history with the current rules core and then requires the whole
+file to be exactly what this lab writes for the game it replays: a broken file, an edited file (a changed seed,
+an action appended, a summary rewritten, an extra field) or a file from a version whose rules play differently
+is refused with a message that says which, and the caller's current game is untouched (the caller only swaps
+games after a successful load). Any failure while reading becomes :class:`~.errors.BadSave`.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 
-from .errors import BadSave, MonopolyError
+from . import history_json as shape
+from .errors import BadSave
 from .game import Game, History
 
 FORMAT = "monopoly-lab-game/1"
 MAX_BYTES = 20_000_000
+WHAT = "the saved game"
 
 
 def digest(game: Game) -> str:
@@ -38,30 +42,55 @@ def dumps(game: Game) -> str:
 
 def loads(text, *, snapshots: bool = True) -> Game:
     """Rebuild a game from :func:`dumps` output; anything else raises :class:`BadSave` with the reason."""
+    with shape.reading(WHAT):
+        data = shape.parse(_text(text), "not a saved game: the file")
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            found = data.get("format") if isinstance(data, dict) else type(data).__name__
+            raise BadSave(f"not a saved game of this lab (expected format {FORMAT!r}, found {shape.short(found)})")
+        history = History.from_json(shape.check_history(data.get("history"), WHAT))
+        shape.check_preset(history.rules.preset, WHAT)
+        game = Game.replay(history, snapshots=snapshots)
+        if game.ply != history.steps:
+            raise BadSave(f"the saved game ends early: {game.ply} of {history.steps} steps could be replayed")
+        _check_whole_file(data, game)
+    return game
+
+
+def _text(text) -> str:
     if isinstance(text, (bytes, bytearray)):
         if len(text) > MAX_BYTES:
             raise BadSave("the file is too large to be a saved game")
         try:
-            text = text.decode("utf-8")
+            return bytes(text).decode("utf-8")
         except UnicodeDecodeError:
             raise BadSave("not a saved game: the file is not text (UTF-8)") from None
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise BadSave(f"not a saved game: the file is not valid JSON ({exc.args[0]})") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        found = data.get("format") if isinstance(data, dict) else type(data).__name__
-        raise BadSave(f"not a saved game of this lab (expected format {FORMAT!r}, found {found!r})")
-    history = History.from_json(data.get("history"))
-    try:
-        game = Game.replay(history, snapshots=snapshots)
-    except BadSave:
-        raise
-    except MonopolyError as exc:
-        raise BadSave(f"the saved game cannot be replayed: {exc}") from None
-    if game.ply != history.steps:
-        raise BadSave(f"the saved game ends early: {game.ply} of {history.steps} steps could be replayed")
+    if not isinstance(text, str):
+        raise BadSave("not a saved game: expected the file's text")
+    if len(text) > MAX_BYTES:
+        raise BadSave("the file is too large to be a saved game")
+    return text
+
+
+def _check_whole_file(data: dict, game: Game) -> None:
+    """The file must be what :func:`to_dict` writes for the replayed game, field for field. A rule the file
+    leaves out counts as the default it was read as (files from before a rule existed still load)."""
     if data.get("digest") != digest(game):
         raise BadSave("the saved game does not replay to the same events: it was edited, or saved by a "
                       "version of the lab whose rules play differently")
-    return game
+    expected = json.loads(json.dumps(to_dict(game)))
+    found = dict(data)
+    history = dict(found["history"])
+    history["rules"] = {**expected["history"]["rules"], **history["rules"]}
+    found["history"] = history
+    changed = sorted({f"history's {k}" for k in set(history) | set(expected["history"])
+                      if _canonical(history.get(k)) != _canonical(expected["history"].get(k))} |
+                     {k for k in set(found) | set(expected) if k != "history"
+                      and _canonical(found.get(k)) != _canonical(expected.get(k))})
+    if changed:
+        raise BadSave(f"the saved game was edited: its {', '.join(changed)} "
+                      f"{'does' if len(changed) == 1 else 'do'} not match the game it replays (a saved file is "
+                      f"refused after any change)")
+
+
+def _canonical(value) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))

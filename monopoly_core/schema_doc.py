@@ -130,7 +130,7 @@ _LIST = [
     }),
     Relation("meta", "table",
              "Settings of the database file.", {
-        "key": "a setting of the file (`schema_version`)",
+        "key": "a setting of the file (`schema_version`; `format`, the lab's mark)",
         "value": "its value",
     }),
     Relation("landings", "view",

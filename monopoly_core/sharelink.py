@@ -7,16 +7,23 @@ list, compressed). Everything else is rebuilt by replay.
 from __future__ import annotations
 
 import base64
+import binascii
 import json
 import zlib
 
+from . import history_json as shape
 from .actions import action_from_json
-from .errors import BadSave, InvalidRules
+from .errors import BadSave
 from .game import Game, History
 from .rules import load_preset
 from .state import PlayerSpec
 
 KEYS = ("preset", "rules", "players", "seed", "steps", "actions")
+WHAT = "the link"
+#: Longest value of each parameter, in characters, and the most bytes a packed one may inflate to. A link is
+#: refused before anything is inflated past these (a 300 KB link once inflated to gigabytes).
+MAX_CHARS = {"preset": 100, "rules": 20_000, "players": 8_000, "seed": 30, "steps": 20, "actions": 1_000_000}
+MAX_INFLATED = {"rules": 64_000, "players": 32_000, "actions": 8_000_000}
 
 
 def _pack(obj) -> str:
@@ -24,12 +31,21 @@ def _pack(obj) -> str:
     return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
 
 
-def _unpack(text: str):
+def _unpack(text: str, key: str):
+    """A packed parameter's JSON, inflated a bounded piece at a time: refused as soon as it would pass
+    :data:`MAX_INFLATED`, before the rest is inflated."""
     try:
-        raw = zlib.decompress(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
-        return json.loads(raw)
-    except (ValueError, zlib.error) as exc:
-        raise BadSave(f"the link is damaged ({exc.__class__.__name__})") from None
+        packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(packed, MAX_INFLATED[key])
+        more = not inflater.eof and bool(inflater.unconsumed_tail or inflater.decompress(b"", 1))
+    except (ValueError, binascii.Error, zlib.error) as exc:
+        raise BadSave(f"the link's {key} are damaged ({exc.__class__.__name__})") from None
+    if more:
+        raise BadSave(f"the link's {key} are too large (more than {MAX_INFLATED[key]:,} bytes unpacked)")
+    if not inflater.eof:
+        raise BadSave(f"the link's {key} are damaged (cut short)")
+    return shape.parse(raw, f"the link's {key}")
 
 
 def encode(game: Game) -> dict[str, str]:
@@ -42,36 +58,53 @@ def encode(game: Game) -> dict[str, str]:
 
 
 def decode(params) -> History:
-    """The history a link describes; a damaged or foreign link raises :class:`BadSave`."""
-    missing = [k for k in ("preset", "players", "seed") if not params.get(k)]
-    if missing:
-        raise BadSave(f"the link is missing {', '.join(missing)}")
-    try:
-        base = load_preset(params["preset"]).rules
-        changes = _unpack(params["rules"]) if params.get("rules") else {}
-        if not isinstance(changes, dict):
-            raise BadSave("the link's rules are damaged")
+    """The history a link describes; a damaged, oversized or foreign link raises :class:`BadSave` (and nothing
+    else), before any large piece of it is unpacked."""
+    with shape.reading(WHAT):
+        values = _values(params)
+        missing = [k for k in ("preset", "players", "seed") if not values.get(k)]
+        if missing:
+            raise BadSave(f"the link is missing {', '.join(missing)}")
+        base = load_preset(shape.check_preset(values["preset"], WHAT)).rules
+        changes = shape.check_rules(_unpack(values["rules"], "rules") if values.get("rules") else {}, WHAT)
         rules = base.replace(**changes).validate()
-        players = _unpack(params["players"])
-        if not isinstance(players, list):
-            raise BadSave("the link's players are damaged")
-        specs = tuple(PlayerSpec.from_json(p) for p in players)
-    except InvalidRules as exc:
-        raise BadSave(f"the link's rules are not valid: {exc}") from None
-    try:
-        seed = int(params["seed"])
-        steps = int(params.get("steps") or 0)
-    except ValueError:
-        raise BadSave("the link's seed and steps must be whole numbers") from None
-    actions = _unpack(params["actions"]) if params.get("actions") else []
-    if not isinstance(actions, list):
-        raise BadSave("the link's actions are damaged")
-    return History(rules, specs, seed, tuple(action_from_json(a) for a in actions), steps)
+        shape.check_preset(rules.preset, WHAT)
+        specs = tuple(PlayerSpec.from_json(p) for p in shape.check_players(_unpack(values["players"], "players"),
+                                                                             WHAT))
+        seed = shape.check_seed_value(_whole(values["seed"], "seed"), WHAT)
+        steps = shape.check_steps(_whole(values.get("steps") or "0", "steps"), WHAT)
+        actions = shape.check_actions(_unpack(values["actions"], "actions") if values.get("actions") else [], WHAT)
+        return History(rules, specs, seed, tuple(action_from_json(a) for a in actions), steps)
+
+
+def _values(params) -> dict[str, str]:
+    """The link's parameters as text, each within its length limit."""
+    if not hasattr(params, "get"):
+        raise BadSave("the link's parameters are damaged")
+    values = {}
+    for key in KEYS:
+        value = params.get(key)
+        if value is None:
+            continue
+        if not isinstance(value, str):
+            raise BadSave(f"the link's {key} must be text")
+        if len(value) > MAX_CHARS[key]:
+            raise BadSave(f"the link is too long: its {key} has {len(value):,} characters (the limit is "
+                          f"{MAX_CHARS[key]:,})")
+        values[key] = value
+    return values
+
+
+def _whole(text: str, key: str) -> int:
+    if not text.strip().isdigit():
+        raise BadSave(f"the link's {key} must be a whole number from 0 up, got {shape.short(text)}")
+    return int(text)
 
 
 def open_link(params, *, snapshots: bool = True) -> Game:
     history = decode(params)
-    game = Game.replay(history, snapshots=snapshots)
+    with shape.reading(WHAT):
+        game = Game.replay(history, snapshots=snapshots)
     if game.ply != history.steps:
         raise BadSave(f"the link's game ends early: {game.ply} of {history.steps} steps could be replayed")
     return game

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import multiprocessing
+import os
 import signal
 import sys
 import time
@@ -25,6 +26,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable
 
+from .bounds import check_count, check_seed
 from .errors import InvalidRules
 from .game import Game
 from .records import TableBuilder
@@ -58,6 +60,16 @@ class Report:
     interrupted: bool = False
 
 
+#: Most games in one run (a run of a million games takes hours; more is a typing slip, not a plan).
+MAX_GAMES = 1_000_000
+
+
+def max_workers() -> int:
+    """Most worker processes in one run: more than the machine's cores only adds memory (at least 4, so a run's
+    settings work on a small machine too)."""
+    return max(4, os.cpu_count() or 1)
+
+
 def _chunk_size(games: int, workers: int) -> int:
     """Games per chunk: small enough to keep every worker busy and progress moving, big enough to insert in
     bulk (a chunk is one transaction; a game is a few thousand events)."""
@@ -76,18 +88,17 @@ def simulate(db_path=None, *, edition: str = "classic-us", games: int = 100, pla
     A run whose games are already in the database (the same rules, bots and master seed, whatever the number
     of games) raises :class:`~.store.DuplicateBatch` and writes nothing: copies would skew every statistic.
     """
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise InvalidRules("games", f"must be a whole number of at least 1, got {games!r}")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise InvalidRules("workers", f"must be a whole number of at least 1, got {workers!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidRules("seed", f"must be a whole number, got {seed!r}")
+    check_count(games, "games", 1, MAX_GAMES)
+    check_count(workers, "workers", 1, max_workers())
+    check_seed(seed)
     if rules is None:
         rules = preset(edition) if turn_limit is None else preset(edition, turn_limit=turn_limit)
     elif turn_limit is not None:
         rules = rules.replace(turn_limit=turn_limit)
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise InvalidRules("players", f"must be a whole number, got {players!r}")
+    rules.validate(players)                 # the count is checked before any seat is built
     specs = bot_table(players, bots)
-    rules.validate(len(specs))
     workers = min(workers, games)
     size = chunk or _chunk_size(games, workers)
     t0 = time.perf_counter()
@@ -100,7 +111,7 @@ def simulate(db_path=None, *, edition: str = "classic-us", games: int = 100, pla
             raise DuplicateBatch(duplicate_message(old))
         first_id, batch = writer.next_game_id(), writer.next_batch_id()
         plan = (rules_json, [s.to_json() for s in specs], seed, first_id, batch)
-        tasks = [(plan, start, min(start + size, games)) for start in range(0, games, size)]
+        tasks = ((plan, start, min(start + size, games)) for start in range(0, games, size))
         results = _results(tasks, workers)
         try:
             for tables in results:
@@ -126,7 +137,7 @@ def duplicate_message(old: dict) -> str:
             f"games.")
 
 
-def _results(tasks: list, workers: int):
+def _results(tasks, workers: int):
     """Each task's tables, in task order: in this process for one worker, else from a pool of spawned worker
     processes with a bounded number of chunks in flight (so a slow writer does not pile up memory)."""
     if workers == 1:

@@ -1,23 +1,33 @@
-"""Running people's SQL on the game database, safely (DESIGN.md section 4; issue 5 "Safety").
+"""Running people's SQL on the game database, safely (DESIGN.md section 4; issue 5 "Safety"; issue 13).
 
 :func:`run_query` (or a :class:`SafeReader` for several queries) checks a query, runs it on a hardened
-read-only connection and returns a :class:`QueryResult`. Layers, each enough on its own for most attacks:
+read-only connection in a worker process and returns a :class:`QueryResult`. Layers, each enough on its own for
+most attacks:
 
 1. **Parse** with DuckDB's own parser (``extract_statements``): exactly one statement, of type SELECT
-   (which covers WITH, FROM-first, VALUES, TABLE, DESCRIBE, SUMMARIZE, SHOW) or EXPLAIN of such a statement.
-   Comments and string literals cannot hide a second statement, because the parser reads them.
-2. **Inspect** the statement's parse tree (``json_serialize_sql``): table functions that read files or run
-   other SQL (``read_csv``, ``read_text``, ``glob``, ``query`` ...), file paths or URLs used as tables, and
-   other databases are refused by name.
+   (which covers WITH, FROM-first, VALUES, TABLE, DESCRIBE, SUMMARIZE, SHOW) or EXPLAIN of such a statement,
+   nested at most :data:`MAX_DEPTH` brackets deep. Comments and string literals cannot hide a second
+   statement, because the parser reads them.
+2. **Inspect** the statement's parse tree (``json_serialize_sql``; a query whose tree cannot be read is
+   refused): table functions that read files or run other SQL (``read_csv``, ``read_text``, ``glob``,
+   ``query`` ...), file paths or URLs used as tables, other databases, and functions that describe the server
+   (``duckdb_settings()``, ``current_setting()`` ...: paths, settings, extensions) are refused by name; the
+   functions that build one value from a number (``repeat``, ``lpad``, ``range``, ``printf`` widths ...) need
+   that number written in the query, and together may build at most :data:`MAX_BUILT` characters or
+   elements (their counts multiplied).
 3. **Connection**: read-only, ``enable_external_access = false`` (no files, no URLs, no extension installs),
    extension auto-install and auto-load off, a memory limit, and ``lock_configuration = true`` so the query
-   cannot change any of that.
-4. **Limits**: a timer thread calls ``interrupt()`` when the time limit passes (the connection stays usable),
-   and results are streamed and cut at the row cap, with a note.
+   cannot change any of that (:mod:`monopoly_core.sqlworker`).
+4. **Worker process** (:mod:`monopoly_core.sqlpool`): the query runs in a process with an address-space
+   ceiling (``memory_ceiling``), so no value, however it is built, takes this process's memory; the worker is
+   killed when the time limit has passed by a second, and replaced.
+5. **Limits**: a timer calls ``interrupt()`` at the time limit, results are streamed and cut at the row cap
+   (with a note) and at :data:`~monopoly_core.sqlworker.MAX_RESULT_BYTES`.
 
 Every refusal or failure raises :class:`QueryError` (:class:`QueryRefused` for a policy refusal) whose message
-is meant for people; nothing leaks a stack trace. Within one process the reader and the writers of a file take
-the same gate (:func:`monopoly_core.store.gate`), so they are never open on one file at once.
+is meant for people; nothing leaks a stack trace, and no other exception type leaves :func:`check_query` or
+:func:`run_query`. Within one process the reader and the writers of a file take the same gate
+(:func:`monopoly_core.store.gate`), so they are never open on one file at once.
 """
 from __future__ import annotations
 
@@ -25,35 +35,51 @@ import atexit
 import json
 import re
 import threading
-import time
 from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
 
 import duckdb
 import pyarrow as pa
 
-from .store import GatedConnection, StoreError, connect_error, resolve
+from .bounds import check_count, check_seconds
+from .errors import InvalidRules
+from .sqlpool import RemoteConnection
+from .sqlworker import QueryError, QueryRefused, execute, hardened_connection
+from .sqlworker import clean as _clean
+from .store import GatedConnection, StoreError, connect_error, exists, resolve
 
 ROW_CAP = 10_000
+MAX_ROW_CAP = 1_000_000
 TIME_LIMIT = 5.0
-MEMORY_LIMIT = "1GB"
+MAX_TIME_LIMIT = 600.0
+#: Address space of the worker process that runs a query; DuckDB's own memory limit is half of it, so DuckDB
+#: refuses most big queries itself, and the ceiling catches the values it does not count.
+MEMORY_CEILING = 2 * 2**30
 MAX_QUERY_CHARS = 20_000
+#: Deepest nesting of brackets in a query.
+MAX_DEPTH = 100
+#: Most characters or elements the value-building functions of one query may build (their counts multiplied).
+MAX_BUILT = 10_000_000
 
-#: Table functions that reach outside the database (files, URLs, other SQL) or describe the machine.
+#: Table functions that reach outside the database (files, URLs, other SQL).
 BLOCKED_TABLE_FUNCTIONS = re.compile(
     r"^(read_\w+|glob|sniff_csv|parquet_\w+|iceberg_\w+|delta_\w+|query|query_table|\w*_scan|\w*_scan_\w+|"
-    r"duckdb_extensions|duckdb_secrets|duckdb_temporary_files|which_secret|load_aws_credentials|"
-    r"sqlite_\w+|postgres_\w+|mysql_\w+|arrow_\w+|python_\w+|pandas_\w+|checkpoint|force_checkpoint)$",
+    r"load_aws_credentials|sqlite_\w+|postgres_\w+|mysql_\w+|arrow_\w+|python_\w+|pandas_\w+|checkpoint|force_checkpoint)$",
     re.I)
+#: Functions that describe the server (files, paths, settings, extensions, memory) rather than the games ...
+SERVER_FUNCTIONS = re.compile(r"^(duckdb_\w+|pragma_\w+|current_setting|getenv|which_secret|\w*secret\w*)$",
+                              re.I)
+#: ... except these, which describe only the database's own tables and columns.
+CATALOG_FUNCTIONS = frozenset({"duckdb_columns", "duckdb_tables", "duckdb_views", "duckdb_schemas", "duckdb_types",
+                               "duckdb_functions", "duckdb_keywords", "duckdb_constraints", "duckdb_indexes",
+                               "duckdb_sequences", "duckdb_dependencies", "pragma_table_info", "pragma_show"})
+#: Functions that build one value whose size is a number argument: name -> position of that argument.
+BUILDERS = {"repeat": 1, "lpad": 1, "rpad": 1, "list_resize": 1, "array_resize": 1, "to_base": 2,
+            "equi_width_bins": 2, "bar": 3}
+RANGES = frozenset({"range", "generate_series"})
+PATTERNS = frozenset({"printf", "format"})
 ALLOWED_STARTS = ("SELECT", "WITH", "FROM", "VALUES", "TABLE", "DESCRIBE", "DESC", "SUMMARIZE", "SHOW",
                   "EXPLAIN", "(")
-
-
-class QueryError(Exception):
-    """The query could not be run; ``str(exc)`` says why, for people."""
-
-
-class QueryRefused(QueryError):
-    """The query was refused by the safety rules (not a mistake in SQL)."""
 
 
 @dataclass
@@ -141,43 +167,87 @@ def _close_parser() -> None:
 
 def check_query(sql) -> str:
     """The query, if it is one statement the runner accepts; else :class:`QueryRefused` or
-    :class:`QueryError` (a syntax error) with the reason."""
+    :class:`QueryError` (a syntax error) with the reason. Nothing else escapes: a failure of the checks themselves
+    refuses the query."""
     if not isinstance(sql, str):
         raise QueryRefused("the query must be text")
     if len(sql) > MAX_QUERY_CHARS:
         raise QueryRefused(f"the query is too long ({len(sql):,} characters; the limit is {MAX_QUERY_CHARS:,})")
     if "\x00" in sql:
         raise QueryRefused("the query contains a NUL character")
-    with _parser_lock:
-        conn = _parse_conn()
-        statements = _statements(sql)
-        if not statements:
-            raise QueryRefused("the query is empty: write one SELECT statement")
-        if len(statements) > 1:
-            raise QueryRefused(f"one statement at a time, please: this text holds {len(statements)} statements "
-                               f"(separated by ';')")
-        st = statements[0]
-        kind = st.type.name
-        first = _first_word(sql)
-        if kind == "EXPLAIN":
-            inner = _after_explain(sql)
-            inner_statements = _statements(inner)
-            if len(inner_statements) != 1 or inner_statements[0].type.name != "SELECT":
-                raise QueryRefused("EXPLAIN is allowed only for a SELECT query")
-            _inspect(conn, inner)
-        elif kind == "SELECT" and first in ALLOWED_STARTS:
-            _inspect(conn, sql)
-        else:
-            word = first if first not in ("", "(") else kind
-            raise QueryRefused(f"only reading queries are allowed (SELECT, WITH, EXPLAIN, DESCRIBE, SUMMARIZE), "
-                               f"not {word}")
+    try:
+        with _parser_lock:
+            _check(_parse_conn(), sql)
+    except QueryError:
+        raise
+    except RecursionError:
+        raise QueryRefused(_too_deep()) from None
+    except Exception as exc:      # a check that cannot decide refuses
+        raise QueryRefused(f"the query could not be checked ({exc.__class__.__name__}); write it as one plain "
+                           f"SELECT") from None
     return sql
+
+
+def _check(conn, sql: str) -> None:
+    toks = _tokens(sql)
+    _check_depth(toks)
+    statements = _statements(sql)
+    if not statements:
+        raise QueryRefused("the query is empty: write one SELECT statement")
+    if len(statements) > 1:
+        raise QueryRefused(f"one statement at a time, please: this text holds {len(statements)} statements "
+                           f"(separated by ';')")
+    kind = _kind(statements[0])
+    first = _first_word(toks)
+    if kind == "EXPLAIN":
+        inner = _after_explain(sql, toks)
+        inner_statements = _statements(inner)
+        if len(inner_statements) != 1 or _kind(inner_statements[0]) != "SELECT":
+            raise QueryRefused("EXPLAIN is allowed only for a SELECT query")
+        _inspect(conn, inner)
+    elif kind == "SELECT" and first in ALLOWED_STARTS:
+        _inspect(conn, sql)
+    else:
+        word = first if first not in ("", "(") else kind
+        raise QueryRefused(f"only reading queries are allowed (SELECT, WITH, EXPLAIN, DESCRIBE, SUMMARIZE), "
+                           f"not {word}")
+    _check_names(toks)
+
+
+def _kind(statement) -> str:
+    """The statement's type name; a type this DuckDB's Python module does not name (``UPDATE EXTENSIONS``
+    raises ValueError there) is not a reading query either."""
+    try:
+        return statement.type.name
+    except ValueError:
+        return "UNKNOWN"
+
+
+def _too_deep() -> str:
+    return (f"the query is nested too deeply (the limit is {MAX_DEPTH} brackets inside each other, and about a "
+            f"thousand operations in one expression)")
+
+
+def _check_depth(toks: list[tuple[int, str, str]]) -> None:
+    depth = 0
+    for _, ttype, text in toks:
+        if ttype in ("string_const", "comment"):
+            continue
+        for ch in text:
+            if ch in "([{":
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise QueryRefused(_too_deep())
+            elif ch in ")]}":
+                depth -= 1
 
 
 def _statements(sql: str):
     try:
         return duckdb.extract_statements(sql)
     except duckdb.Error as exc:
+        if "expression depth" in str(exc):
+            raise QueryRefused(_too_deep()) from None
         raise QueryError(_clean(exc)) from None
 
 
@@ -196,17 +266,15 @@ def _tokens(sql: str) -> list[tuple[int, str, str]]:
     return out
 
 
-def _first_word(sql: str) -> str:
-    toks = _tokens(sql)
+def _first_word(toks: list[tuple[int, str, str]]) -> str:
     if not toks:
         return ""
     text = toks[0][2]
     return "(" if text.startswith("(") else text.split()[0].upper() if text else ""
 
 
-def _after_explain(sql: str) -> str:
+def _after_explain(sql: str, toks: list[tuple[int, str, str]]) -> str:
     """The statement an EXPLAIN explains: what follows EXPLAIN, ANALYZE and an option list in brackets."""
-    toks = _tokens(sql)
     i = 1
     if i < len(toks) and toks[i][2].upper() in ("ANALYZE", "ANALYSE"):
         i += 1
@@ -221,27 +289,125 @@ def _after_explain(sql: str) -> str:
 
 
 def _inspect(conn, sql: str) -> None:
-    """Refuse table functions, file paths, URLs and other databases named anywhere in the parse tree."""
+    """Refuse what the parse tree names that reaches outside the database or describes the server, and bound
+    the values the query builds. A tree that cannot be read refuses the query."""
     try:
         text = conn.execute("SELECT json_serialize_sql(?)", [sql]).fetchone()[0]
         tree = json.loads(text)
     except (duckdb.Error, ValueError, TypeError):
-        return      # the other layers still apply
-    if tree.get("error"):
-        return
+        tree = None
+    if not isinstance(tree, dict) or tree.get("error") is not False:
+        raise QueryRefused("this query cannot be checked, so it is not run: write it as one plain SELECT")
+    built = 1
+    table_calls = set()          # a table function (FROM range(n)) streams its rows: it builds no one value
     for node in _walk(tree):
         ntype = node.get("type")
         if ntype == "TABLE_FUNCTION":
-            fn = (node.get("function") or {}).get("function_name", "")
-            if BLOCKED_TABLE_FUNCTIONS.match(fn or ""):
+            call = node.get("function") or {}
+            table_calls.add(id(call))
+            fn = str(call.get("function_name", "") or "")
+            if BLOCKED_TABLE_FUNCTIONS.match(fn):
                 raise QueryRefused(f"the table function {fn}() is not allowed here: queries may read only the "
                                    f"game database's tables and views (no files, URLs or other SQL)")
+            _refuse_server_function(fn)
+        elif ntype == "FUNCTION":
+            fn = str(node.get("function_name", "") or "").lower()
+            _refuse_server_function(fn)
+            if id(node) in table_calls:
+                continue
+            built *= _built_size(fn, [a.get("expression") for a in node.get("arguments") or []
+                                      if isinstance(a, dict)])
+            if built > MAX_BUILT:
+                raise QueryRefused(_too_big())
         elif ntype == "BASE_TABLE":
-            name = node.get("table_name", "") or ""
+            name = str(node.get("table_name", "") or "")
             if "/" in name or "\\" in name or "://" in name or re.search(r"\.\w{1,8}$", name):
                 raise QueryRefused(f"reading files or URLs ({name!r}) is not allowed: query the tables and views "
                                    f"of the game database")
 
+
+def _refuse_server_function(name: str) -> None:
+    low = name.lower()
+    if SERVER_FUNCTIONS.match(low) and low not in CATALOG_FUNCTIONS:
+        raise QueryRefused(f"the function {name}() describes the server (files, settings, extensions), not the "
+                           f"games: it is not allowed here")
+
+
+def _check_names(toks: list[tuple[int, str, str]]) -> None:
+    """Server functions named anywhere outside string literals, however quoted or qualified (a second net under
+    the parse tree)."""
+    for _, ttype, text in toks:
+        if ttype in ("identifier", "keyword"):
+            for part in re.split(r"[.\s]+", text):
+                _refuse_server_function(part.strip('"`'))
+
+
+def _too_big() -> str:
+    return (f"the query builds too large a value: repeat, lpad, rpad, range, generate_series, list_resize, printf "
+            f"widths and the like may build at most {MAX_BUILT:,} characters or elements in one query (their "
+            f"counts multiplied)")
+
+
+def _built_size(fn: str, args: list) -> int:
+    """How many characters or elements a call of ``fn`` builds, from the numbers written in the query (1 for a
+    function that builds nothing by itself); :class:`QueryRefused` when that number is not written there."""
+    if fn in BUILDERS:
+        pos = BUILDERS[fn]
+        if pos >= len(args):
+            return 80 if fn == "bar" else 1
+        return max(1, _written_number(fn, args[pos]))
+    if fn in RANGES:
+        nums = [_written_number(fn, a) for a in args]
+        if len(nums) == 1:
+            return max(1, nums[0])
+        start, stop = nums[0], nums[1]
+        step = nums[2] if len(nums) > 2 else 1
+        return max(1, (abs(stop - start) // max(1, abs(step))) + 1)
+    if fn in PATTERNS and args:
+        pattern = _constant(args[0])
+        if not isinstance(pattern, str):
+            raise QueryRefused(f"{fn}() needs its pattern written in the query as text")
+        if re.search(r"%[-+ #0-9.]*\*", pattern) or re.search(r"\{[^}]*\{", pattern):
+            raise QueryRefused(f"{fn}() widths must be written in the pattern as numbers, not taken from "
+                               f"arguments")
+        return max([1] + [int(d) for d in re.findall(r"\d{1,12}", pattern)] +
+                   ([MAX_BUILT + 1] if re.search(r"\d{13}", pattern) else []))
+    return 1
+
+
+def _written_number(fn: str, expr) -> int:
+    value = _constant(expr)
+    if not isinstance(value, Decimal):
+        raise QueryRefused(f"{fn}() needs its size written in the query as a number (at most {MAX_BUILT:,})")
+    if value.is_nan() or value.is_infinite() or abs(value) > 10**12:
+        raise QueryRefused(_too_big())
+    return int(value)
+
+
+def _constant(expr):
+    """The number (a Decimal) or text an expression writes literally (through casts and a sign), else None."""
+    for _ in range(MAX_DEPTH):
+        if not isinstance(expr, dict):
+            return None
+        cls = expr.get("class")
+        if cls == "CAST":
+            expr = expr.get("child")
+        elif cls == "FUNCTION" and expr.get("is_operator") and expr.get("function_name") in ("+", "-") \
+                and len(expr.get("arguments") or []) == 1:
+            inner = _constant((expr["arguments"][0] or {}).get("expression"))
+            return (-inner if expr["function_name"] == "-" else inner) if isinstance(inner, Decimal) else None
+        elif cls == "CONSTANT":
+            literal = expr.get("literal") or {}
+            text = literal.get("text")
+            if literal.get("kind") == "STRING":
+                return text if isinstance(text, str) else None
+            try:
+                return Decimal(str(text))
+            except (InvalidOperation, ValueError):
+                return None
+        else:
+            return None
+    return None
 
 
 def _walk(node):
@@ -256,23 +422,36 @@ def _walk(node):
             stack.extend(item)
 
 
-# --- layer 3 and 4: the connection and the limits --------------------------------------------------------------
+# --- layers 3 to 5: the worker, the connection and the limits -------------------------------------------------
+def _check_limits(row_cap, time_limit) -> None:
+    try:
+        check_count(row_cap, "row cap", 1, MAX_ROW_CAP)
+        check_seconds(time_limit, "time limit", MAX_TIME_LIMIT)
+    except InvalidRules as exc:
+        raise QueryError(str(exc)) from None
+
+
 class SafeReader(GatedConnection):
-    """A hardened read-only connection to one database file (use as a context manager).
+    """A hardened read-only connection to one database file, held by a worker process (a context manager).
 
     While it is open it holds the file's gate, so no writer in this process can open the file; keep it open
     only as long as needed (:func:`run_query` opens one per query).
     """
 
     def __init__(self, db_path=None, *, time_limit: float = TIME_LIMIT, row_cap: int = ROW_CAP,
-                 memory_limit: str = MEMORY_LIMIT, wait: float = 3.0):
-        super().__init__(db_path, wait=wait)
+                 memory_ceiling: int = MEMORY_CEILING, wait: float = 3.0):
+        try:
+            super().__init__(db_path, wait=wait)
+        except StoreError as exc:           # a path that cannot be a file
+            raise QueryError(str(exc)) from None
+        _check_limits(row_cap, time_limit)
         self.time_limit = time_limit
         self.row_cap = row_cap
-        self.memory_limit = memory_limit
+        self.memory_ceiling = memory_ceiling
+        self.memory_limit = f"{memory_ceiling // 2 // 2**20}MB"
 
     def __enter__(self) -> "SafeReader":
-        if not self.path.exists():
+        if not exists(self.path):
             raise QueryError(f"there is no database at {self.path} yet: simulate some games first (python -m "
                              f"monopoly_core simulate) or create a sample")
         try:
@@ -280,8 +459,9 @@ class SafeReader(GatedConnection):
         except StoreError as exc:
             raise QueryError(str(exc)) from None
 
-    def _open(self) -> duckdb.DuckDBPyConnection:
-        return _hardened_connection(self.path, self.memory_limit)
+    def _open(self) -> RemoteConnection:
+        return RemoteConnection(self.path, self.memory_limit, self.memory_ceiling,
+                                wait=self._wait + self.time_limit + 2.0)
 
     def run(self, sql, *, row_cap: int | None = None, time_limit: float | None = None) -> QueryResult:
         """Check and run one query; :class:`QueryError` with a message for people when it cannot."""
@@ -289,125 +469,46 @@ class SafeReader(GatedConnection):
             raise QueryError("the reader is closed")
         cap = self.row_cap if row_cap is None else row_cap
         limit = self.time_limit if time_limit is None else time_limit
+        _check_limits(cap, limit)
         sql = check_query(sql)
-        return _execute(self.conn, sql, cap, limit)
+        table, truncated, seconds = self.conn.run(sql, cap, limit)
+        return QueryResult(table, truncated, cap, seconds, sql, table.column_names)
 
 
 def run_query(sql, db_path=None, *, row_cap: int = ROW_CAP, time_limit: float = TIME_LIMIT,
-              wait: float = 3.0) -> QueryResult:
-    """Run one query on the database at ``db_path`` through a fresh hardened read-only connection.
-    ``wait`` is how long to wait for a writer in this process (a simulation) to finish before giving up."""
+              wait: float = 3.0, memory_ceiling: int = MEMORY_CEILING) -> QueryResult:
+    """Run one query on the database at ``db_path`` through a fresh hardened read-only connection in a worker
+    process with ``memory_ceiling`` bytes of address space. ``wait`` is how long to wait for a writer in this
+    process (a simulation) to finish before giving up."""
+    _check_limits(row_cap, time_limit)
     sql = check_query(sql)          # refuse before touching the file
-    with SafeReader(db_path, row_cap=row_cap, time_limit=time_limit, wait=wait) as reader:
+    with SafeReader(db_path, row_cap=row_cap, time_limit=time_limit, wait=wait,
+                    memory_ceiling=memory_ceiling) as reader:
         return reader.run(sql)
 
 
 def _hardened_connection(path, memory_limit: str) -> duckdb.DuckDBPyConnection:
-    config = {"access_mode": "READ_ONLY", "enable_external_access": False,
-              "autoinstall_known_extensions": False, "autoload_known_extensions": False,
-              "allow_community_extensions": False, "allow_unsigned_extensions": False,
-              "memory_limit": memory_limit, "max_temp_directory_size": "0GB"}
+    """The worker's hardened connection, opened in this process (for tests of the connection layer alone)."""
     try:
-        conn = duckdb.connect(str(path), read_only=True, config=config)
+        return hardened_connection(path, memory_limit)
     except duckdb.Error as exc:
         raise QueryError(str(connect_error(exc, path))) from None
-    try:
-        conn.execute("SET enable_progress_bar = false")
-        conn.execute("SET lock_configuration = true")
-    except BaseException:
-        conn.close()
-        raise
-    return conn
-
-
-class _Timer:
-    """Interrupts ``conn`` after ``seconds`` unless finished first; ``fired`` says whether it did."""
-
-    def __init__(self, conn, seconds: float):
-        self.conn = conn
-        self.fired = False
-        self._done = False
-        self._lock = threading.Lock()
-        self._timer = threading.Timer(seconds, self._fire)
-        self._timer.daemon = True
-
-    def _fire(self) -> None:
-        with self._lock:
-            if not self._done:
-                self.fired = True
-                self.conn.interrupt()
-
-    def __enter__(self) -> "_Timer":
-        self._timer.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        with self._lock:
-            self._done = True
-        self._timer.cancel()
 
 
 def _execute(conn, sql: str, cap: int, limit: float) -> QueryResult:
-    t0 = time.perf_counter()
-    batches: list[pa.RecordBatch] = []
-    rows = 0
-    truncated = False
-    schema = None
-    with _Timer(conn, limit) as timer:
-        try:
-            rel = conn.sql(sql)
-            if rel is None:
-                raise QueryRefused("the statement returned no rows")
-            reader = rel.to_arrow_reader(2048)
-            schema = reader.schema
-            try:
-                for batch in reader:
-                    if rows + batch.num_rows > cap:
-                        batches.append(batch.slice(0, cap - rows))
-                        rows = cap
-                        truncated = True
-                        break
-                    batches.append(batch)
-                    rows += batch.num_rows
-            finally:
-                reader.close()
-                del reader, rel
-        except QueryError:
-            raise
-        except Exception as exc:     # duckdb.Error, or pyarrow's OSError for an interrupted stream
-            if timer.fired:
-                raise QueryError(f"the query took longer than {limit:g} s and was stopped; try a smaller "
-                                 f"question (a WHERE, a LIMIT, fewer joins)") from None
-            raise QueryError(_message(exc)) from None
-    table = pa.Table.from_batches(batches, schema=schema)
-    return QueryResult(table, truncated, cap, time.perf_counter() - t0, sql, table.column_names)
-
-
-def _message(exc: Exception) -> str:
-    """DuckDB's error as a sentence for people."""
-    text = _clean(exc)
-    low = text.lower()
-    if "disabled by configuration" in low or ("external" in low and "disabled" in low):
-        return ("reading or writing files, URLs or extensions is switched off here: queries may read only the "
-                "game database's tables and views")
-    if "read-only" in low:
-        return "the database is read-only here: queries may only read"
-    if "configuration has been locked" in low:
-        return "settings cannot be changed here"
-    if isinstance(exc, getattr(duckdb, "OutOfMemoryException", ())) or "out of memory" in low:
-        return f"the query needed more memory than allowed ({MEMORY_LIMIT}); try a smaller question"
-    return text
-
-
-def _clean(exc: Exception) -> str:
-    """DuckDB's message (``Binder Error: ...`` with its LINE pointer is readable as it is)."""
-    return str(exc).strip() or exc.__class__.__name__
+    """Run ``sql`` on a connection of this process, as the worker does (for tests of the connection layer)."""
+    table, truncated, seconds = execute(conn, sql, cap, limit)
+    return QueryResult(table, truncated, cap, seconds, sql, table.column_names)
 
 
 def database_summary(db_path=None) -> dict | None:
     """How many games (simulated and played) and events the database holds; None when the file does not exist
     yet. Raises :class:`QueryError` when it cannot be read (busy, or not a game database)."""
-    if not resolve(db_path).exists():
+    try:
+        path = resolve(db_path)
+    except StoreError as exc:
+        raise QueryError(str(exc)) from None
+    if not exists(path):
         return None
     res = run_query("SELECT count(*) AS games, count(*) FILTER (WHERE source = 'simulated') AS simulated, "
                     "count(*) FILTER (WHERE source = 'played') AS played, coalesce(sum(events), 0)::BIGINT "

@@ -30,18 +30,39 @@ class PlayerSpec:
 
     @classmethod
     def from_json(cls, d) -> "PlayerSpec":
+        from reprlib import repr as short
         if not isinstance(d, dict) or not isinstance(d.get("name"), str):
-            raise InvalidRules("players", f"a player needs a name: {d!r}")
-        spec = cls(name=d["name"], kind=d.get("kind", BOT), strategy=d.get("strategy", "cautious"),
-                   colour=d.get("colour", ""))
+            raise InvalidRules("players", f"a player needs a name: {short(d)}")
+        values = {"kind": d.get("kind", BOT), "strategy": d.get("strategy", "cautious"), "colour": d.get("colour", "")}
+        for key, value in values.items():
+            if not isinstance(value, str):
+                raise InvalidRules("players", f"a player's {key} must be text, got {short(value)}")
+        spec = cls(name=d["name"], kind=values["kind"], strategy=values["strategy"], colour=values["colour"])
         spec.check()
         return spec
 
     def check(self) -> None:
+        """Refuse a seat the site could not show safely: a name is text of at most 40 characters without control
+        characters, line breaks or text-direction overrides; a colour is ``#rrggbb`` (or empty: the seat's
+        default colour)."""
+        import re
+        import unicodedata
+        from reprlib import repr as short
+
         from .policies import names
         strategies = names()
-        if not self.name.strip():
+        longest = 40
+        if not isinstance(self.name, str) or not self.name.strip():
             raise InvalidRules("players", "every player needs a name")
+        if len(self.name) > longest:
+            raise InvalidRules("players", f"a player's name may have at most {longest} characters, got one of "
+                               f"{len(self.name):,}")
+        if any(unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") or "\u202a" <= ch <= "\u202e"
+               or "\u2066" <= ch <= "\u2069" for ch in self.name):
+            raise InvalidRules("players", f"a player's name may not contain control characters: {short(self.name)}")
+        if not isinstance(self.colour, str) or (self.colour and not re.fullmatch(r"#[0-9A-Fa-f]{6}", self.colour)):
+            raise InvalidRules("players", f"{self.name}: a token colour is written #rrggbb (like #e6194b), got "
+                               f"{short(self.colour)}")
         if self.kind not in (PERSON, BOT):
             raise InvalidRules("players", f"{self.name}: kind must be 'person' or 'bot', got {self.kind!r}")
         if self.kind == BOT and self.strategy not in strategies:

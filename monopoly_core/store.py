@@ -5,6 +5,10 @@
 * :class:`Writer` is the only way in: it opens the file, creates the schema, and :meth:`Writer.write` inserts
   a batch of whole games (Arrow tables from :class:`~.records.TableBuilder`) in one transaction, so a crash or
   an interrupted batch leaves whole games only.
+* A database the lab creates carries a mark (the row ``format = monopoly-rules-lab`` in ``meta``). A file that
+  holds tables or views but not the mark is another program's: the writer refuses it and changes nothing in it
+  (it looks with a read-only connection first). A lab database from before the mark is recognised by its own
+  tables and columns, and marked on its next write.
 * :func:`log_game` logs one game from the site (finished, or unfinished on request).
 * Reading for people goes through :mod:`monopoly_core.sqlsafe` (hardened, read-only). Within one process a
   per-file gate (:func:`gate`) keeps a writer and the read-only reader from being open on the same file at the
@@ -29,11 +33,17 @@ import pyarrow as pa
 from . import events as E
 from .board import load_board
 from .cards import load_deck
+from .bounds import check_seed
 from .datafiles import available, data_dir
+from .errors import InvalidRules
 from .records import TableBuilder
 
 SCHEMA_VERSION = "1"
 DATA_TABLES = ("games", "players", "events", "snapshots")
+#: The row of ``meta`` that marks a database as the lab's.
+MARK = ("format", "monopoly-rules-lab")
+#: Longest database path accepted (the usual PATH_MAX).
+MAX_PATH = 4096
 
 #: What each event kind means in the ``events`` table (filled into the ``event_kinds`` table), from the one
 #: definition of each kind (:data:`.events.KINDS`); the database shows named codes by their names.
@@ -149,8 +159,26 @@ def default_db_path() -> Path:
 
 
 def resolve(db_path=None) -> Path:
-    """The absolute path of ``db_path`` (default: :func:`default_db_path`)."""
-    return Path(db_path if db_path not in (None, "") else default_db_path()).expanduser().resolve()
+    """The absolute path of ``db_path`` (default: :func:`default_db_path`); :class:`StoreError` for text that
+    cannot be a file path (a NUL character, thousands of characters, an unknown ``~user``)."""
+    raw = db_path if db_path not in (None, "") else default_db_path()
+    if not isinstance(raw, (str, os.PathLike)):
+        raise StoreError(f"a database path must be text, not {type(raw).__name__}")
+    text = os.fspath(raw)
+    if not isinstance(text, str) or "\x00" in text or len(text) > MAX_PATH:
+        raise StoreError("that is not a usable file path for a database (too long, or it holds a NUL character)")
+    try:
+        return Path(text).expanduser().resolve()
+    except (OSError, RuntimeError, ValueError) as exc:
+        raise StoreError(f"that is not a usable file path for a database ({exc})") from None
+
+
+def exists(path: Path) -> bool:
+    """Whether a file is at ``path`` (False when the path cannot be looked at: a name too long, no access)."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
 
 
 def fresh_path(db_path=None) -> Path:
@@ -250,7 +278,14 @@ class Writer(GatedConnection):
     """
 
     def _open(self) -> duckdb.DuckDBPyConnection:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        folder = self.path.parent
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"the folder {folder} for the database cannot be created "
+                             f"({exc.strerror or exc.__class__.__name__}); choose another place") from None
+        if exists(self.path):
+            check_ours(self.path)        # before a writing connection touches the file
         try:
             conn = duckdb.connect(str(self.path), config={"autoinstall_known_extensions": False,
                                                           "autoload_known_extensions": False})
@@ -330,7 +365,8 @@ def _insert(conn, name: str, table: pa.Table) -> None:
 
 
 def _create_schema(conn) -> None:
-    """Check the schema version, create the tables and views if missing, refresh the reference tables."""
+    """Check the schema version, create the tables and views if missing, mark the database as the lab's,
+    refresh the reference tables."""
     conn.execute("CREATE TABLE IF NOT EXISTS meta (key VARCHAR PRIMARY KEY, value VARCHAR)")
     row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
     if row is not None and row[0] != SCHEMA_VERSION:
@@ -339,7 +375,61 @@ def _create_schema(conn) -> None:
     conn.execute(SCHEMA_SQL)
     if row is None:
         conn.execute("INSERT INTO meta VALUES ('schema_version', ?)", [SCHEMA_VERSION])
+    conn.execute("INSERT OR IGNORE INTO meta VALUES (?, ?)", list(MARK))
     _refresh_reference(conn)
+
+
+# --- whose database is it? ----------------------------------------------------------------------------------------
+def check_ours(path: Path) -> None:
+    """Refuse (:class:`StoreError`, nothing changed) a database file that is not the lab's: one that holds
+    tables or views but neither the lab's mark nor exactly the lab's own tables (a lab database from before
+    the mark). An empty database file is the lab's to fill. Looks through a read-only connection."""
+    try:
+        conn = duckdb.connect(str(path), read_only=True)
+    except duckdb.Error as exc:
+        raise connect_error(exc, path) from None
+    try:
+        found = schema_columns(conn)
+        elsewhere = conn.execute(
+            "SELECT count(*) FROM (SELECT schema_name FROM duckdb_tables() WHERE NOT internal AND database_name = "
+            "current_database() UNION ALL SELECT schema_name FROM duckdb_views() WHERE NOT internal AND "
+            "database_name = current_database()) WHERE schema_name <> 'main'").fetchone()[0]
+        if not elsewhere and (not found or _marked(conn, found) or _lab_tables_before_the_mark(found)):
+            return
+    except duckdb.Error as exc:
+        raise StoreError(f"the database {path} cannot be read as a game database ({str(exc).splitlines()[0]}); "
+                         f"nothing was changed in it") from None
+    finally:
+        conn.close()
+    names = ", ".join(sorted(found)[:8]) + (", ..." if len(found) > 8 else "") or "tables in other schemas"
+    raise StoreError(f"the database {path} was not made by this lab (it holds {names}); nothing was changed in "
+                     f"it. Choose another file: a new one is created on the first write")
+
+
+def _marked(conn, found: dict[str, list[str]]) -> bool:
+    if found.get("meta") != ["key", "value"]:
+        return False
+    row = conn.execute("SELECT value FROM meta WHERE key = ?", [MARK[0]]).fetchone()
+    return row is not None and row[0] == MARK[1]
+
+
+def _lab_tables_before_the_mark(found: dict[str, list[str]]) -> bool:
+    """Every table and view is one of the lab's with the lab's columns, and the data tables are all there."""
+    expected = _lab_columns()
+    return set(found) <= set(expected) and set(DATA_TABLES) | {"meta"} <= set(found) and \
+        all(found[name] == expected[name] for name in found)
+
+
+_LAB_COLUMNS: dict[str, list[str]] = {}
+
+
+def _lab_columns() -> dict[str, list[str]]:
+    """The columns of every table and view of :data:`SCHEMA_SQL` (built once in memory)."""
+    if not _LAB_COLUMNS:
+        with duckdb.connect(":memory:") as conn:
+            conn.execute(SCHEMA_SQL)
+            _LAB_COLUMNS.update(schema_columns(conn))
+    return _LAB_COLUMNS
 
 
 def _refresh_reference(conn) -> None:
@@ -387,6 +477,10 @@ def log_game(game, db_path=None, source: str = "played", *, unfinished: bool = F
         raise StoreError("the game is not over; pass unfinished=True to log it as it stands")
     if not game.log.enabled:
         raise StoreError("this game was played with its event log switched off, so it cannot be logged")
+    try:
+        check_seed(game.seed)               # the database keeps seeds as signed 64-bit numbers
+    except InvalidRules as exc:
+        raise StoreError(f"this game cannot be logged: its seed {exc.reason}") from None
     with Writer(db_path) as w:
         game_id = w.next_game_id()
         builder = TableBuilder(source=source)
@@ -427,7 +521,7 @@ def movement_events(rules, db_path=None, *, max_games: int | None = None) -> tup
     :func:`monopoly_core.markov.count_events`. Returns (number of games, columns); (0, {}) without a database.
     """
     path = resolve(db_path)
-    if not path.exists():
+    if not exists(path):
         return 0, {}
     where = " AND ".join(f"g.rules->>'{k}' = ?" for k in MOVEMENT_RULES)
     params = [str(getattr(rules, k)) for k in MOVEMENT_RULES]
@@ -443,10 +537,14 @@ def movement_events(rules, db_path=None, *, max_games: int | None = None) -> tup
         WHERE e.kind IN ({kinds})
         ORDER BY e.game, e.seq"""
     with _Reader(path, wait=5.0) as r:
-        n = r.conn.sql(f"SELECT count(*) FROM games g WHERE {where}", params=params).fetchall()[0][0]
-        if not n:
-            return 0, {}
-        table = r.conn.sql(sql, params=params).to_arrow_table()
+        try:
+            n = r.conn.sql(f"SELECT count(*) FROM games g WHERE {where}", params=params).fetchall()[0][0]
+            if not n:
+                return 0, {}
+            table = r.conn.sql(sql, params=params).to_arrow_table()
+        except duckdb.Error as exc:
+            raise StoreError(f"the database {path.name} is not a game database of this lab "
+                             f"({str(exc).splitlines()[0]})") from None
     games = min(n, max_games) if max_games else n
     return games, {c: table.column(c).to_numpy() for c in ("turn", "kind", "player", "square", "amount", "other",
                                                              "detail")}

@@ -10,6 +10,7 @@ from monopoly_core import decisions as D
 from monopoly_core.bots.base import tradeable
 from monopoly_core.mortgage import interest, unmortgage_cost
 from monopoly_core.narrate import describe_trade, money
+from monopoly_core.viz.safe_text import markdown
 
 from . import _game_state as gs
 
@@ -83,22 +84,22 @@ def decision_panel(g) -> None:
     d = g.pending
     p = g.players[d.player]
     with st.container(border=True, key="decision"):
-        st.markdown(f"#### :material/front_hand: {p.name}, your decision")
+        st.markdown(f"#### :material/front_hand: {markdown(p.name)}, your decision")
         st.write(QUESTION.get(d.kind, d.kind))
         if d.kind == D.BUY:
             sq = g.board.squares[d.square]
             st.write(f"**{sq.name}** costs {money(g, d.amount)}; you have {money(g, p.cash)}.")
         if d.kind == D.DEBT:
-            creditor = "the bank" if d.other < 0 else g.players[d.other].name
+            creditor = "the bank" if d.other < 0 else markdown(g.players[d.other].name)
             st.write(f"You owe **{money(g, d.amount)}** to {creditor}; you have {money(g, p.cash)}.")
         if d.kind == D.TRADE_RESPONSE:
             t = d.trade
-            st.write(f"**{g.players[t.proposer].name}** offers: {describe_trade(t, g)} "
+            st.write(f"**{markdown(g.players[t.proposer].name)}** offers: {markdown(describe_trade(t, g))} "
                      "(theirs first, yours after 'for').")
         if d.kind == D.BID:
             sq = g.board.squares[d.square]
             item = ("the deed of " + sq.name, "a house", "a hotel")[d.item]
-            lead = f"{money(g, d.amount)} by {g.players[d.other].name}" if d.other >= 0 else "no bids yet"
+            lead = f"{money(g, d.amount)} by {markdown(g.players[d.other].name)}" if d.other >= 0 else "no bids yet"
             st.write(f"Auction of **{item}**: {lead}. The lowest bid now is {money(g, d.minimum)}; "
                      f"you have {money(g, p.cash)}.")
         options = d.legal_actions()
@@ -143,8 +144,8 @@ def trade_form(g, seat: int) -> None:
         return
     me = g.players[seat]
     with st.expander("Propose a trade"):
-        target_name = st.selectbox("With", [q.name for q in others], key="trade_target")
-        target = next(q for q in others if q.name == target_name)
+        by_seat = {q.seat: q for q in others}
+        target = by_seat[st.selectbox("With", list(by_seat), format_func=lambda s: by_seat[s].name, key="trade_target")]
         names = g.board.squares
         mine = [s for s in g.board.properties if tradeable(g, seat, s)]
         theirs = [s for s in g.board.properties if tradeable(g, target.seat, s)]
@@ -153,7 +154,7 @@ def trade_form(g, seat: int) -> None:
         give_sq = c1.multiselect("Properties", mine, format_func=lambda s: names[s].name, key="trade_give_sq")
         give_cash = c1.number_input("Cash", 0, max(0, me.cash), 0, key="trade_give_cash")
         give_cards = c1.multiselect("Get Out of Jail Free cards", [k for k, _ in me.cards], key="trade_give_cards")
-        c2.markdown(f"**{target.name} gives**")
+        c2.markdown(f"**{markdown(target.name)} gives**")
         get_sq = c2.multiselect("Properties ", theirs, format_func=lambda s: names[s].name, key="trade_get_sq")
         get_cash = c2.number_input("Cash ", 0, max(0, target.cash), 0, key="trade_get_cash")
         get_cards = c2.multiselect("Get Out of Jail Free cards ", [k for k, _ in target.cards],

@@ -8,6 +8,7 @@ from __future__ import annotations
 import streamlit as st
 
 from monopoly_core import BadSave, Game, MonopolyError, savefile, sharelink, store
+from monopoly_core.bounds import check_seed
 
 GAME = "play_game"          # the live Game (or None)
 NOTICE = "play_notice"      # (level, message) shown once at the top of the game view
@@ -28,7 +29,7 @@ def set_game(g: Game) -> None:
 
 def start(rules, players, seed) -> None:
     try:
-        set_game(Game.new(rules, players, seed, snapshots=True))
+        set_game(Game.new(rules, players, check_seed(seed), snapshots=True))
         notice("success", f"New game started with seed {seed}.")
     except MonopolyError as exc:
         notice("error", f"Could not start the game: {exc}")
@@ -99,6 +100,10 @@ def load_upload(key: str) -> None:
     except BadSave as exc:
         notice("error", f"That file was not loaded (your current game is kept): {exc}")
         return
+    except Exception as exc:        # a visitor's file: whatever goes wrong is a message, never a traceback
+        notice("error", f"That file was not loaded (your current game is kept): it could not be read "
+                        f"({exc.__class__.__name__}).")
+        return
     set_game(loaded)
     notice("success", f"Loaded a saved game: turn {loaded.turn}, {len(loaded.players)} players.")
 
@@ -109,6 +114,8 @@ def load_link(params) -> None:
         notice("success", "Opened the shared game from the link.")
     except (BadSave, MonopolyError) as exc:
         notice("error", f"The shared link could not be opened: {exc}")
+    except Exception as exc:        # a visitor's link: whatever goes wrong is a message, never a traceback
+        notice("error", f"The shared link could not be opened: it could not be read ({exc.__class__.__name__}).")
 
 
 def share_params(g: Game) -> dict[str, str]:

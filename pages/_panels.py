@@ -5,18 +5,19 @@ import streamlit as st
 
 from monopoly_core import events as E
 from monopoly_core.narrate import describe, money, visible
+from monopoly_core.viz.safe_text import html, markdown
 from monopoly_core.viz.game_charts import net_worth_figure
 
 
 def _dot(colour: str) -> str:
-    return f"<span style='color:{colour};font-size:1.2em'>\u25CF</span>"
+    return f"<span style='color:{html(colour)};font-size:1.2em'>\u25CF</span>"
 
 
 def players_panel(g) -> None:
     board = g.board
     for p in g.players:
         current = p.seat == g.current and not g.over
-        title = f"{_dot(p.colour)} **{p.name}**" + (" \u2190 on turn" if current else "")
+        title = f"{_dot(p.colour)} **{markdown(p.name)}**" + (" \u2190 on turn" if current else "")
         with st.container(border=True):
             if p.bankrupt:
                 st.markdown(f"{title} \u00b7 bankrupt (turn {p.bankrupt_turn})", unsafe_allow_html=True)
@@ -57,7 +58,7 @@ def feed(g, *, limit: int = 250) -> None:
                                                                                      E.TRADE_ACCEPT,
                                                                                      E.TRADE_REJECT)):
             continue
-        lines.append(f"`T{ev.turn:>3}` {describe(ev, g)}")
+        lines.append(f"`T{ev.turn:>3}` {markdown(describe(ev, g))}")
         if len(lines) >= limit:
             break
     with st.container(height=420, key="feed"):
@@ -65,7 +66,7 @@ def feed(g, *, limit: int = 250) -> None:
 
 
 def end_panel(g) -> None:
-    winner = g.players[g.winner].name if g.winner >= 0 else "nobody"
+    winner = markdown(g.players[g.winner].name) if g.winner >= 0 else "nobody"
     reason = g.end_reason.replace("_", " ")
     st.success(f"Game over after {g.turn} turns ({g.round} rounds): **{winner}** wins ({reason}).")
     st.plotly_chart(net_worth_figure(g), width="stretch", key="net_worth_chart")

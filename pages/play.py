@@ -5,6 +5,7 @@ import streamlit as st
 
 from monopoly_core import savefile
 from monopoly_core.narrate import money
+from monopoly_core.viz.safe_text import markdown
 from monopoly_core.viz.board import board_figure, last_move_path
 from pages import _decision, _game_state as gs, _panels, _setup, _site
 from pages._site import ensure_navigation
@@ -83,10 +84,18 @@ def _share(g) -> None:
                    "SQL page.", disabled=g.over and st.session_state.get(gs.LOGGED) is not None)
 
 
+def _notice() -> None:
+    """The message of the last action (shown once), escaped: it may quote a name or a visitor's file."""
+    note = st.session_state.pop(gs.NOTICE, None)
+    if note:
+        getattr(st, note[0])(markdown(note[1]))
+
+
 @st.fragment
 def game_view() -> None:
     g = gs.game()
     if g is None:
+        _notice()                 # a link or a file that could not be opened says why
         st.info("Set up a game above (the defaults are ready to go) and press **Start the game**.")
         return
     if st.session_state.get(gs.RUN_TO_END):
@@ -102,9 +111,7 @@ def game_view() -> None:
                    f"houses left {g.houses_left}, hotels left {g.hotels_left}"
                    + (f" \u00b7 Free Parking pot {money(g, g.pot)}" if g.rules.free_parking == "jackpot" else ""))
     with right:
-        note = st.session_state.pop(gs.NOTICE, None)
-        if note:
-            getattr(st, note[0])(note[1])
+        _notice()
         _controls(g)
         if g.over:
             _panels.end_panel(g)
@@ -112,7 +119,7 @@ def game_view() -> None:
             _decision.decision_panel(g)
         else:
             d = g.pending
-            who = g.players[d.player].name if d is not None else g.players[g.current].name
+            who = markdown(g.players[d.player].name if d is not None else g.players[g.current].name)
             st.caption(f"Next: {'a decision by ' + who if d is not None else 'an automatic step'} "
                        f"(press Step).")
         _panels.players_panel(g)

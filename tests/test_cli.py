@@ -71,3 +71,65 @@ def test_unknown_subcommand_exits_2(capsys):
     with pytest.raises(SystemExit) as exc:
         main(["fly"])
     assert exc.value.code == 2
+
+
+# --- issue 13: every option refuses a value out of its range, with a message and status 2 -----------------------
+def _refused(capsys, *args) -> str:
+    """Run the command; it must refuse with status 2 (from argparse or from the subcommand) and say why."""
+    try:
+        code = main(list(args))
+    except SystemExit as exc:
+        code = exc.code
+    err = capsys.readouterr().err
+    assert code == 2 and "Traceback" not in err, (args, code, err)
+    return err
+
+
+@pytest.mark.parametrize("module, builder, args", [
+    ("monopoly_core.cli.play", "parse_bots", ("play", "--players", "100000000")),
+    ("monopoly_core.simulate", "bot_table", ("simulate", "--players", "100000000", "--games", "1")),
+])
+def test_player_count_is_checked_before_any_seat_is_built(capsys, monkeypatch, module, builder, args):
+    import importlib
+    mod = importlib.import_module(module)
+    real = getattr(mod, builder)
+
+    def guarded(*a, **k):
+        assert all(n <= 8 for n in a if isinstance(n, int)), "seats built before the count was checked"
+        return real(*a, **k)
+    monkeypatch.setattr(mod, builder, guarded)
+    assert "2 to 8 players, got 100000000" in _refused(capsys, *args)
+
+
+def test_player_count_message_states_the_given_value(capsys):
+    assert "got -3" in _refused(capsys, "play", "--players", "-3")
+    assert "got 0" in _refused(capsys, "play", "--players", "0")
+
+
+def test_bench_refuses_an_unknown_section_naming_the_known_ones(capsys):
+    err = _refused(capsys, "bench", "--only", "nope")
+    assert "'nope'" in err and all(name in err for name in ("core", "markov", "store"))
+    assert "'nope'" in _refused(capsys, "bench", "--only", "core,nope", "--games", "2")
+
+
+@pytest.mark.parametrize("args, words", [
+    (("play", "--seed", "-1"), "from 0 to"), (("play", "--seed", "9223372036854775808"), "from 0 to"),
+    (("play", "--seed", "1.5"), "whole number"), (("play", "--seed", "9" * 5000), "whole number"),
+    (("play", "--players", "many"), "invalid int"), (("play", "--turn-limit", "0"), "turn_limit"),
+    (("play", "--turn-limit", "-5"), "turn_limit"), (("play", "--turn-limit", "99999999999"), "turn_limit"),
+    (("bench", "--games", "0"), "from 1 to"), (("bench", "--games", "-1"), "from 1 to"),
+    (("bench", "--games", "10000000000"), "from 1 to"), (("bench", "--repeat", "0"), "from 1 to"),
+    (("simulate", "--games", "0"), "from 1 to"), (("simulate", "--games", "10000000000"), "from 1 to"),
+    (("simulate", "--workers", "0"), "from 1 to"), (("simulate", "--workers", "100000"), "from 1 to"),
+    (("simulate", "--seed", "-5"), "from 0 to"), (("simulate", "--seed", "nan"), "whole number"),
+    (("simulate", "--players", "-3", "--games", "1"), "got -3"),
+    (("simulate", "--turn-limit", "-1", "--games", "1"), "turn_limit"),
+    (("markov", "--jail", "forever"), "invalid choice"), (("native", "explode"), "invalid choice"),
+    (("play", "--edition", "a" * 300), "no preset named"), (("markov", "--edition", "a" * 300), "no preset named"),
+    (("simulate", "--edition", "a" * 300), "no preset named"),
+])
+def test_every_option_refuses_values_out_of_range(capsys, tmp_path, args, words):
+    if args[0] == "simulate":
+        args = (*args, "--db", str(tmp_path / "g.duckdb"), "--quiet")
+    assert words in _refused(capsys, *args)
+    assert not (tmp_path / "g.duckdb").exists()

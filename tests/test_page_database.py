@@ -198,3 +198,39 @@ def _array(value) -> list:
     if isinstance(value, dict) and "bdata" in value:
         return np.frombuffer(base64.b64decode(value["bdata"]), dtype=value["dtype"]).tolist()
     return list(value)
+
+
+# --- issue 13 items 1, 7, 9 and 12 on the page ----------------------------------------------------------------------
+@pytest.mark.parametrize("sql, words", [
+    ("SELECT " + "abs(" * 330 + "1" + ")" * 330, "nested too deeply"),
+    ("UPDATE EXTENSIONS", "only reading queries"),
+    ("SELECT current_setting('temp_directory')", "describes the server"),
+    ("SELECT * FROM duckdb_databases()", "describes the server"),
+    ("SELECT repeat('x', 20000000)", "too large a value"),        # 20 MB: harmless even unchecked
+])
+def test_hostile_queries_are_refused_with_a_message(db, sql, words):
+    at = _page(db)
+    at.text_area(key="db_sql").set_value(sql)
+    at.button(key="db_run").click().run()
+    assert not at.exception
+    errors = _errors(at)
+    assert len(errors) == 1 and errors[0].startswith("Refused:") and words in errors[0]
+
+
+@pytest.mark.parametrize("where", ["theirs", "{tmp}/a-file/games.duckdb", "/proc/no-such-dir/games.duckdb",
+                                   "~no-such-user-here/games.duckdb", "{tmp}/" + "x" * 5000])
+def test_odd_database_paths_are_messages(tmp_path, where):
+    import duckdb
+    (tmp_path / "a-file").write_text("not a folder")
+    theirs = tmp_path / "theirs.duckdb"
+    with duckdb.connect(str(theirs)) as conn:
+        conn.execute("CREATE TABLE accounts (id INTEGER); CREATE VIEW payments AS SELECT * FROM accounts")
+    before = theirs.read_bytes()
+    at = _page(str(theirs) if where == "theirs" else where.format(tmp=tmp_path))
+    at.number_input(key="db_sim_games").set_value(2)
+    at.number_input(key="db_sim_workers").set_value(1)
+    at.number_input(key="db_sim_limit").set_value(5)
+    next(b for b in at.button if b.label == "Simulate").click().run()
+    assert not at.exception
+    assert any("Nothing was simulated" in e for e in _errors(at))
+    assert theirs.read_bytes() == before

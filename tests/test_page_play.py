@@ -200,3 +200,80 @@ def test_finished_and_unfinished_games_are_logged_in_the_database(tmp_path):
     at.run()                                   # a rerun does not log it twice
     rows = run_query("SELECT source, finished FROM games ORDER BY id", db).to_pandas()
     assert rows.values.tolist() == [["played", False], ["played", True]]
+
+
+# --- issue 13 items 8, 10 and 11: hostile saves, links and names on the Play page --------------------------------
+HOSTILE_NAMES = ("<img src=x onerror=alert(1)>", "[click](https://evil.example)", "$x^2$ :red[big] **b**")
+
+
+def _hostile_link():
+    from monopoly_core import Game, PlayerSpec, preset, sharelink
+    g = Game.new(preset("classic-us"), [PlayerSpec(n, "bot", "cautious") for n in HOSTILE_NAMES], seed=4,
+                 snapshots=True)
+    for _ in range(60):
+        g.step()
+    return g, sharelink.encode(g)
+
+
+def _open_link(params) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    for k, v in params.items():
+        at.query_params[k] = v
+    at.run()
+    at.switch_page("pages/play.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def test_names_from_a_link_are_drawn_as_text():
+    g, params = _hostile_link()
+    at = _open_link(params)
+    assert at.session_state["play_game"].log.signature() == g.log.signature()
+    drawn = [str(e.value) for kind in ("markdown", "caption", "success", "info", "error") for e in getattr(at, kind)]
+    for name in HOSTILE_NAMES:
+        assert any(name in v.replace("\\", "") for v in drawn), name  # shown, escaped ...
+        assert not any(name in v for v in drawn), name               # ... and never as markup
+    at.button(key="ctl_end").click().run()                           # the end panel names the winner
+    assert not at.exception and not any(n in str(e.value) for n in HOSTILE_NAMES for e in at.success)
+
+
+def test_names_in_figures_are_escaped():
+    from monopoly_core.viz.board import board_figure, title_deed
+    from monopoly_core.viz.game_charts import net_worth_figure
+    g, _ = _hostile_link()
+    board = board_figure(g.board, game=g).to_dict()
+    tokens = next(t for t in board["data"] if t.get("name") == "tokens")
+    hovers = " ".join(tokens["hovertext"]) + " ".join(title_deed(g.board, s, game=g) for s in g.board.properties)
+    worth = net_worth_figure(g).to_dict()
+    legend = " ".join(t["name"] + t["hovertemplate"] for t in worth["data"])
+    for text in (hovers, legend):
+        assert "&lt;img src=x onerror=alert(1)&gt;" in text and "<img" not in text
+
+
+def test_a_hostile_upload_or_link_is_a_message_and_the_game_is_kept(monkeypatch):
+    at = open_page("pages/play.py")
+    kept = start(at, seed=5, bot_seat0=True)
+    for data in (b"[" * 200_000, json.dumps({"format": savefile.FORMAT, "history": {"rules": "x"}}).encode()):
+        at.file_uploader(key="upload_save").set_value(("game.json", data, "application/json")).run()
+        assert not at.exception and at.session_state["play_game"] is kept
+        assert "was not loaded" in texts(at)
+    # whatever a loader raises for a visitor's file, the page says so and keeps the game
+    monkeypatch.setattr(savefile, "loads", lambda *a, **k: {}["boom"])
+    at.file_uploader(key="upload_save").set_value(("game.json", b"{}", "application/json")).run()
+    assert not at.exception and at.session_state["play_game"] is kept and "could not be read" in texts(at)
+
+
+def test_a_link_with_deep_nesting_or_a_long_name_is_a_message():
+    import base64
+    import zlib
+    _, params = _hostile_link()
+    deep = base64.urlsafe_b64encode(zlib.compress(b"[" * 20_000)).decode()
+    for change in ({"actions": deep}, {"players": sharelink_pack([{"name": "x" * 5000}, {"name": "y"}])},
+                   {"seed": str(2**64)}):
+        at = _open_link({**params, **change})
+        assert at.session_state.get("play_game") is None and "could not be opened" in texts(at)
+
+
+def sharelink_pack(obj) -> str:
+    from monopoly_core import sharelink
+    return sharelink._pack(obj)

@@ -62,3 +62,161 @@ def test_damaged_links_are_refused():
         sharelink.decode({**params, "actions": "!!!"})
     with pytest.raises(BadSave, match="preset"):
         sharelink.decode({**params, "preset": "atlantis"})
+
+
+# --- issue 13 items 2, 8, 11 and issue 14 item 3: hostile saves and links ------------------------------------------
+def _save() -> dict:
+    return json.loads(savefile.dumps(_game(120)))
+
+
+def _with(d: dict, path: tuple, value) -> dict:
+    """A deep copy of ``d`` with the value at ``path`` replaced (or appended to, for a list and ``...``)."""
+    d = json.loads(json.dumps(d))
+    target = d
+    for key in path[:-1]:
+        target = target[key]
+    if path[-1] is ...:
+        target.append(value)
+    else:
+        target[path[-1]] = value
+    return d
+
+
+@pytest.mark.parametrize("path, value, words", [
+    (("history", "players", 0, "colour"), 5, "colour must be text"),
+    (("history", "players", 0, "colour"), "rgb(1, 2, 3)", "#rrggbb"),
+    (("history", "players", 0, "colour"), "red", "#rrggbb"),
+    (("history", "players", 0, "name"), 7, "needs a name"),
+    (("history", "players", 0, "name"), "x" * 50_000, "at most 40 characters"),
+    (("history", "players", 0, "name"), "Ann\u0007", "control characters"),
+    (("history", "players", 0, "kind"), ["bot"], "kind must be text"),
+    (("history", "players", 0), "Ann", "JSON object"),
+    (("history", "players"), {"0": "Ann"}, "list of 1 to 8"),
+    (("history", "players"), [{"name": f"P{i}"} for i in range(5000)], "list of 1 to 8"),
+    (("history", "rules"), "classic-us", "rules must be a JSON object"),
+    (("history", "rules", "starting_cash"), "1500", "whole number"),
+    (("history", "rules", "starting_cash"), [1500], "wrong kind"),
+    (("history", "rules", "starting_cash"), 10.5, "wrong kind"),
+    (("history", "rules", "preset"), "atlantis", "preset this lab does not have"),
+    (("history", "seed"), "21", "seed"),
+    (("history", "seed"), 21.0, "seed"),
+    (("history", "seed"), True, "seed"),
+    (("history", "seed"), 2**63, "seed"),
+    (("history", "seed"), -21, "seed"),                       # the sign flipped: the same dice, refused
+    (("history", "steps"), -1, "step count"),
+    (("history", "steps"), "12", "step count"),
+    (("history", "actions"), {"0": ["roll"]}, "actions must be a list"),
+    (("history", "actions", ...), ["bid", "10"], "not an action"),
+    (("history", "actions", ...), ["buy", 1.5], "not an action"),
+    (("history", "actions", ...), ["trade", {"proposer": "x", "target": []}], ""),
+    (("history",), None, "history must be a JSON object"),
+    (("history",), [], "history must be a JSON object"),
+])
+def test_wrong_types_anywhere_in_a_save_are_bad_saves(path, value, words):
+    with pytest.raises(BadSave) as info:
+        savefile.loads(json.dumps(_with(_save(), path, value)))
+    assert words in str(info.value)
+
+
+@pytest.mark.parametrize("text", ["[" * 200_000, '{"format": "monopoly-lab-game/1", "history": ' + "[" * 200_000,
+                                  '{"a": ' * 100_000 + "1" + "}" * 100_000])
+def test_deeply_nested_json_in_a_save_is_a_bad_save(text):
+    with pytest.raises(BadSave, match="nested too deeply|not valid JSON"):
+        savefile.loads(text)
+
+
+def test_a_save_with_an_action_appended_is_refused():
+    # issue 14 item 3: the events were unchanged (the extra action is never replayed), so the digest passed
+    d = _save()
+    with pytest.raises(BadSave, match="edited: its history's actions"):
+        savefile.loads(json.dumps(_with(d, ("history", "actions", ...), ["roll"])))
+
+
+@pytest.mark.parametrize("path, value, part", [
+    (("summary", "turns"), 999, "summary"), (("summary", "players", 0), "Mallory", "summary"),
+    (("comment",), "hello", "comment"), (("history", "note"), 1, "history's note"),
+])
+def test_any_edit_anywhere_in_a_save_is_refused(path, value, part):
+    with pytest.raises(BadSave, match=f"edited: its {part}"):
+        savefile.loads(json.dumps(_with(_save(), path, value)))
+
+
+def test_a_save_without_a_rule_written_before_that_rule_existed_still_loads():
+    from dataclasses import fields
+
+    from monopoly_core import RuleSet
+    d = _save()
+    rules = d["history"]["rules"]
+    name = next(f.name for f in fields(RuleSet) if f.name != "preset" and rules[f.name] == f.default)
+    del rules[name]
+    assert savefile.loads(json.dumps(d)).ply == _game(120).ply
+
+
+def _bomb(megabytes: int) -> str:
+    """A packed parameter that inflates to ``megabytes`` MB of JSON (built a piece at a time)."""
+    import base64
+    import zlib
+    deflater = zlib.compressobj(9)
+    parts = [deflater.compress(b"[")]
+    for _ in range(megabytes):
+        parts.append(deflater.compress(b"0," * 500_000))
+    parts.append(deflater.compress(b"0]") + deflater.flush())
+    return base64.urlsafe_b64encode(b"".join(parts)).decode().rstrip("=")
+
+
+def test_a_link_that_inflates_past_its_cap_is_refused_before_it_is_inflated():
+    import tracemalloc
+    params = {**sharelink.encode(_game(50)), "actions": _bomb(20)}
+    assert len(params["actions"]) < 200_000
+    tracemalloc.start()
+    try:
+        with pytest.raises(BadSave, match="too large"):
+            sharelink.decode(params)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 16 * 2**20         # the 20 MB of JSON (and the list it would become) never existed
+
+
+def test_an_overlong_link_is_refused_before_it_is_unpacked():
+    params = sharelink.encode(_game(50))
+    for key, size in (("actions", 2_000_000), ("players", 100_000), ("rules", 100_000), ("seed", 5000)):
+        with pytest.raises(BadSave, match="too long"):
+            sharelink.decode({**params, key: "A" * size})
+
+
+def _pack(obj) -> str:
+    return sharelink._pack(obj)
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"actions": _pack("[" * 10)}, "actions must be a list"),
+    ({"players": "W" + _pack([])[1:]}, "damaged"),
+    ({"players": _pack([{"name": "<img src=x onerror=alert(1)>" * 3}])}, "at most 40 characters"),
+    ({"players": _pack([{"name": "Ann", "colour": 5}, {"name": "Bob"}])}, "colour must be text"),
+    ({"players": _pack([{"name": "Ann", "colour": "hsl(0, 1%, 1%)"}, {"name": "Bob"}])}, "#rrggbb"),
+    ({"rules": _pack("classic")}, "rules must be a JSON object"),
+    ({"rules": _pack({"preset": "atlantis"})}, "preset this lab does not have"),
+    ({"rules": _pack({"starting_cash": {"a": 1}})}, "wrong kind"),
+    ({"seed": str(2**63)}, "seed"), ({"seed": "-5"}, "seed"), ({"seed": "1e3"}, "seed"),
+    ({"steps": "-1"}, "steps"), ({"steps": "9" * 5000}, "too long"),
+    ({"seed": ["1"]}, "must be text"), ({"preset": None, "players": None}, "missing"),
+])
+def test_damaged_or_hostile_links_are_bad_saves(change, words):
+    params = {k: v for k, v in {**sharelink.encode(_game(50)), **change}.items() if v is not None}
+    with pytest.raises(BadSave) as info:
+        sharelink.open_link(params)
+    assert words in str(info.value)
+
+
+def test_deeply_nested_json_in_a_link_is_a_bad_save():
+    params = sharelink.encode(_game(50))
+    for key in ("actions", "players", "rules"):
+        with pytest.raises(BadSave, match="nested too deeply"):
+            sharelink.decode({**params, key: _pack_text("[" * 20_000)})
+
+
+def _pack_text(text: str) -> str:
+    import base64
+    import zlib
+    return base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).decode().rstrip("=")

@@ -199,3 +199,108 @@ def test_sql_command_in_a_process(db):
                          capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert bad.returncode == 2 and "one statement" in bad.stderr and bad.stdout == ""
     assert "Traceback" not in bad.stderr
+
+
+# --- issue 13: resource limits, parser crashes, the server's own description ------------------------------------
+@pytest.mark.parametrize("q", [
+    "SELECT length(range(300000000))",
+    "SELECT repeat('x', 1000000000)",
+    "SELECT lpad('x', 2000000000, 'y')",
+    "SELECT rpad('x', 2000000000, 'y')",
+    "SELECT regexp_replace(repeat('ab', 300000000), 'a', 'c', 'g')",
+    "SELECT list_sum(range(300000000))",
+    "SELECT count(*) FROM (SELECT unnest(range(300000000)))",
+    "SELECT length(array_to_string(generate_series(1, 100000000), ','))",
+    "SELECT length(to_json(range(0, 100000000, 1)))",
+    "SELECT length(printf('%01000000000d', 1))",
+    "SELECT length(printf('%0*d', 1000000000, 1))",
+    "SELECT length(format('{:>1000000000}', 'x'))",
+    "SELECT length(repeat([1, 2, 3], 300000000))",
+    "SELECT length(list_resize([1], 300000000))",
+    "SELECT repeat(repeat('x', 10000), 10000)",            # smaller counts that multiply
+    "SELECT repeat('x', 1e12)",
+    "SELECT repeat('x', (SELECT 1000000000))",              # a count the query computes
+    "SELECT list_transform(range(100), i -> repeat('x', i))",
+])
+def test_value_building_functions_are_bounded(q):
+    with pytest.raises(QueryRefused) as info:
+        check_query(q)
+    assert "builds too large a value" in str(info.value) or "written in the query" in str(info.value) \
+        or "widths" in str(info.value)
+
+
+def test_small_values_and_streamed_ranges_still_run(db):
+    rows = run_query("SELECT length(repeat('ab', 1000)) AS n, lpad('7', 3, '0') AS p, format('{} ({})', 'a', 1) AS f, "
+                     "printf('%5.1f', 2.25) AS g, list_sum(range(100)) AS s, (SELECT sum(x) FROM range(1000000) t(x)) "
+                     "AS big", db).table.to_pylist()
+    assert rows == [{"n": 2000, "p": "007", "f": "a (1)", "g": "  2.2", "s": 4950, "big": 499999500000}]
+
+
+def test_a_query_runs_under_a_memory_ceiling_in_another_process(db):
+    # string_agg builds one value of 2 GB from small pieces: the static checks let it through, the worker's
+    # address-space ceiling (kept small here, 768 MB) stops it, and the runner is usable at once after
+    ceiling = 768 * 2**20
+    with pytest.raises(QueryError, match="more memory than allowed"):
+        run_query("SELECT length(string_agg(repeat('x', 1000), '')) FROM range(2000000) t(x)", db,
+                  memory_ceiling=ceiling)
+    assert run_query("SELECT count(*) AS n FROM games", db, memory_ceiling=ceiling).table.to_pylist() == [{"n": 6}]
+
+
+def test_a_worker_that_does_not_answer_by_its_deadline_is_killed(db):
+    from monopoly_core.sqlpool import Worker, WorkerGone
+    worker = Worker(2**31)
+    try:
+        assert worker.request({"op": "open", "path": str(db), "memory_limit": "256MB"}, 30)[0] == {"ok": True}
+        t0 = time.perf_counter()
+        with pytest.raises(WorkerGone) as info:     # the worker's own interrupt would come only after 60 s
+            worker.request({"op": "run", "sql": "SELECT count(*) FROM events a, events b, events c", "cap": 10,
+                            "limit": 60}, timeout=0.5)
+        assert info.value.expired and not worker.alive and time.perf_counter() - t0 < 10
+    finally:
+        worker.kill()
+
+
+@pytest.mark.parametrize("q", ["SELECT " + "abs(" * 330 + "1" + ")" * 330, "SELECT " + "(" * 2000 + "1" + ")" * 2000,
+                               "SELECT " + "1+" * 3000 + "1", "UPDATE EXTENSIONS", "UPDATE EXTENSIONS (httpfs)",
+                               "SELECT [" * 150 + "1" + "]" * 150])
+def test_parser_crashes_are_refusals(db, q):
+    with pytest.raises(QueryRefused) as info:
+        run_query(q, db)
+    assert "nested too deeply" in str(info.value) or "only reading queries" in str(info.value)
+
+
+@pytest.mark.parametrize("q", [
+    "SELECT * FROM duckdb_databases()", "SELECT * FROM duckdb_settings()", "SELECT current_setting('temp_directory')",
+    "SELECT * FROM duckdb_extensions()", "SELECT * FROM pragma_database_list", "SELECT * FROM duckdb_memory()",
+    "SELECT * FROM duckdb_temporary_files()", 'SELECT "current_setting"(\'temp_directory\')',
+    "SELECT main.current_setting('home_directory')", "SELECT path FROM duckdb_databases",
+    "SUMMARIZE SELECT current_setting('temp_directory') AS t", "EXPLAIN ANALYZE SELECT * FROM duckdb_settings()",
+])
+def test_functions_that_describe_the_server_are_refused(db, q):
+    with pytest.raises(QueryRefused, match="describes the server"):
+        run_query(q, db)
+
+
+def test_the_lab_s_own_catalog_queries_still_run(db):
+    res = run_query("SELECT table_name, column_name FROM duckdb_columns() WHERE schema_name = 'main'", db)
+    assert ("games", "id") in [(r["table_name"], r["column_name"]) for r in res.table.to_pylist()]
+    assert run_query("SELECT * FROM pragma_table_info('games')", db).num_rows > 5
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--time-limit", "0"], "above 0"), (["--time-limit", "-1"], "above 0"), (["--time-limit", "nan"], "above 0"),
+    (["--time-limit", "inf"], "above 0"), (["--time-limit", "1e9"], "at most 600"),
+    (["--time-limit", "soon"], "number of seconds"), (["--row-cap", "-1"], "from 1 to"),
+    (["--row-cap", "0"], "from 1 to"), (["--row-cap", "many"], "whole number"),
+])
+def test_sql_command_refuses_bad_limits(db, capsys, args, words):
+    with pytest.raises(SystemExit) as info:
+        main(["sql", "--db", str(db), *args, "SELECT 1"])
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and words in err and "Traceback" not in err
+
+
+def test_run_query_refuses_bad_limits(db):
+    for kwargs in ({"time_limit": float("nan")}, {"time_limit": 0}, {"row_cap": -1}, {"row_cap": True}):
+        with pytest.raises(QueryError):
+            run_query("SELECT 1", db, **kwargs)

@@ -206,3 +206,81 @@ def test_movement_events_come_back_in_the_cores_coding(tmp_path):
     assert {c: list(cols[c]) for c in want} == want
     assert movement_events(preset("classic-uk"), db) == (0, {})
     assert movement_events(preset("classic-us", jail_turns=2), db) == (0, {})
+
+
+# --- issue 13 items 9 and 11: other programs' databases, odd paths, seeds out of range ------------------------------
+def _foreign(path, sql: str):
+    conn = duckdb.connect(str(path))
+    conn.execute(sql)
+    conn.close()
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize("sql, holds", [
+    ("CREATE TABLE accounts (id INTEGER, amount INTEGER); INSERT INTO accounts VALUES (1, 2); "
+     "CREATE VIEW payments AS SELECT * FROM accounts", "accounts, payments"),
+    ("CREATE TABLE games (name VARCHAR); INSERT INTO games VALUES ('chess')", "games"),
+    ("CREATE SCHEMA ledger; CREATE TABLE ledger.entries (a INTEGER)", "tables in other schemas"),
+    ("CREATE TABLE meta (key VARCHAR PRIMARY KEY, value VARCHAR); INSERT INTO meta VALUES ('schema_version', '1')",
+     "meta"),
+])
+def test_another_program_s_database_is_refused_and_left_unchanged(tmp_path, sql, holds):
+    path = tmp_path / "theirs.duckdb"
+    before = _foreign(path, sql)
+    with pytest.raises(StoreError, match=f"not made by this lab \\(it holds {holds}"):
+        simulate(path, games=1, players=2, turn_limit=5)
+    with pytest.raises(StoreError, match="not made by this lab"):
+        log_game(_finished_game(), path)
+    assert path.read_bytes() == before
+
+
+def test_the_simulate_command_refuses_another_program_s_database(tmp_path, capsys):
+    from monopoly_core.cli import main
+    path = tmp_path / "theirs.duckdb"
+    before = _foreign(path, "CREATE TABLE accounts (id INTEGER); CREATE VIEW payments AS SELECT * FROM accounts")
+    assert main(["simulate", "--db", str(path), "--games", "1", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "not made by this lab" in err and "Traceback" not in err and path.read_bytes() == before
+
+
+def _finished_game():
+    g = Game.new(preset("classic-us", turn_limit=5), bots(["cautious", "random"]), seed=3)
+    g.run()
+    return g
+
+
+def test_a_lab_database_is_marked_and_one_from_before_the_mark_is_still_the_lab_s(tmp_path):
+    path = tmp_path / "ours.duckdb"
+    simulate(path, games=1, players=2, turn_limit=5)
+    with _read(path) as conn:
+        assert conn.execute("SELECT value FROM meta WHERE key = 'format'").fetchone() == ("monopoly-rules-lab",)
+    with duckdb.connect(str(path)) as conn:              # as the lab wrote it before the mark existed
+        conn.execute("DELETE FROM meta WHERE key = 'format'; DROP VIEW card_draws")
+    simulate(path, games=1, players=2, turn_limit=5, seed=2)       # (another batch: the same one is refused)
+    with _read(path) as conn:
+        assert conn.execute("SELECT count(*) FROM games").fetchone() == (2,)
+        assert conn.execute("SELECT value FROM meta WHERE key = 'format'").fetchone() == ("monopoly-rules-lab",)
+
+
+@pytest.mark.parametrize("where", ["{tmp}/a-file/games.duckdb", "/proc/no-such-dir/games.duckdb", "{tmp}",
+                                   "~no-such-user-here/games.duckdb", "{tmp}/nul\x00.duckdb", "{tmp}/" + "x" * 5000])
+def test_odd_database_paths_are_clear_refusals(tmp_path, where):
+    (tmp_path / "a-file").write_text("not a folder")
+    path = where.format(tmp=tmp_path)
+    with pytest.raises(StoreError) as info:
+        simulate(path, games=1, players=2, turn_limit=5)
+    assert str(info.value) and "Traceback" not in str(info.value)
+    from monopoly_core.sqlsafe import QueryError, database_summary, run_query
+    with pytest.raises(QueryError):
+        run_query("SELECT 1", path)
+    try:
+        assert database_summary(path) is None
+    except QueryError:
+        pass
+
+
+def test_a_game_with_a_seed_out_of_range_is_refused_by_the_log(tmp_path):
+    g = Game.new(preset("classic-us", turn_limit=3), bots(["cautious", "random"]), seed=2**63)
+    g.run()
+    with pytest.raises(StoreError, match="seed"):
+        log_game(g, tmp_path / "g.duckdb")

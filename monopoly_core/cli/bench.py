@@ -3,24 +3,35 @@ from __future__ import annotations
 
 import json
 import platform
+import sys
 
 from .. import bench
+from .common import whole
 
 
 def register(sub) -> None:
     p = sub.add_parser("bench", help="measure speed (dice rolls and games per second, and more)")
     p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
-    p.add_argument("--games", type=int, default=200, help="games per timed run (default 200)")
-    p.add_argument("--repeat", type=int, default=5, help="timed runs per figure; the median is reported")
-    p.add_argument("--only", help="comma-separated sections to run (default: all)")
+    p.add_argument("--games", type=whole(1, 100_000), default=200, help="games per timed run (default 200)")
+    p.add_argument("--repeat", type=whole(1, 100), default=5, help="timed runs per figure; the median is reported")
+    p.add_argument("--only", help=f"comma-separated sections to run (known: {', '.join(_known())}; default: all)")
     p.add_argument("--quick", action="store_true", help="small sizes for a fast check")
     p.set_defaults(func=run)
+
+
+def _known() -> list[str]:
+    return [name for name, _ in bench.SECTIONS]
 
 
 def run(args) -> int:
     if args.quick:
         args.games, args.repeat = 30, 3
-    wanted = set(args.only.split(",")) if args.only else None
+    wanted = {part.strip() for part in args.only.split(",")} if args.only is not None else None
+    unknown = sorted(wanted - set(_known())) if wanted is not None else []
+    if unknown:
+        print(f"error: --only: unknown section {', '.join(map(repr, unknown))} (known: {', '.join(_known())})",
+              file=sys.stderr)
+        return 2
     out = {"python": platform.python_version(), "machine": platform.machine()}
     for name, fn in bench.SECTIONS:
         if wanted is None or name in wanted:

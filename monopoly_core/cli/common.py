@@ -1,9 +1,13 @@
-"""Argument helpers shared by subcommands."""
+"""Argument helpers shared by subcommands: the edition and bots options, and argument types that refuse a value
+outside its range (negative, zero, huge, NaN, not a number) with a message and exit status 2 before anything
+runs."""
 from __future__ import annotations
 
 import argparse
 
+from ..bounds import SEED_MAX, check_count, check_seconds, check_seed
 from ..bots import STANDARD, STRATEGIES
+from ..errors import InvalidRules
 from ..rules import preset
 from ..state import bot_table
 
@@ -15,6 +19,47 @@ def add_edition(p: argparse.ArgumentParser) -> None:
 def add_bots(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bots", help="comma-separated bot strategies, cycled over the seats "
                    f"(known: {', '.join(STRATEGIES)}); default: {','.join(STANDARD)}")
+
+
+def add_seed(p: argparse.ArgumentParser, help_text: str) -> None:
+    p.add_argument("--seed", type=seed, default=0, help=f"{help_text}, from 0 to 2**63 - 1 (default 0)")
+
+
+def _refusing(check):
+    """An argparse type from a ``check(value)`` that raises :class:`InvalidRules`."""
+    def parse(text: str):
+        try:
+            return check(text)
+        except InvalidRules as exc:
+            raise argparse.ArgumentTypeError(exc.reason) from None
+    return parse
+
+
+def _integer(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise InvalidRules("value", f"must be a whole number, got {text[:40]!r}") from None
+
+
+def whole(lo: int, hi: int):
+    """An argparse type: a whole number from ``lo`` to ``hi``."""
+    return _refusing(lambda text: check_count(_integer(text), "value", lo, hi))
+
+
+def seconds(hi: float):
+    """An argparse type: a number of seconds above 0 and at most ``hi`` (``nan``, ``inf``, 0 and below refused)."""
+    def check(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise InvalidRules("value", f"must be a number of seconds, got {text[:40]!r}") from None
+        return check_seconds(value, "value", hi)
+    return _refusing(check)
+
+
+seed = _refusing(lambda text: check_seed(_integer(text)))
+seed.__doc__ = f"An argparse type: a game seed from 0 to {SEED_MAX:,}."
 
 
 def parse_bots(text: str | None, n: int):

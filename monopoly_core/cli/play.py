@@ -7,14 +7,14 @@ import sys
 from ..errors import MonopolyError
 from ..game import Game
 from ..narrate import describe, money, visible
-from .common import add_bots, add_edition, parse_bots, rules_from
+from .common import add_bots, add_edition, add_seed, parse_bots, rules_from
 
 
 def register(sub) -> None:
     p = sub.add_parser("play", help="play one game between bots")
     add_edition(p)
     p.add_argument("--players", type=int, default=4, help="number of players (default 4)")
-    p.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
+    add_seed(p, "the game's seed")
     p.add_argument("--turn-limit", type=int, help="rounds before the game ends on net worth")
     add_bots(p)
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the log")
@@ -24,6 +24,7 @@ def register(sub) -> None:
 def run(args) -> int:
     try:
         rules = rules_from(args)
+        rules.validate(args.players)        # the count is checked before any seat is built
         game = Game.new(rules, parse_bots(args.bots, args.players), seed=args.seed)
     except MonopolyError as exc:
         print(f"error: {exc}", file=sys.stderr)

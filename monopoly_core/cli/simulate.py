@@ -4,21 +4,23 @@ from __future__ import annotations
 import sys
 
 from ..errors import MonopolyError
-from ..simulate import ProgressBar, simulate
+from ..simulate import MAX_GAMES, ProgressBar, max_workers, simulate
 from ..store import StoreError, default_db_path
-from .common import add_bots, add_edition
+from .common import add_bots, add_edition, add_seed, whole
 
 
 def register(sub) -> None:
     p = sub.add_parser("simulate", help="play many bot games into the game database")
     add_edition(p)
-    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--games", type=whole(1, MAX_GAMES), default=100,
+                   help=f"number of games, 1 to {MAX_GAMES:,} (default 100)")
     p.add_argument("--players", type=int, default=4, help="players per game (default 4)")
-    p.add_argument("--seed", type=int, default=0, help="master seed: game i gets a seed drawn from it (default 0)")
+    add_seed(p, "master seed: game i gets a seed drawn from it")
     p.add_argument("--db", help=f"database file (default {default_db_path()})")
     add_bots(p)
-    p.add_argument("--workers", type=int, default=1, help="worker processes (default 1); the games and the "
-                   "database contents do not depend on it")
+    p.add_argument("--workers", type=whole(1, max_workers()), default=1,
+                   help=f"worker processes, 1 to {max_workers()} (default 1); the games and the database contents "
+                   "do not depend on it")
     p.add_argument("--turn-limit", type=int, help="rounds before a game ends on net worth")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=run)

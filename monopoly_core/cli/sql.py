@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import sys
 
-from ..sqlsafe import ROW_CAP, TIME_LIMIT, QueryError, run_query
+from ..sqlsafe import MAX_ROW_CAP, MAX_TIME_LIMIT, ROW_CAP, TIME_LIMIT, QueryError, run_query
 from ..store import default_db_path
+from .common import seconds, whole
 
 
 def register(sub) -> None:
     p = sub.add_parser("sql", help="run one read-only SQL query on the game database (CSV out)")
     p.add_argument("query", help="one SELECT / WITH / EXPLAIN / DESCRIBE / SUMMARIZE statement")
     p.add_argument("--db", help=f"database file (default {default_db_path()})")
-    p.add_argument("--row-cap", type=int, default=ROW_CAP, help=f"most rows printed (default {ROW_CAP:,})")
-    p.add_argument("--time-limit", type=float, default=TIME_LIMIT,
-                   help=f"seconds before the query is stopped (default {TIME_LIMIT:g})")
+    p.add_argument("--row-cap", type=whole(1, MAX_ROW_CAP), default=ROW_CAP,
+                   help=f"most rows printed, 1 to {MAX_ROW_CAP:,} (default {ROW_CAP:,})")
+    p.add_argument("--time-limit", type=seconds(MAX_TIME_LIMIT), default=TIME_LIMIT,
+                   help=f"seconds before the query is stopped, above 0 and at most {MAX_TIME_LIMIT:g} "
+                        f"(default {TIME_LIMIT:g})")
     p.set_defaults(func=run)
 
 

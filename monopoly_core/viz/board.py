@@ -12,6 +12,8 @@ from dataclasses import dataclass
 import plotly.graph_objects as go
 from plotly.colors import sample_colorscale
 
+from .safe_text import html
+
 CORNER = 1.6        # corner squares are this many times a side square's width
 BAND = 0.32         # depth of the colour band on streets
 KIND_FILL = {"go": "#e8f5e9", "jail": "#fff3e0", "free_parking": "#e3f2fd", "go_to_jail": "#fde2e2",
@@ -100,7 +102,7 @@ def title_deed(board, index: int, *, game=None) -> str:
         lines.append(f"pay {cur}{sq.amount}")
     if game is not None and sq.ownable:
         owner = game.owner[index]
-        lines.append("owner: " + (game.players[owner].name if owner >= 0 else "the bank"))
+        lines.append("owner: " + (html(game.players[owner].name) if owner >= 0 else "the bank"))
         lv = game.level[index]
         if lv:
             lines.append("hotel" if lv == 5 else f"{lv} house{'s' if lv > 1 else ''}")
@@ -242,7 +244,7 @@ def _draw_game(fig, shapes, board, cells, game) -> None:
             symbols.append("square" if p.in_jail else "circle")
             lines.append(3 if is_current else 1)
             status = " (in jail)" if p.in_jail else ""
-            hovers.append(f"<b>{p.name}</b>{status}<br>cash {board.currency}{p.cash:,}")
+            hovers.append(f"<b>{html(p.name)}</b>{status}<br>cash {board.currency}{p.cash:,}")
     fig.add_trace(go.Scatter(x=xs, y=ys, mode="markers", hovertext=hovers, hoverinfo="text", showlegend=False,
                              marker=dict(color=colours, size=sizes, symbol=symbols,
                                          line=dict(color="#111", width=lines)), name="tokens"))

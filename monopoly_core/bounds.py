@@ -1,0 +1,49 @@
+"""The ranges the lab accepts where outside input comes in (command line, saves, share links, the site, the
+game database), in one place so every entry point refuses the same values with the same words.
+
+A seed is a whole number from 0 to 2**63 - 1: the database stores it as a signed 64-bit integer, and a
+negative seed would play the same game as its positive twin (``random.Random(-s)`` equals ``random.Random(s)``),
+so a save whose seed's sign was flipped would still pass its check.
+"""
+from __future__ import annotations
+
+import math
+import reprlib
+
+from .errors import InvalidRules
+
+SEED_MAX = 2**63 - 1
+
+
+def check_seed(seed, field: str = "seed") -> int:
+    """``seed`` if it is a whole number from 0 to :data:`SEED_MAX`; else :class:`InvalidRules` saying why."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidRules(field, f"must be a whole number, got {short(seed)}")
+    if not 0 <= seed <= SEED_MAX:
+        raise InvalidRules(field, f"must be a whole number from 0 to {SEED_MAX:,} (2**63 - 1), got {short(seed)}")
+    return seed
+
+
+def check_count(value, field: str, lo: int, hi: int) -> int:
+    """``value`` if it is a whole number from ``lo`` to ``hi``; else :class:`InvalidRules` saying why."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidRules(field, f"must be a whole number, got {short(value)}")
+    if not lo <= value <= hi:
+        raise InvalidRules(field, f"must be a whole number from {lo:,} to {hi:,}, got {short(value)}")
+    return value
+
+
+def check_seconds(value, field: str, hi: float) -> float:
+    """``value`` if it is a number of seconds above 0 and at most ``hi`` (not NaN, not infinite)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise InvalidRules(field, f"must be a number of seconds, got {short(value)}")
+    if not (math.isfinite(value) and 0 < value <= hi):
+        raise InvalidRules(field, f"must be a number of seconds above 0 and at most {hi:g}, got {short(value)}")
+    return float(value)
+
+
+def short(value) -> str:
+    """``repr(value)``, cut to a readable length (a 5,000-digit number or a 50 MB name is not a message)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**30:
+        return f"a number of about {int(value.bit_length() * math.log10(2)) + 1} digits"
+    return reprlib.repr(value)

@@ -1,0 +1,135 @@
+"""The shape of a game's history as JSON (a saved file, a share link), checked before the engine reads it.
+
+A save or a link comes from outside: any value may have any type, any size and any depth. These checks refuse
+with :class:`~.errors.BadSave` and a sentence for people anything the engine's own loaders
+(``History.from_json``, ``RuleSet.from_dict``, ``PlayerSpec.from_json``, ``action_from_json``) might meet with
+another exception or with unbounded work: wrong types, too many players or actions, seeds out of range, presets
+the lab does not have. :func:`reading` turns whatever still goes wrong inside a loader into a BadSave too.
+"""
+from __future__ import annotations
+
+import json
+from contextlib import contextmanager
+
+from .bounds import check_seed, short
+from .errors import BadSave, InvalidRules, MonopolyError
+from .rules import presets
+
+#: Most seats a history may name (no preset takes more).
+MAX_PLAYERS = 8
+#: Most answered actions a history may hold (a long game between people answers a few thousand).
+MAX_ACTIONS = 200_000
+#: Most steps a history may ask to replay.
+MAX_STEPS = 1_000_000_000
+#: Longest text value in a rules object (preset, board and deck names are short).
+MAX_TEXT = 100
+
+
+@contextmanager
+def reading(what: str):
+    """Run a loader: a BadSave passes through, a rules refusal says what was wrong, and any other failure
+    (nesting too deep for the JSON reader, a type the checks did not foresee) becomes a BadSave naming ``what``."""
+    try:
+        yield
+    except BadSave:
+        raise
+    except InvalidRules as exc:
+        raise BadSave(f"{what} is not valid: {exc}") from None
+    except MonopolyError as exc:
+        raise BadSave(f"{what} cannot be replayed: {exc}") from None
+    except RecursionError:
+        raise BadSave(f"{what} is damaged: it is nested too deeply") from None
+    except MemoryError:
+        raise BadSave(f"{what} is too large") from None
+    except Exception as exc:
+        raise BadSave(f"{what} is damaged ({exc.__class__.__name__})") from None
+
+
+def parse(raw: str | bytes, what: str):
+    """JSON text as Python values; BadSave for text that is not JSON or is nested too deeply."""
+    try:
+        return json.loads(raw)
+    except RecursionError:
+        raise BadSave(f"{what} is damaged: it is nested too deeply") from None
+    except ValueError as exc:
+        raise BadSave(f"{what} is not valid JSON ({exc.args[0] if exc.args else exc})") from None
+
+
+def check_rules(data, what: str) -> dict:
+    """A rules object: a JSON object of rule names to true/false, whole numbers or short text."""
+    if not isinstance(data, dict):
+        raise BadSave(f"{what}: the rules must be a JSON object, not {_kind(data)}")
+    for key, value in data.items():
+        if not isinstance(value, (bool, int, str)) or (isinstance(value, str) and len(value) > MAX_TEXT):
+            raise BadSave(f"{what}: the rule {short(key)} has a value of the wrong kind "
+                          f"({short(value)})")
+    return data
+
+
+def check_preset(name, what: str) -> str:
+    """The name of a preset this lab has (a share link names it; a save's rules carry it)."""
+    known = [p.name for p in presets()]
+    if not isinstance(name, str) or name not in known:
+        raise BadSave(f"{what} names a preset this lab does not have ({short(name)}; known: "
+                      f"{', '.join(known)})")
+    return name
+
+
+def check_players(data, what: str) -> list:
+    """A list of at most :data:`MAX_PLAYERS` JSON objects (each seat's own checks come after)."""
+    if not isinstance(data, list) or not data or len(data) > MAX_PLAYERS:
+        raise BadSave(f"{what}: the players must be a list of 1 to {MAX_PLAYERS} seats, not "
+                      f"{_kind(data)}")
+    for p in data:
+        if not isinstance(p, dict):
+            raise BadSave(f"{what}: each player must be a JSON object, not {_kind(p)}")
+    return data
+
+
+def check_actions(data, what: str) -> list:
+    """A list of at most :data:`MAX_ACTIONS` actions, each ``[kind]`` or ``[kind, number or object]``."""
+    if not isinstance(data, list):
+        raise BadSave(f"{what}: the actions must be a list, not {_kind(data)}")
+    if len(data) > MAX_ACTIONS:
+        raise BadSave(f"{what} holds too many actions ({len(data):,}; the limit is {MAX_ACTIONS:,})")
+    for a in data:
+        ok = isinstance(a, list) and 1 <= len(a) <= 2 and isinstance(a[0], str) and len(a[0]) <= 40 and \
+            (len(a) == 1 or isinstance(a[1], dict) or (isinstance(a[1], int) and not isinstance(a[1], bool)))
+        if not ok:
+            raise BadSave(f"{what}: not an action: {short(a)}")
+    return data
+
+
+def check_steps(steps, what: str) -> int:
+    if isinstance(steps, bool) or not isinstance(steps, int) or not 0 <= steps <= MAX_STEPS:
+        raise BadSave(f"{what}: the step count must be a whole number from 0 to {MAX_STEPS:,}, got "
+                      f"{short(steps)}")
+    return steps
+
+
+def check_seed_value(seed, what: str) -> int:
+    try:
+        return check_seed(seed)
+    except InvalidRules as exc:
+        raise BadSave(f"{what}: the seed {exc.reason}") from None
+
+
+def check_history(data, what: str) -> dict:
+    """A whole history object (a save's ``history``), before ``History.from_json`` reads it."""
+    if not isinstance(data, dict):
+        raise BadSave(f"{what}: the game history must be a JSON object, not {_kind(data)}")
+    missing = [k for k in ("rules", "players", "seed", "actions", "steps") if k not in data]
+    if missing:
+        raise BadSave(f"{what}: the game history is missing {', '.join(missing)}")
+    check_rules(data["rules"], what)
+    check_players(data["players"], what)
+    check_seed_value(data["seed"], what)
+    check_actions(data["actions"], what)
+    check_steps(data["steps"], what)
+    return data
+
+
+def _kind(value) -> str:
+    names = {dict: "a JSON object", list: "a list", str: "text", bool: "true/false", int: "a number",
+             float: "a number", type(None): "null"}
+    return names.get(type(value), type(value).__name__) + (f" of {len(value):,}" if isinstance(value, list) else "")

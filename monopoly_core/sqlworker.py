@@ -1,0 +1,284 @@
+"""The process that runs people's SQL, and what it shares with the process that asks (layers 3 to 5 of
+:mod:`monopoly_core.sqlsafe`).
+
+DuckDB's memory limit and its interrupt cover work done in chunks, not one huge value built by one function call
+(``repeat('x', 10**9)`` allocates the gigabyte at once, and no interrupt reaches it until it is built). So a
+query runs in a separate worker process whose address space is capped (``RLIMIT_AS``): an allocation above the
+ceiling fails there, never in the site's process, and the asking side (:mod:`monopoly_core.sqlpool`) kills the
+worker when the time limit has passed. This module imports only the standard library, DuckDB and pyarrow, so the
+worker starts in isolated mode (``python -I sqlworker.py CEILING``) without the rules engine.
+
+The worker reads requests from its standard input and answers on its standard output, one frame each: an 8-byte
+header (the lengths of a JSON header and of a binary payload), the JSON, the payload. Requests: ``open`` (a
+database file, read-only and hardened), ``run`` (one query that :func:`~monopoly_core.sqlsafe.check_query`
+accepted; the rows come back as an Arrow IPC stream) and ``close``.
+"""
+from __future__ import annotations
+
+import json
+import os
+import resource
+import struct
+import sys
+import threading
+import time
+
+import duckdb
+import pyarrow as pa
+import pyarrow.ipc as ipc
+
+#: Most bytes of rows one query may send back (the rows are shown on a page and kept in its session).
+MAX_RESULT_BYTES = 64 * 2**20
+#: Largest frame either side accepts (a result, plus room for its header).
+MAX_FRAME = MAX_RESULT_BYTES + 2**20
+_HEAD = struct.Struct(">II")
+
+
+class QueryError(Exception):
+    """The query could not be run; ``str(exc)`` says why, for people."""
+
+
+class QueryRefused(QueryError):
+    """The query was refused by the safety rules (not a mistake in SQL)."""
+
+
+# --- the hardened connection and the limits inside the worker ---------------------------------------------------
+def hardened_connection(path, memory_limit: str) -> duckdb.DuckDBPyConnection:
+    """A read-only connection with no external access, no extensions, a memory limit and locked settings;
+    ``duckdb.Error`` when the file cannot be opened."""
+    config = {"access_mode": "READ_ONLY", "enable_external_access": False,
+              "autoinstall_known_extensions": False, "autoload_known_extensions": False,
+              "allow_community_extensions": False, "allow_unsigned_extensions": False,
+              "memory_limit": memory_limit, "max_temp_directory_size": "0GB",
+              "threads": max(1, min(4, os.cpu_count() or 1))}
+    conn = duckdb.connect(str(path), read_only=True, config=config)
+    try:
+        conn.execute("SET enable_progress_bar = false")
+        conn.execute("SET lock_configuration = true")
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+class Timer:
+    """Interrupts ``conn`` after ``seconds`` unless finished first; ``fired`` says whether it did."""
+
+    def __init__(self, conn, seconds: float):
+        self.conn = conn
+        self.fired = False
+        self._done = False
+        self._lock = threading.Lock()
+        self._timer = threading.Timer(seconds, self._fire)
+        self._timer.daemon = True
+
+    def _fire(self) -> None:
+        with self._lock:
+            if not self._done:
+                self.fired = True
+                self.conn.interrupt()
+
+    def __enter__(self) -> "Timer":
+        self._timer.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        with self._lock:
+            self._done = True
+        self._timer.cancel()
+
+
+def too_slow(limit: float) -> str:
+    return (f"the query took longer than {limit:g} s and was stopped; try a smaller question (a WHERE, a LIMIT, "
+            f"fewer joins)")
+
+
+def execute(conn, sql: str, cap: int, limit: float) -> tuple[pa.Table, bool, float]:
+    """Run ``sql`` on ``conn``: (rows cut at ``cap``, whether they were cut, seconds); :class:`QueryError`
+    with a message for people when it fails, is interrupted at ``limit`` seconds or sends too many bytes."""
+    t0 = time.perf_counter()
+    batches: list[pa.RecordBatch] = []
+    rows = size = 0
+    truncated = False
+    schema = None
+    with Timer(conn, limit) as timer:
+        try:
+            rel = conn.sql(sql)
+            if rel is None:
+                raise QueryRefused("the statement returned no rows")
+            reader = rel.to_arrow_reader(2048)
+            schema = reader.schema
+            try:
+                for batch in reader:
+                    if rows + batch.num_rows > cap:
+                        batch = batch.slice(0, cap - rows)
+                        truncated = True
+                    size += batch.nbytes
+                    if size > MAX_RESULT_BYTES:
+                        raise QueryError(too_large(size))
+                    batches.append(batch)
+                    rows += batch.num_rows
+                    if truncated:
+                        break
+            finally:
+                reader.close()
+                del reader, rel
+        except QueryError:
+            raise
+        except MemoryError:
+            raise QueryError(out_of_memory()) from None
+        except Exception as exc:     # duckdb.Error, or pyarrow's OSError for an interrupted stream
+            if timer.fired:
+                raise QueryError(too_slow(limit)) from None
+            raise QueryError(message(exc)) from None
+    return pa.Table.from_batches(batches, schema=schema), truncated, time.perf_counter() - t0
+
+
+def too_large(size: int) -> str:
+    return (f"the result is too large to show ({size / 2**20:,.0f} MB or more; the limit is "
+            f"{MAX_RESULT_BYTES / 2**20:,.0f} MB): ask for fewer rows or shorter values")
+
+
+def out_of_memory(ceiling: int | None = None) -> str:
+    amount = f" ({ceiling / 2**20:,.0f} MB)" if ceiling else ""
+    return f"the query needed more memory than allowed{amount} and was stopped; try a smaller question"
+
+
+def message(exc: Exception) -> str:
+    """DuckDB's error as a sentence for people."""
+    text = clean(exc)
+    low = text.lower()
+    if "disabled by configuration" in low or ("external" in low and "disabled" in low):
+        return ("reading or writing files, URLs or extensions is switched off here: queries may read only the "
+                "game database's tables and views")
+    if "read-only" in low:
+        return "the database is read-only here: queries may only read"
+    if "configuration has been locked" in low:
+        return "settings cannot be changed here"
+    if isinstance(exc, getattr(duckdb, "OutOfMemoryException", ())) or "out of memory" in low \
+            or "could not allocate" in low or "bad_alloc" in low:
+        return out_of_memory()
+    return text
+
+
+def clean(exc: Exception) -> str:
+    """DuckDB's message (``Binder Error: ...`` with its LINE pointer is readable as it is)."""
+    return str(exc).strip() or exc.__class__.__name__
+
+
+# --- frames -------------------------------------------------------------------------------------------------------
+def write_frame(stream, header: dict, payload: bytes = b"") -> None:
+    head = json.dumps(header).encode()
+    stream.write(_HEAD.pack(len(head), len(payload)) + head)
+    if payload:
+        stream.write(payload)
+    stream.flush()
+
+
+def read_frame(stream) -> tuple[dict, bytes] | None:
+    """The next frame, or None at the end of the stream (the other side is gone or sent garbage)."""
+    raw = _read_exactly(stream, _HEAD.size)
+    if raw is None:
+        return None
+    n_head, n_payload = _HEAD.unpack(raw)
+    if n_head + n_payload > MAX_FRAME:
+        return None
+    head = _read_exactly(stream, n_head)
+    payload = _read_exactly(stream, n_payload) if n_payload else b""
+    if head is None or payload is None:
+        return None
+    try:
+        header = json.loads(head)
+    except ValueError:
+        return None
+    return (header, payload) if isinstance(header, dict) else None
+
+
+def _read_exactly(stream, n: int) -> bytes | None:
+    chunks, left = [], n
+    while left:
+        chunk = stream.read(left)
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+def to_ipc(table: pa.Table) -> bytes:
+    sink = pa.BufferOutputStream()
+    with ipc.new_stream(sink, table.schema) as writer:
+        writer.write_table(table)
+    return sink.getvalue().to_pybytes()
+
+
+def from_ipc(data: bytes) -> pa.Table:
+    return ipc.open_stream(data).read_all()
+
+
+# --- the worker ---------------------------------------------------------------------------------------------------
+class _Session:
+    """The worker's state: at most one open connection, and the memory ceiling it runs under."""
+
+    def __init__(self, ceiling: int):
+        self.ceiling = ceiling
+        self.conn: duckdb.DuckDBPyConnection | None = None
+
+    def handle(self, req: dict) -> tuple[dict, bytes]:
+        op = req.get("op")
+        if op == "open":
+            self.close()
+            try:
+                self.conn = hardened_connection(req["path"], req["memory_limit"])
+            except duckdb.Error as exc:
+                return {"error": "connect", "message": clean(exc)}, b""
+            return {"ok": True}, b""
+        if op == "close":
+            self.close()
+            return {"ok": True}, b""
+        if op == "run":
+            if self.conn is None:
+                return {"error": "QueryError", "message": "the reader is closed"}, b""
+            try:
+                table, truncated, seconds = execute(self.conn, req["sql"], int(req["cap"]), float(req["limit"]))
+                payload = to_ipc(table)
+            except QueryError as exc:
+                return {"error": type(exc).__name__, "message": str(exc)}, b""
+            except MemoryError:
+                return {"error": "QueryError", "message": out_of_memory(self.ceiling), "retire": True}, b""
+            return {"ok": True, "truncated": truncated, "seconds": seconds}, payload
+        return {"error": "QueryError", "message": f"unknown request {op!r}"}, b""
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
+
+def serve(stdin, stdout, ceiling: int) -> None:
+    """Answer requests until the asking side closes the pipe (or a request leaves the worker unsafe to reuse)."""
+    session = _Session(ceiling)
+    write_frame(stdout, {"ready": True, "pid": os.getpid()})
+    while True:
+        frame = read_frame(stdin)
+        if frame is None:
+            break
+        reply, payload = session.handle(frame[0])
+        write_frame(stdout, reply, payload)
+        if reply.get("retire"):
+            break
+    session.close()
+
+
+def main(argv: list[str]) -> int:
+    ceiling = int(argv[0])
+    resource.setrlimit(resource.RLIMIT_AS, (ceiling, ceiling))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
+    sys.stdout = sys.stderr          # a stray print must not break a frame
+    serve(stdin, stdout, ceiling)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,154 @@
+"""Property-based fuzz of the input side (issue 13, "Done means"): saved files, share links and SQL text from
+anyone end in a result or a clear refusal (BadSave, QueryError), never in another exception.
+
+Example counts are bounded so the suite stays quick; ``database=None`` keeps Hypothesis from writing files.
+"""
+from __future__ import annotations
+
+import base64
+import functools
+import json
+import zlib
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from monopoly_core import BadSave, Game, bots, preset, savefile, sharelink
+from monopoly_core.sqlsafe import QueryError, check_query, run_query
+
+FUZZ = settings(max_examples=60, deadline=None, database=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(min_value=-2**70, max_value=2**70) | st.floats() |
+    st.text(max_size=12) | st.sampled_from(["#e6194b", "bot", "person", "cautious", "roll", "bid", "classic-us",
+                                            "<b>x</b>", "\u202e", "\x00"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8) | st.sampled_from(
+        ["name", "kind", "strategy", "colour", "preset", "starting_cash", "seed", "steps"]), inner, max_size=4),
+    max_leaves=12)
+
+
+@functools.lru_cache(maxsize=None)
+def _game() -> Game:
+    g = Game.new(preset("classic-us", turn_limit=30), bots(["cautious", "strategist", "random"]), seed=8)
+    for _ in range(150):
+        if g.over:
+            break
+        g.step()
+    return g
+
+
+@functools.lru_cache(maxsize=None)
+def _save_text() -> str:
+    return savefile.dumps(_game())
+
+
+def _paths(node, prefix=()):
+    """Every path into a JSON tree (to a dict key or a list index), the root included."""
+    yield prefix
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _paths(v, prefix + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node[:6]):
+            yield from _paths(v, prefix + (i,))
+
+
+@st.composite
+def edited_saves(draw):
+    """A real saved game with one place changed: a value replaced, a key removed, or an item appended."""
+    data = json.loads(_save_text())
+    paths = list(_paths(data))
+    path = draw(st.sampled_from(paths[1:]))
+    how = draw(st.sampled_from(["replace", "delete", "append"]))
+    parent = data
+    for key in path[:-1]:
+        parent = parent[key]
+    last = path[-1]
+    if how == "replace" or (how == "append" and not isinstance(parent[last], list)):
+        parent[last] = draw(json_values)
+    elif how == "delete":
+        del parent[last]
+    else:
+        parent[last].append(draw(json_values))
+    return json.dumps(data)
+
+
+def _game_or_bad_save(load, data) -> None:
+    """``load(data)`` gives a Game or raises BadSave with a message; any other exception fails the test."""
+    try:
+        game = load(data)
+    except BadSave as exc:
+        assert str(exc) and "Traceback" not in str(exc)
+    else:
+        assert isinstance(game, Game)
+
+
+@FUZZ
+@given(edited_saves())
+def test_an_edited_save_loads_or_is_a_bad_save(text):
+    _game_or_bad_save(savefile.loads, text)
+
+
+@FUZZ
+@given(st.one_of(st.binary(max_size=200), st.text(max_size=200), json_values.map(json.dumps),
+                 st.integers(1, 5000).map(lambda n: "[" * n), st.integers(1, 5000).map(lambda n: '{"a":' * n)))
+def test_any_bytes_or_text_load_or_are_a_bad_save(data):
+    _game_or_bad_save(savefile.loads, data)
+
+
+def _pack_json(value) -> str:
+    raw = json.dumps(value).encode()
+    return base64.urlsafe_b64encode(zlib.compress(raw)).decode().rstrip("=")
+
+
+link_values = st.one_of(st.text(max_size=40), json_values.map(_pack_json), st.integers(-10, 10**20).map(str),
+                        st.binary(max_size=60).map(lambda b: base64.urlsafe_b64encode(b).decode()),
+                        st.sampled_from(["", "classic-us", "classic-uk", "atlantis", "0", "-1", str(2**63)]))
+
+
+@FUZZ
+@given(st.dictionaries(st.sampled_from(sharelink.KEYS), link_values, max_size=6),
+       st.sampled_from(["drop", "keep"]))
+def test_a_damaged_link_opens_or_is_a_bad_save(change, base):
+    params = dict(sharelink.encode(_game())) if base == "keep" else {}
+    params.update(change)
+    _game_or_bad_save(sharelink.open_link, params)
+
+
+SQL_WORDS = ["SELECT", "FROM", "WITH", "WHERE", "GROUP BY", "ORDER BY", "LIMIT", "UNION ALL", "EXPLAIN", "ANALYZE",
+             "DESCRIBE", "SUMMARIZE", "SHOW", "PRAGMA", "SET", "UPDATE", "EXTENSIONS", "ATTACH", "COPY", "TO",
+             "games", "events", "players", "count(*)", "*", "1", "-1", "1e9", "300000000", "'x'", "','", "(", ")",
+             "[", "]", ",", ";", "--", "/*", "*/", "repeat(", "range(", "lpad(", "printf(", "format(",
+             "current_setting(", "duckdb_settings()", "read_csv(", "glob(", "unnest(", "string_agg(", "abs(",
+             "list_transform(", "x -> x", "::INT", "'%0999999999d'", "'{:>99999999}'", "\"current_setting\""]
+sql_texts = st.one_of(
+    st.lists(st.sampled_from(SQL_WORDS) | st.text(max_size=4), max_size=24).map(" ".join),
+    st.tuples(st.sampled_from(["UPDATE", "SELECT", "CALL", "LOAD", "FROM"]), st.sampled_from(SQL_WORDS)).map(" ".join),
+    st.tuples(st.integers(1, 600), st.sampled_from(["abs(", "(", "[", "list_value(", "coalesce(1, "])).map(
+        lambda t: "SELECT " + t[1] * t[0] + "1" + ("]" if t[1] == "[" else ")") * t[0]))
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory):
+    from monopoly_core.simulate import simulate
+    path = tmp_path_factory.mktemp("fuzz") / "games.duckdb"
+    simulate(path, games=3, players=2, seed=2, turn_limit=20)
+    return path
+
+
+@FUZZ
+@given(sql=sql_texts)
+def test_any_sql_text_is_a_result_or_a_query_error(db, sql):
+    try:
+        checked = check_query(sql)
+    except QueryError as exc:
+        assert str(exc)
+        return
+    try:
+        result = run_query(checked, db, time_limit=2.0, row_cap=50, memory_ceiling=1024 * 2**20)
+    except QueryError as exc:
+        assert str(exc)
+    else:
+        assert result.num_rows <= 50
