@@ -29,6 +29,7 @@ from . import policies
 from . import turn
 from .actions import Action, action_from_json
 from .arrange import Arrangement
+from .bounds import check_seed
 from .errors import BadSave, DecisionPending, GameOver, IllegalAction, InvalidRules, NoDecisionPending
 from .game_state import SNAPSHOT_COLUMNS, GameState
 from .policies import Policy
@@ -74,6 +75,10 @@ class History:
         seed, steps = d["seed"], d["steps"]
         if isinstance(seed, bool) or not isinstance(seed, int) or isinstance(steps, bool) or not isinstance(steps, int):
             raise BadSave("'seed' and 'steps' must be whole numbers")
+        try:
+            check_seed(seed)
+        except InvalidRules as exc:
+            raise BadSave(str(exc)) from None
         if not isinstance(d["actions"], list):
             raise BadSave("'actions' must be a list")
         return cls(rules, players, seed, tuple(action_from_json(a) for a in d["actions"]), steps)
@@ -119,8 +124,7 @@ class Game(GameState):
         _validate(rules, len(specs))
         for s in specs:
             s.check()
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidRules("seed", f"must be a whole number, got {seed!r}")
+        check_seed(seed)
         return cls(rules, specs, seed, events, snapshots, policies)
 
     def __init__(self, rules: RuleSet, specs: tuple[PlayerSpec, ...], seed: int, events: bool = True,
