@@ -31,8 +31,8 @@ from .bots import STANDARD, STRATEGIES
 from .cards import Card, Deck, load_deck
 from .decisions import Decision
 from .dice import DiceModel, load_dice
-from .errors import (BadSave, DataError, DecisionPending, GameOver, IllegalAction, InvalidRules, MonopolyError,
-                     NoDecisionPending)
+from .errors import (BadSave, DataError, DecisionPending, GameOver, GameStuck, IllegalAction, InvalidRules,
+                     MonopolyError, NoDecisionPending)
 from .events import Event, EventLog
 from .game import Game, History
 from .rules import Preset, RuleSet, load_preset, preset, presets
@@ -40,6 +40,6 @@ from .state import BOT, PERSON, PlayerSpec, bots
 
 __all__ = ["Action", "Trade", "Board", "Square", "load_board", "STANDARD", "STRATEGIES", "Card", "Deck",
            "load_deck", "Decision", "DiceModel", "load_dice", "BadSave", "DataError", "DecisionPending",
-           "GameOver", "IllegalAction", "InvalidRules", "MonopolyError", "NoDecisionPending", "Event",
+           "GameOver", "GameStuck", "IllegalAction", "InvalidRules", "MonopolyError", "NoDecisionPending", "Event",
            "EventLog", "Game", "History", "Preset", "RuleSet", "load_preset", "preset", "presets", "BOT",
            "PERSON", "PlayerSpec", "bots"]

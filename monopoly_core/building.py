@@ -45,13 +45,27 @@ def build_problem(game: GameState, seat: int, square: int, *, check_cash: bool =
                 # with four houses here, this is also "a hotel needs four houses on every street of the set"
                 return f"build evenly: other streets of the set have fewer buildings than {sq.name}"
     if rules.building_limits:
-        if lv == 4 and game.hotels_left <= 0:
+        hotel = lv == game.edition.hotel_level - 1
+        if hotel and game.hotels_left <= 0:
             return "the bank has no hotels left"
-        if lv < 4 and game.houses_left <= 0:
+        if not hotel and game.houses_left <= 0:
             return "the bank has no houses left"
+        if shortage_closed(game, hotel):
+            return f"nobody bid the minimum for the bank's last {'hotels' if hotel else 'houses'} at auction this " \
+                   f"turn: they can be bought again next turn"
     if check_cash and game.players[seat].cash < sq.house_cost:
         return f"a building on {sq.name} costs {sq.house_cost}, you have {game.players[seat].cash}"
     return None
+
+
+def shortage_closed(game: GameState, hotel: bool) -> bool:
+    """True when a shortage auction for this kind of building found no buyer this turn (and the supply is still
+    short), so no one may ask for one again until the next turn (this lab's rule: 002 BUILDING SHORTAGES does not
+    say what happens when nobody bids)."""
+    turn, item = game.closed_shortage
+    if turn != game.turn or item != (2 if hotel else 1):
+        return False
+    return (game.hotels_left if hotel else game.houses_left) < len(game.order)
 
 
 def sell_problem(game: GameState, seat: int, square: int) -> str | None:

@@ -69,7 +69,7 @@ def card_effect(g: GameState, p: Player, card: Card, square: int) -> Play:
         yield from payments.charge(g, p, g.fee_payee, card.amount, E.R_CARD, square)
     elif effect == "collect_each":
         for seat in sales.bidders(g):
-            if seat != p.seat:
+            if seat != p.seat and not p.bankrupt:
                 yield from payments.charge(g, g.players[seat], p.seat, card.amount, E.R_CARD, square)
     elif effect == "pay_each":
         for seat in sales.bidders(g):

@@ -25,6 +25,11 @@ class GameOver(MonopolyError):
     """The game has ended; nothing more can happen."""
 
 
+class GameStuck(MonopolyError):
+    """A turn ran past the step budget (``flow.MAX_STEPS_PER_TURN``): a cycle the rules did not break. The message
+    names the seed, the turn and the step, so it can be replayed; no game the rules accept should ever raise it."""
+
+
 class InvalidRules(MonopolyError, ValueError):
     """A RuleSet (or a rule setting) that ``validate()`` refuses. The message starts with the field name."""
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from . import management
 from .actions import Action
-from .errors import IllegalAction
+from .errors import GameStuck, IllegalAction
 
 if TYPE_CHECKING:
     from .decisions import Decision
@@ -60,12 +60,32 @@ def _inline(g: GameState, d: Decision) -> Action | None:
             raise IllegalAction(f"bot {g.players[d.player].name} chose {action!r}: {why}")
     g.actions.append(action)
     g.ply += 1
+    if g.ply > g.step_budget:
+        check_budget(g)
     return action
+
+
+#: The most steps one turn may take. Ordinary turns take tens; a person managing property, hundreds. A turn that
+#: passes this is a cycle the rules failed to break, and ends in :class:`GameStuck` rather than a hang.
+MAX_STEPS_PER_TURN = 20_000
+
+
+def start_turn_budget(g: GameState) -> None:
+    """A new turn starts: its steps are counted from here."""
+    g.step_budget = g.ply + MAX_STEPS_PER_TURN
+
+
+def check_budget(g: GameState) -> None:
+    if g.ply > g.step_budget:
+        raise GameStuck(f"seed {g.seed}: turn {g.turn} passed {MAX_STEPS_PER_TURN:,} steps (step {g.ply}, "
+                        f"rules {g.rules.preset}); replay the history to see the cycle")
 
 
 def boundary(g: GameState) -> Play:
     """End an automatic step: yielded in step-by-step play, counted in batch play."""
     if g.fast:
         g.ply += 1
+        if g.ply > g.step_budget:
+            check_budget(g)
     else:
         yield None

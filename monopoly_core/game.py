@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Final, TYPE_CHECKING, Any
 
 from . import decisions as D
+from . import flow
 from . import editions
 from . import policies
 from . import turn
@@ -163,6 +164,8 @@ class Game(GameState):
             # reference cycle and is freed as soon as the last reference to it goes (no garbage collection)
             self.pre_roll_windows, self.post_roll_windows, self.jail_windows = [], [], []
         self.ply += 1
+        if self.ply > self.step_budget:
+            flow.check_budget(self)
 
     def _answer(self, action: Action) -> None:
         self.actions.append(action)

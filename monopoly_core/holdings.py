@@ -65,6 +65,13 @@ def place_building(g: GameState, square: int) -> int:
     return lv
 
 
+def close_shortage(g: GameState, item: int) -> None:
+    """A shortage auction for ``item`` (house or hotel) found no buyer: that kind is not sold again this turn
+    (see building.shortage_closed). What may be built changed, so the counter moves."""
+    g.closed_shortage = (g.turn, item)
+    g.version += 1
+
+
 def remove_buildings(g: GameState, square: int) -> int:
     """Return ``square``'s buildings to the bank's supply; the number of levels removed."""
     lv = g.level[square]

@@ -80,6 +80,10 @@ def build(g: GameState, p: Player, square: int) -> Play:
         if len(able) >= 2 and supply < len(able):
             item = sales.ITEM_HOTEL if hotel else sales.ITEM_HOUSE
             winner, price = yield from sales.auction(g, square, item, eligible=set(able))
+            if winner < 0:
+                # nobody would pay the minimum: that kind of building is not asked for again this turn (else the
+                # same request and the same empty auction could repeat for ever; issue 13)
+                holdings.close_shortage(g, item)
             if winner == p.seat:
                 place(g, winner, square, price)
             elif winner >= 0:

@@ -42,8 +42,9 @@ def transfer(g: GameState, payer: int, payee: int, amount: int, reason: int, squ
 
 
 def charge(g: GameState, p: Player, payee: int, amount: int, reason: int, square: int = -1) -> Play:
-    """Make player ``p`` pay ``amount`` to ``payee``, opening a debt if cash falls short (generator)."""
-    if amount <= 0 or p.bankrupt:
+    """Make player ``p`` pay ``amount`` to ``payee``, opening a debt if cash falls short (generator). Nothing is
+    owed to a player who has gone bankrupt: they receive nothing and hold nothing (issue 13)."""
+    if amount <= 0 or p.bankrupt or (payee >= 0 and g.players[payee].bankrupt):
         return
     if p.cash < amount:
         covered = yield from raise_money(g, p, payee, amount, reason)

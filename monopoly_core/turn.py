@@ -34,6 +34,7 @@ def play_game(g: GameState) -> Play:
                 if p.bankrupt:
                     continue
                 g.current = seat
+                flow.start_turn_budget(g)
                 yield from edition.take_turn(g, p)
             endgame.snapshot(g)
             if edition.round_ends_game(g):

@@ -13,7 +13,7 @@ from typing import ClassVar, Final, TYPE_CHECKING
 from .. import actions as A
 from .. import decisions as D
 from ..actions import Action, Trade
-from ..building import HOTEL, build_problem, sell_problem
+from ..building import HOTEL, build_problem, sell_problem, shortage_closed
 from ..mortgage import mortgage_problem, unmortgage_cost
 from ..policies import Policy
 from ..trading import trade_problem, tradeable
@@ -180,8 +180,8 @@ class Bot(Policy):
         level, squares, target, mortgaged = g.level, g.board.squares, self.build_target, g.mortgaged
         rules = g.rules
         priority = self.build_priorities(g)
-        houses_ok = not rules.building_limits or g.houses_left > 0
-        hotels_ok = not rules.building_limits or g.hotels_left > 0
+        houses_ok = not rules.building_limits or (g.houses_left > 0 and not shortage_closed(g, False))
+        hotels_ok = not rules.building_limits or (g.hotels_left > 0 and not shortage_closed(g, True))
         check_mortgages = bool(plan.mortgaged)  # without a mortgage of this seat's, none in its sets
         even = rules.even_building
         cheapest = 1 << 60
