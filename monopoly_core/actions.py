@@ -5,7 +5,7 @@ every action must serialise exactly (:meth:`Action.to_json` / :func:`action_from
 """
 from __future__ import annotations
 
-from typing import Any, Final, cast, final
+from typing import Any, Final, final
 
 from .errors import BadSave, IllegalAction
 
@@ -145,6 +145,20 @@ def _texts(name: str, xs: object) -> tuple[str, ...]:
     return tuple(str(x) for x in xs)
 
 
+def _action_problem(kind: object, square: object, amount: object, trade: object) -> str:
+    """Why these cannot make an Action (the constructor's one test failed)."""
+    if not isinstance(kind, str):
+        return f"an action's kind must be text, got {kind!r}"
+    if trade is not None and not isinstance(trade, Trade):
+        return f"an action's trade must be a Trade, got {trade!r}"
+    for name, value in (("square", square), ("amount", amount)):
+        try:
+            _whole(name, value)
+        except IllegalAction as exc:
+            return str(exc)
+    return "not an action"
+
+
 def _list(x: object) -> list:
     if not isinstance(x, list):
         raise BadSave(f"expected a list, got {x!r}")
@@ -164,19 +178,14 @@ class Action:
         # (parameters typed ``object`` and checked here: bad input is refused with IllegalAction in both builds,
         # where typed parameters would raise TypeError compiled and let a float or a bool through interpreted)
         # one test for the usual case (bots make an action after almost every roll); the reason when it fails
-        if type(kind) is not str or type(square) is not int or type(amount) is not int \
-                or not (-LIMIT <= square <= LIMIT and -LIMIT <= amount <= LIMIT) \
-                or (trade is not None and type(trade) is not Trade):
-            if not isinstance(kind, str):
-                raise IllegalAction(f"an action's kind must be text, got {kind!r}")
-            if trade is not None and not isinstance(trade, Trade):
-                raise IllegalAction(f"an action's trade must be a Trade, got {trade!r}")
-            _whole("square", square)
-            _whole("amount", amount)
-        self.kind: Final = cast(str, kind)
-        self.square: Final = cast(int, square)
-        self.amount: Final = cast(int, amount)
-        self.trade: Final = cast("Trade | None", trade)
+        if not (type(kind) is str and type(square) is int and type(amount) is int
+                and -LIMIT <= square <= LIMIT and -LIMIT <= amount <= LIMIT
+                and (trade is None or type(trade) is Trade)):
+            raise IllegalAction(_action_problem(kind, square, amount, trade))
+        self.kind: Final = kind
+        self.square: Final = square
+        self.amount: Final = amount
+        self.trade: Final = trade
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Action) and self.kind == other.kind and self.square == other.square \

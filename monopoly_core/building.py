@@ -50,7 +50,7 @@ def build_problem(game: GameState, seat: int, square: int, *, check_cash: bool =
             return "the bank has no hotels left"
         if not hotel and game.houses_left <= 0:
             return "the bank has no houses left"
-        if shortage_closed(game, hotel):
+        if game.closed_shortage[0] == game.turn and shortage_closed(game, hotel):
             return f"nobody bid the minimum for the bank's last {'hotels' if hotel else 'houses'} at auction this " \
                    f"turn: they can be bought again next turn"
     if check_cash and game.players[seat].cash < sq.house_cost:
@@ -62,8 +62,8 @@ def shortage_closed(game: GameState, hotel: bool) -> bool:
     """True when a shortage auction for this kind of building found no buyer this turn (and the supply is still
     short), so no one may ask for one again until the next turn (this lab's rule: 002 BUILDING SHORTAGES does not
     say what happens when nobody bids)."""
-    turn, item = game.closed_shortage
-    if turn != game.turn or item != (2 if hotel else 1):
+    turn, kinds = game.closed_shortage
+    if turn != game.turn or not kinds & (1 << (2 if hotel else 1)):
         return False
     return (game.hotels_left if hotel else game.houses_left) < len(game.order)
 

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 from . import decisions as D
 from . import events as E
 from . import flow
-from . import jail
 from . import movement
 from . import payments
 from . import sales
@@ -52,7 +51,7 @@ def card_effect(g: GameState, p: Player, card: Card, square: int) -> Play:
         dest = card_destination(card, g.board, square)
         assert dest is not None         # (a card that moves has a destination)
         if dest == JAIL:
-            jail.to_jail(g, p, E.JAIL_BY_CARD)
+            yield from g.edition.go_to_jail(g, p, E.JAIL_BY_CARD)
             return
         forward = effect in ("advance", "advance_nearest") or (effect == "move" and card.by > 0)
         if passes_go(square, dest, forward):

@@ -15,9 +15,8 @@ from typing import Final, TYPE_CHECKING
 
 from . import actions as A
 from .actions import Action, Trade
-from .building import build_problem, sell_all_problem, sell_problem
 from .errors import IllegalAction
-from .mortgage import mortgage_problem, unmortgage_cost, unmortgage_problem
+from .mortgage import unmortgage_cost, unmortgage_problem
 from .trading import trade_problem
 from .worth import liquidation_value
 
@@ -183,14 +182,15 @@ def _manage_problem(g: GameState, seat: int, action: Action) -> str | None:
         return trade_problem(g, t)
     if not (0 <= sq < g.board.size):
         return f"no square {sq}"
+    edition = g.edition
     if kind == A.BUILD:
-        return build_problem(g, seat, sq)
+        return edition.build_problem(g, seat, sq)
     if kind == A.SELL_BUILDING:
-        return sell_problem(g, seat, sq)
+        return edition.sell_problem(g, seat, sq)
     if kind == A.SELL_ALL:
-        return sell_all_problem(g, seat, sq)
+        return edition.sell_all_problem(g, seat, sq)
     if kind == A.MORTGAGE:
-        return mortgage_problem(g, seat, sq)
+        return edition.mortgage_problem(g, seat, sq)
     if kind == A.UNMORTGAGE:
         return unmortgage_problem(g, seat, sq)
     return f"unknown action {kind!r}"
@@ -204,15 +204,15 @@ def manage_actions(g: GameState, seat: int, allowed=A.MANAGE) -> list[Action]:
     for s in g.board.properties:
         if owner[s] != seat:
             continue
-        if A.BUILD in allowed and build_problem(g, seat, s) is None:
+        if A.BUILD in allowed and g.edition.build_problem(g, seat, s) is None:
             out.append(Action(A.BUILD, s))
-        if A.SELL_BUILDING in allowed and sell_problem(g, seat, s) is None:
+        if A.SELL_BUILDING in allowed and g.edition.sell_problem(g, seat, s) is None:
             out.append(Action(A.SELL_BUILDING, s))
         grp = g.board.squares[s].group
-        if A.SELL_ALL in allowed and grp and grp not in seen_groups and sell_all_problem(g, seat, s) is None:
+        if A.SELL_ALL in allowed and grp and grp not in seen_groups and g.edition.sell_all_problem(g, seat, s) is None:
             seen_groups.add(grp)
             out.append(Action(A.SELL_ALL, s))
-        if A.MORTGAGE in allowed and mortgage_problem(g, seat, s) is None:
+        if A.MORTGAGE in allowed and g.edition.mortgage_problem(g, seat, s) is None:
             out.append(Action(A.MORTGAGE, s))
         if A.UNMORTGAGE in allowed and unmortgage_problem(g, seat, s) is None:
             out.append(Action(A.UNMORTGAGE, s))

@@ -12,7 +12,7 @@ drivers, so histories (and replays) are the same whichever drove the game.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from . import management
 from .actions import Action
@@ -43,6 +43,7 @@ def window(g: GameState, d: Decision) -> Play:
             action = yield d
         if action.kind not in extra:
             return action
+        check_budget(g)
         yield from management.apply(g, g.players[d.player], action)
 
 
@@ -60,22 +61,19 @@ def _inline(g: GameState, d: Decision) -> Action | None:
             raise IllegalAction(f"bot {g.players[d.player].name} chose {action!r}: {why}")
     g.actions.append(action)
     g.ply += 1
-    if g.ply > g.step_budget:
-        check_budget(g)
     return action
 
 
 #: The most steps one turn may take. Ordinary turns take tens; a person managing property, hundreds. A turn that
-#: passes this is a cycle the rules failed to break, and ends in :class:`GameStuck` rather than a hang.
-MAX_STEPS_PER_TURN = 20_000
-
-
-def start_turn_budget(g: GameState) -> None:
-    """A new turn starts: its steps are counted from here."""
-    g.step_budget = g.ply + MAX_STEPS_PER_TURN
+#: passes this is a cycle the rules failed to break, and ends in :class:`GameStuck` rather than a hang. Checked in
+#: every loop of the rules that asks again without the game moving on (a window's management actions, an
+#: auction's bids, raising money) and at every step of step-by-step play (``Game._send``): a cycle without
+#: decisions cannot form, since every automatic step moves the game on.
+MAX_STEPS_PER_TURN: Final = 20_000
 
 
 def check_budget(g: GameState) -> None:
+    """Raise :class:`GameStuck` once the current turn has passed :data:`MAX_STEPS_PER_TURN` steps."""
     if g.ply > g.step_budget:
         raise GameStuck(f"seed {g.seed}: turn {g.turn} passed {MAX_STEPS_PER_TURN:,} steps (step {g.ply}, "
                         f"rules {g.rules.preset}); replay the history to see the cycle")
@@ -85,7 +83,5 @@ def boundary(g: GameState) -> Play:
     """End an automatic step: yielded in step-by-step play, counted in batch play."""
     if g.fast:
         g.ply += 1
-        if g.ply > g.step_budget:
-            check_budget(g)
     else:
         yield None

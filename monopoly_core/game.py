@@ -101,6 +101,20 @@ def _validate(rules: RuleSet, n_players: int) -> None:
     _VALIDATED[key] = rules
 
 
+_CHECKED: Final[dict] = {}
+
+
+def _check_spec(spec: PlayerSpec) -> None:
+    """``spec.check()``, remembered per PlayerSpec object (frozen, like a RuleSet: a batch builds thousands of
+    games from the same seats, and checking a name's every character costs more than a short game's turn)."""
+    if _CHECKED.get(id(spec)) is spec:
+        return
+    spec.check()
+    if len(_CHECKED) >= 1024:
+        _CHECKED.clear()
+    _CHECKED[id(spec)] = spec
+
+
 class Game(GameState):
     """One game in progress. Public attributes are read-only outside the core; change it via step/act (and,
     to set up a position for a lesson or a test, :meth:`arrange`)."""
@@ -124,7 +138,7 @@ class Game(GameState):
                 raise InvalidRules("players", f"expected PlayerSpec, got {s!r}")
         _validate(rules, len(specs))
         for s in specs:
-            s.check()
+            _check_spec(s)
         check_seed(seed)
         return cls(rules, specs, seed, events, snapshots, policies)
 

@@ -128,7 +128,7 @@ class GameState:
     jail_windows: list[Decision]
     fast: bool                                  # run() drives the game: bots answer inline, no yields
     step_budget: int                            # the step count the current turn may not pass (flow.py)
-    closed_shortage: tuple[int, int]            # (turn, auction item) of the last shortage auction nobody won
+    closed_shortage: tuple[int, int]            # (turn, a bit per auction item) of shortage auctions nobody won
     auto_bots: dict[int, Policy]                # the bots answering inline (empty in step-by-step play)
 
     def __init__(self, rules: RuleSet, edition: Edition, specs: tuple[PlayerSpec, ...], seed: int,
@@ -189,7 +189,7 @@ class GameState:
         self.skips_pre_roll = frozenset(s for s, b in bots.items() if not b.uses_pre_roll)
         self.fast = False
         self.step_budget = 1 << 62
-        self.closed_shortage = (-1, -1)
+        self.closed_shortage = (-1, 0)
         self.auto_bots = {}
         self.ply = 0
         self.pending = None

@@ -19,12 +19,11 @@ from . import card_play
 from . import decisions as D
 from . import events as E
 from . import flow
-from . import jail
 from . import movement
 from . import payments
 from . import sales
 from .actions import PERCENT
-from .rent import DICE_X10, rent_due
+from .rent import DICE_X10
 from .worth import total_worth
 
 if TYPE_CHECKING:
@@ -53,7 +52,7 @@ class OnProperty(LandingRule):
         elif owner != p.seat and not g.mortgaged[square]:
             if mode == DICE_X10:
                 dice_total = movement.roll(g, p, E.ROLL_UTILITY_CARD).total
-            rent = rent_due(g, square, dice_total, mode)
+            rent = g.edition.rent(g, square, dice_total, mode)
             yield from payments.charge(g, p, owner, rent, E.R_RENT, square)
 
 
@@ -81,9 +80,7 @@ class OnGoToJail(LandingRule):
     """Go directly to jail (002 JAIL)."""
 
     def land(self, g: GameState, p: Player, square: int, dice_total: int, mode: int) -> Play:
-        jail.to_jail(g, p, E.JAIL_BY_SQUARE)
-        return
-        yield
+        yield from g.edition.go_to_jail(g, p, E.JAIL_BY_SQUARE)
 
 
 class OnFreeParking(LandingRule):

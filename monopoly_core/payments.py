@@ -61,6 +61,7 @@ def raise_money(g: GameState, p: Player, creditor: int, amount: int, reason: int
     g.log.add(E.DEBT, p.seat, -1, amount, creditor, reason)
     d = D.Decision(g, D.DEBT, p.seat, amount=amount, other=creditor)
     while p.cash < amount:
+        flow.check_budget(g)
         action = yield from flow.ask(g, d)
         if action.kind == BANKRUPT:
             yield from bankrupt(g, p, creditor)

@@ -34,7 +34,7 @@ def play_game(g: GameState) -> Play:
                 if p.bankrupt:
                     continue
                 g.current = seat
-                flow.start_turn_budget(g)
+                g.step_budget = g.ply + flow.MAX_STEPS_PER_TURN     # (a turn's steps are counted from here)
                 yield from edition.take_turn(g, p)
             endgame.snapshot(g)
             if edition.round_ends_game(g):
@@ -110,7 +110,7 @@ def take_turn(g: GameState, p: Player) -> Play:
         if r.doubles:
             p.doubles += 1
             if p.doubles == limit:
-                jail.to_jail(g, p, E.JAIL_BY_DOUBLES)
+                yield from g.edition.go_to_jail(g, p, E.JAIL_BY_DOUBLES)
                 yield from flow.window(g, g.post_roll_windows[p.seat][0])
                 return
         square = movement.advance(g, p, r.total)

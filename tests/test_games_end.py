@@ -130,3 +130,16 @@ def test_every_valid_rule_set_plays_to_the_end(rules, seed, table):
     for p in g.players:
         if p.bankrupt:                    # a bankrupt player holds nothing
             assert p.cash == 0 and not p.cards and p.seat not in g.owner
+
+
+def test_houses_and_hotels_closed_in_one_turn_stay_closed_together():
+    # Found by the fuzz: a closed house auction reopened when a hotel auction closed after it, and the two
+    # alternated for ever (classic-us, 8 bots, auction minimum 778, 22 houses, 3 hotels, uneven building).
+    ch = {"auction_min_bid": 778, "auction_increment": 209, "even_building": False, "houses": 22, "hotels": 3,
+          "jail_fine": 246, "jail_turns": 10, "doubles_to_jail": 7, "free_parking": "jackpot",
+          "income_tax_percent": 45}
+    table_ = ["set-collector", "random", "set-collector", "cautious", "strategist", "random", "set-collector",
+              "random"]
+    g = Game.new(preset("classic-us", **ch), bots(table_), 3650302050225532474)
+    g.run()
+    assert g.over

@@ -279,8 +279,11 @@ def test_odd_database_paths_are_clear_refusals(tmp_path, where):
         pass
 
 
-def test_a_game_with_a_seed_out_of_range_is_refused_by_the_log(tmp_path):
-    g = Game.new(preset("classic-us", turn_limit=3), bots(["cautious", "random"]), seed=2**63)
-    g.run()
-    with pytest.raises(StoreError, match="seed"):
-        log_game(g, tmp_path / "g.duckdb")
+def test_a_seed_out_of_range_is_refused_before_any_game_or_log_exists(tmp_path):
+    # Issue 13 item 11: a seed of 2**63 crashed logging with OverflowError; the core now refuses it at the start
+    # (and the log would refuse it too, should a game ever carry one)
+    from monopoly_core import InvalidRules
+    for seed in (2**63, -1):
+        with pytest.raises(InvalidRules, match="seed: must be a whole number from 0"):
+            Game.new(preset("classic-us", turn_limit=3), bots(["cautious", "random"]), seed=seed)
+    assert not (tmp_path / "g.duckdb").exists()

@@ -180,8 +180,11 @@ class Bot(Policy):
         level, squares, target, mortgaged = g.level, g.board.squares, self.build_target, g.mortgaged
         rules = g.rules
         priority = self.build_priorities(g)
-        houses_ok = not rules.building_limits or (g.houses_left > 0 and not shortage_closed(g, False))
-        hotels_ok = not rules.building_limits or (g.hotels_left > 0 and not shortage_closed(g, True))
+        houses_ok = not rules.building_limits or g.houses_left > 0
+        hotels_ok = not rules.building_limits or g.hotels_left > 0
+        if rules.building_limits and g.closed_shortage[0] == g.turn:     # (rare: only after an unsold auction)
+            houses_ok = houses_ok and not shortage_closed(g, False)
+            hotels_ok = hotels_ok and not shortage_closed(g, True)
         check_mortgages = bool(plan.mortgaged)  # without a mortgage of this seat's, none in its sets
         even = rules.even_building
         cheapest = 1 << 60

@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 from mypy_extensions import mypyc_attr
 
-from .. import landing, turn
+from .. import building, jail, landing, mortgage, turn
 from ..board import load_board
 from ..cards import load_deck
 from ..dice import load_dice
 from ..errors import DataError
+from ..rent import rent_due
 
 if TYPE_CHECKING:
     from ..actions import Action
@@ -130,6 +131,38 @@ class Edition:
         """After each round: whether the game is over, having finished it if so (classic: the turn limit; Sore
         Losers and Cheaters: the final lap to GO)."""
         return turn.turn_limit_reached(g)
+
+    # --- jail, rent, building ----------------------------------------------------------------------------------
+    def go_to_jail(self, g: GameState, p: Player, reason: int) -> Play:
+        """``p`` is sent to jail (``reason``: events' JAIL_BY_*). Sore Losers: a coin, and Mr Monopoly sends
+        another player of his choice; Cheaters: one prisoner at a time, in the handcuffs."""
+        jail.to_jail(g, p, reason)
+        return
+        yield
+
+    def rent(self, g: GameState, square: int, dice_total: int, mode: int) -> int:
+        """Rent owed on ``square`` (Mega: double rent with all but one of a group, triple with all, depots,
+        utilities 4x/10x/20x; Sore Losers: a mortgaged street's buildings earn nothing)."""
+        return rent_due(g, square, dice_total, mode)
+
+    def build_problem(self, g: GameState, seat: int, square: int) -> str | None:
+        """Why ``seat`` may not build on ``square`` now (Mega: all but one of a group suffices, skyscrapers,
+        depots on railroads; Cheaters: hotels straight away, one per property)."""
+        return building.build_problem(g, seat, square)
+
+    def sell_problem(self, g: GameState, seat: int, square: int) -> str | None:
+        """Why ``seat`` may not sell one building of ``square`` back (Sore Losers and Cheaters: buildings are
+        never sold)."""
+        return building.sell_problem(g, seat, square)
+
+    def sell_all_problem(self, g: GameState, seat: int, square: int) -> str | None:
+        """Why ``seat`` may not sell every building of ``square``'s set at once (as :meth:`sell_problem`)."""
+        return building.sell_all_problem(g, seat, square)
+
+    def mortgage_problem(self, g: GameState, seat: int, square: int) -> str | None:
+        """Why ``seat`` may not mortgage ``square`` (Cheaters: no mortgages; Mega: not while its group has
+        buildings)."""
+        return mortgage.mortgage_problem(g, seat, square)
 
     # --- edition vocabulary --------------------------------------------------------------------------------------
     def card_effect(self, g: GameState, p: Player, card: Card, square: int) -> Play:
