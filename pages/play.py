@@ -14,8 +14,8 @@ ensure_navigation()
 st.title("Play a game")
 
 params = st.query_params.to_dict()
-if params.get("players") and not st.session_state.get("play_link_opened"):
-    st.session_state["play_link_opened"] = True
+if params.get("players") and not st.session_state.get(gs.LINK_OPENED):
+    st.session_state[gs.LINK_OPENED] = True
     gs.load_link(params)
 
 game = gs.game()
@@ -45,13 +45,16 @@ def _controls(g) -> None:
     row2[0].button("To the end", on_click=lambda: st.session_state.update({gs.RUN_TO_END: True}),
                    disabled=g.over or waiting, width="stretch", key="ctl_end",
                    help="Play to the end of the game (stops if a person must decide).")
-    row2[1].button("Undo", on_click=gs.undo, disabled=g.ply == 0, width="stretch", key="ctl_undo",
+    row2[1].button("Undo", on_click=gs.undo, disabled=not gs.started(g), width="stretch", key="ctl_undo",
                    help="Go back one step (the game is rebuilt exactly from its history).")
-    turns = list(range(1, len(g.turn_plies) + 1))
+    turns = len(g.turn_plies)
     with row2[2].popover("Rewind\u2026", width="stretch", help="Go back to the start of any turn, or restart."):
         if turns:
-            t = st.selectbox("to the start of turn", turns, index=len(turns) - 1, key="rewind_turn")
-            st.button("Rewind to that turn", on_click=gs.rewind, args=(t,), key="ctl_rewind")
+            # a number box, not a list: a list of hundreds of turns scrolls badly (issue 14, item 6); the
+            # callback reads the box when pressed, and refuses a turn the game has not reached
+            st.session_state.setdefault(gs.REWIND_TURN, turns)
+            st.number_input(f"to the start of turn (1 to {turns})", min_value=1, step=1, key=gs.REWIND_TURN)
+            st.button("Rewind to that turn", on_click=gs.rewind, key="ctl_rewind")
         st.button("Restart with the same seed", on_click=gs.restart, key="ctl_restart",
                   help="Start this game again from the beginning with the same seed.")
 
@@ -75,7 +78,7 @@ def _share(g) -> None:
     if c2.button("Put a share link in the address bar", key="share_link", width="stretch"):
         params = gs.share_params(g)
         st.query_params.from_dict({k: v for k, v in params.items() if v})
-        st.session_state["play_link_opened"] = True
+        st.session_state[gs.LINK_OPENED] = True
         st.caption("The address bar now holds this game: copy it and open it in another browser.")
     c3.button("Log it in the game database" + ("" if g.over else " (unfinished)"), key="log_game",
               on_click=gs.log_unfinished, args=(_site.db_path(),), width="stretch",
@@ -119,6 +122,7 @@ def game_view() -> None:
     st.markdown("##### What happened (newest first)")
     _panels.feed(g)
     _share(g)
+    gs.keep_in_address_bar(g)
 
 
 game_view()

@@ -136,7 +136,7 @@ def test_a_share_link_reopens_the_same_game_in_another_browser(site, page):
 def test_a_game_steps_in_the_browser(site, page, tmp_path):
     page.goto(f"{site}/play")
     page.get_by_role("button", name="Start the game").click()
-    page.wait_for_selector("text=/step 0 ·/", timeout=30_000)
+    page.wait_for_selector("text=/turn 0 · round 0 · step 1 ·/", timeout=30_000)   # the set-up is taken
     clicks = 0
     for _ in range(200):
         if clicks >= 20:
