@@ -127,13 +127,106 @@ def decision_panel(g) -> None:
             trade_form(g, d.player)
 
 
+BID_BOX = "bid_amount"
+
+
+def bid_problem(amount, d, g) -> str | None:
+    """Why ``amount`` cannot be bid now, in words (None: it can)."""
+    cash = g.players[d.player].cash
+    if not isinstance(amount, int):
+        return "Type a whole amount."
+    if amount < d.minimum:
+        return f"The lowest bid now is {money(g, d.minimum)}."
+    if amount > cash:
+        return f"You have only {money(g, cash)}: a bid of {money(g, amount)} is more than you have."
+    return None
+
+
+def _bid_from_box() -> None:
+    """Send the amount in the bid box as it is when the button is pressed (so the amount sent is the one shown),
+    or refuse it with the reason and send nothing."""
+    g = gs.game()
+    d = g.pending if g is not None else None
+    if d is None or d.kind != D.BID:
+        return
+    amount = st.session_state.get(BID_BOX)
+    why = bid_problem(amount, d, g)
+    if why is not None:
+        gs.notice("error", f"Bid not sent. {why}")
+        return
+    gs.act(Action(A.BID, amount=amount))
+
+
 def _bid_controls(d, g, p) -> None:
-    c1, c2 = st.columns([3, 2])
-    amount = c1.number_input("Your bid", min_value=d.minimum, max_value=max(d.minimum, p.cash),
-                             value=d.minimum, step=g.rules.auction_increment, key=f"bid_{g.ply}")
-    c2.button(f"Bid {money(g, int(amount))}", key="bid_go", on_click=gs.act,
-              args=(Action(A.BID, amount=int(amount)),), type="primary", disabled=p.cash < d.minimum,
+    # No max_value on the box: a browser keeps an out-of-range number in a red box without sending it, and the
+    # button then sent the last valid amount (issue 14, item 2). Any amount is accepted into the box; the button
+    # says that amount, and a bad one is refused beside it.
+    if st.session_state.get("bid_for") != (g.ply, d.minimum):
+        st.session_state["bid_for"] = (g.ply, d.minimum)
+        st.session_state[BID_BOX] = d.minimum
+    amount = st.number_input("Your bid", step=g.rules.auction_increment, key=BID_BOX,
+                             help=f"At least {money(g, d.minimum)}, at most your cash ({money(g, p.cash)}).")
+    why = bid_problem(amount, d, g)
+    shown = money(g, amount) if isinstance(amount, int) else "?"
+    st.button(f"Bid {shown}", key="bid_go", on_click=_bid_from_box, type="primary", disabled=why is not None,
               width="stretch")
+    if why is not None:
+        st.error(why, icon=":material/block:")
+
+
+#: The trade form's widgets (keys in st.session_state).
+TRADE_KEYS = ("trade_target", "trade_give_sq", "trade_give_cash", "trade_give_cards", "trade_get_sq",
+              "trade_get_cash", "trade_get_cards")
+
+
+def _trade_in_form(g, seat: int) -> Trade | None:
+    """The trade the form holds right now (read from the widgets' state), or None without a partner."""
+    ss = st.session_state
+    target = next((q for q in g.players if not q.bankrupt and q.seat != seat and q.name == ss.get("trade_target")),
+                  None)
+    if target is None:
+        return None
+
+    def whole(key):
+        v = ss.get(key, 0)
+        return v if isinstance(v, int) else 0
+
+    return Trade(seat, target.seat, whole("trade_give_cash"), tuple(ss.get("trade_give_sq") or ()),
+                 tuple(ss.get("trade_give_cards") or ()), whole("trade_get_cash"), tuple(ss.get("trade_get_sq") or ()),
+                 tuple(ss.get("trade_get_cards") or ()))
+
+
+EMPTY_TRADE = "Choose something to give or to ask for."
+
+
+def trade_problem(t: Trade, g) -> str | None:
+    """Why the trade ``t`` cannot be proposed, in words (None: it can)."""
+    me, them = g.players[t.proposer], g.players[t.target]
+    if t.give_cash < 0 or t.get_cash < 0:
+        return "Cash in a trade cannot be negative."
+    if t.give_cash > me.cash:
+        return f"You have only {money(g, me.cash)} in cash: you cannot give {money(g, t.give_cash)}."
+    if t.get_cash > them.cash:
+        return f"{them.name} has only {money(g, them.cash)} in cash: they cannot give {money(g, t.get_cash)}."
+    if t.is_empty():
+        return EMPTY_TRADE
+    d = g.pending
+    why = d.problem(Action(A.TRADE, trade=t)) if d is not None else "there is no decision to trade in"
+    return f"This trade is not allowed: {why}." if why else None
+
+
+def _propose() -> None:
+    """Propose the trade the form shows when the button is pressed, or refuse it with the reason."""
+    g = gs.game()
+    d = g.pending if g is not None else None
+    if d is None or not d.allows_trade:
+        return
+    t = _trade_in_form(g, d.player)
+    why = "Choose a player to trade with." if t is None else trade_problem(t, g)
+    if why is not None:
+        gs.notice("error", f"Trade not proposed. {why}")
+        return
+    gs.act(Action(A.TRADE, trade=t))
 
 
 def trade_form(g, seat: int) -> None:
@@ -150,16 +243,25 @@ def trade_form(g, seat: int) -> None:
         theirs = [s for s in g.board.properties if tradeable(g, target.seat, s)]
         c1, c2 = st.columns(2)
         c1.markdown("**You give**")
-        give_sq = c1.multiselect("Properties", mine, format_func=lambda s: names[s].name, key="trade_give_sq")
-        give_cash = c1.number_input("Cash", 0, max(0, me.cash), 0, key="trade_give_cash")
-        give_cards = c1.multiselect("Get Out of Jail Free cards", [k for k, _ in me.cards], key="trade_give_cards")
+        # no max_value on the cash boxes: an amount over the limit is refused in words below, not kept in a red
+        # box while the last valid amount is sent (issue 14, item 2)
+        c1.multiselect("Properties", mine, format_func=lambda s: names[s].name, key="trade_give_sq",
+                       placeholder="none")
+        c1.number_input(f"Cash (you have {money(g, me.cash)})", step=10, key="trade_give_cash", value=0)
+        c1.multiselect("Get Out of Jail Free cards", [k for k, _ in me.cards], key="trade_give_cards",
+                       placeholder="none")
         c2.markdown(f"**{target.name} gives**")
-        get_sq = c2.multiselect("Properties ", theirs, format_func=lambda s: names[s].name, key="trade_get_sq")
-        get_cash = c2.number_input("Cash ", 0, max(0, target.cash), 0, key="trade_get_cash")
-        get_cards = c2.multiselect("Get Out of Jail Free cards ", [k for k, _ in target.cards],
-                                   key="trade_get_cards")
-        t = Trade(seat, target.seat, int(give_cash), tuple(give_sq), tuple(give_cards), int(get_cash),
-                  tuple(get_sq), tuple(get_cards))
-        st.button("Propose", on_click=gs.act, args=(Action(A.TRADE, trade=t),), key="trade_go")
+        c2.multiselect("Properties ", theirs, format_func=lambda s: names[s].name, key="trade_get_sq",
+                       placeholder="none")
+        c2.number_input(f"Cash (they have {money(g, target.cash)})", step=10, key="trade_get_cash", value=0)
+        c2.multiselect("Get Out of Jail Free cards ", [k for k, _ in target.cards], key="trade_get_cards",
+                       placeholder="none")
+        t = _trade_in_form(g, seat)
+        why = trade_problem(t, g) if t is not None else "Choose a player to trade with."
+        # an empty form is not an error yet (the button stays on, so a value typed and clicked at once is sent)
+        refused = why is not None and why != EMPTY_TRADE
+        st.button("Propose", on_click=_propose, key="trade_go", disabled=refused, type="primary")
+        if refused:
+            st.error(why, icon=":material/block:")
         st.caption("Streets of a set with buildings cannot be traded until the buildings are sold. "
                    "A mortgaged property costs its receiver 10% interest at once (or the full lift).")

@@ -83,3 +83,60 @@ def test_the_address_bar_follows_the_game_and_a_reload_reopens_it():
     # undo changes the history: the address follows
     at.button(key="ctl_undo").click().run()
     assert at.query_params["steps"] == str(g.ply - 1)
+
+
+# --- item 2: the forms send what they show, or refuse in words --------------------------------------------------
+def _events_of(g, kind, seat):
+    return [ev for ev in g.log.since(0) if ev.kind == kind and ev.player == seat]
+
+
+def bid_box(at):
+    return next(n for n in at.number_input if n.label == "Your bid")
+
+
+def test_a_bid_above_the_cash_is_refused_beside_the_button_and_nothing_is_sent():
+    from monopoly_core import events as E
+    from test_page_play import buttons, step_until_person, until_person_buys
+    at = open_page("pages/play.py")
+    start(at, seed=11)
+    until_person_buys(at)
+    b = buttons(at)
+    b[next(lbl for lbl in b if lbl.startswith("Don't buy"))].click().run()
+    g = step_until_person(at)
+    assert g.pending.kind == "bid" and g.pending.player == 0
+    ply, cash = g.ply, g.players[0].cash
+    # typed and clicked at once (the browser sends the box's new amount with the click): refused, nothing sent
+    bid_box(at).set_value(99999)
+    at.button(key="bid_go").click().run()
+    assert game(at).ply == ply and not _events_of(game(at), E.BID, 0)
+    assert "Bid not sent" in texts(at)
+    # and from then on the button is off, with the reason beside it
+    assert at.button(key="bid_go").disabled and at.button(key="bid_go").label == "Bid $99,999"
+    assert any("You have only" in e.value for e in at.error)
+    amount = min(cash, g.pending.minimum + 7)
+    bid_box(at).set_value(amount).run()
+    assert at.button(key="bid_go").label.endswith(f"${amount:,}")     # the button says the amount in the box
+    at.button(key="bid_go").click().run()
+    assert [ev.amount for ev in _events_of(game(at), E.BID, 0)] == [amount]
+
+
+def test_a_trade_asking_more_cash_than_you_have_is_refused_and_nothing_is_sent():
+    from monopoly_core import events as E
+    from test_page_play import step_until_person
+    at = open_page("pages/play.py")
+    start(at, seed=11)
+    g = step_until_person(at)
+    assert g.pending.allows_trade
+    ply = g.ply
+    # typed and clicked at once (the browser sends the box's new amount with the click): refused, nothing sent
+    at.number_input(key="trade_give_cash").set_value(99999)
+    at.button(key="trade_go").click().run()
+    assert game(at).ply == ply and not _events_of(game(at), E.TRADE_OFFER, 0)
+    assert "Trade not proposed" in texts(at)
+    assert at.button(key="trade_go").disabled
+    assert any("You have only $1,500 in cash" in e.value for e in at.error)
+    at.number_input(key="trade_give_cash").set_value(10).run()
+    assert not at.button(key="trade_go").disabled
+    at.button(key="trade_go").click().run()
+    offers = _events_of(game(at), E.TRADE_OFFER, 0)
+    assert len(offers) == 1 and game(at).log.extras[offers[0].detail].give_cash == 10
