@@ -201,13 +201,11 @@ EMPTY_TRADE = "Choose something to give or to ask for."
 
 def trade_problem(t: Trade, g) -> str | None:
     """Why the trade ``t`` cannot be proposed, in words (None: it can)."""
-    me, them = g.players[t.proposer], g.players[t.target]
-    if t.give_cash < 0 or t.get_cash < 0:
-        return "Cash in a trade cannot be negative."
-    if t.give_cash > me.cash:
-        return f"You have only {money(g, me.cash)} in cash: you cannot give {money(g, t.give_cash)}."
-    if t.get_cash > them.cash:
-        return f"{them.name} has only {money(g, them.cash)} in cash: they cannot give {money(g, t.get_cash)}."
+    # the cash first, in the currency (the rules core's reasons give bare numbers), then the core's reasons
+    for amount, p, who in ((t.give_cash, g.players[t.proposer], "You have"),
+                           (t.get_cash, g.players[t.target], f"{g.players[t.target].name} has")):
+        if amount > p.cash:
+            return f"{who} only {money(g, p.cash)} in cash, not {money(g, amount)}."
     if t.is_empty():
         return EMPTY_TRADE
     d = g.pending

@@ -134,7 +134,7 @@ def test_a_trade_asking_more_cash_than_you_have_is_refused_and_nothing_is_sent()
     assert game(at).ply == ply and not _events_of(game(at), E.TRADE_OFFER, 0)
     assert "Trade not proposed" in texts(at)
     assert at.button(key="trade_go").disabled
-    assert any("You have only $1,500 in cash" in e.value for e in at.error)
+    assert any("You have only $1,500 in cash, not $99,999" in e.value for e in at.error)
     at.number_input(key="trade_give_cash").set_value(10).run()
     assert not at.button(key="trade_go").disabled
     at.button(key="trade_go").click().run()
