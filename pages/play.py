@@ -21,11 +21,16 @@ if params.get("players") and not st.session_state.get(gs.LINK_OPENED):
 game = gs.game()
 
 with st.expander("Set up a new game" if game else "Set up a game", expanded=game is None):
-    rules, players, seed, error = _setup.setup_form()
-    if error:
-        st.error(f"These rules cannot be played: {error}")
-    st.button("Start the game", type="primary", disabled=rules is None, on_click=gs.start,
-              args=(rules, players, seed), key="start_game")
+    rules, players, seed, errors, warnings = _setup.setup_form()
+    c1, c2 = st.columns([1, 3], vertical_alignment="center")
+    c1.button("Start the game", type="primary", disabled=bool(errors), on_click=gs.start,
+              args=(rules, players, seed), key="start_game", width="stretch")
+    with c2:
+        # every problem beside the button, not only the first (issue 14, item 10)
+        if errors:
+            st.error("The game cannot start yet:\n" + "\n".join(f"- {e}" for e in errors))
+        for w in warnings:
+            st.warning(w)
     st.file_uploader("\u2026 or resume a saved game (.json)", type=["json"], key="upload_save",
                      on_change=gs.load_upload, args=("upload_save",),
                      help="A file saved with 'Download this game'. A broken or edited file is refused and "

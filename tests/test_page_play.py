@@ -145,7 +145,7 @@ def test_invalid_house_rule_shows_the_message_and_blocks_start():
     exp = [e for e in at.expander]
     assert exp
     at.number_input(key="rule_starting_cash").set_value(-5).run()
-    assert any("starting_cash" in e.value for e in at.error)
+    assert any("Starting cash: must be at least 0, not -5." in e.value for e in at.error)
     assert at.button(key="start_game").disabled
 
 

@@ -140,3 +140,70 @@ def test_a_trade_asking_more_cash_than_you_have_is_refused_and_nothing_is_sent()
     at.button(key="trade_go").click().run()
     offers = _events_of(game(at), E.TRADE_OFFER, 0)
     assert len(offers) == 1 and game(at).log.extras[offers[0].detail].give_cash == 10
+
+
+# --- item 9: names and rule errors that read well ---------------------------------------------------------------
+def test_the_default_person_is_player_1_and_the_name_follows_the_seat():
+    at = open_page("pages/play.py")
+    assert at.text_input(key="setup_name_0").value == "Player 1"
+    at.selectbox(key="setup_kind_0").set_value("bot").run()
+    assert at.text_input(key="setup_name_0").value == "Strategist 1"
+    at.selectbox(key="setup_bot_0").set_value("cautious").run()
+    assert at.text_input(key="setup_name_0").value == "Cautious 1"
+    at.selectbox(key="setup_kind_0").set_value("person").run()
+    assert at.text_input(key="setup_name_0").value == "Player 1"
+    at.text_input(key="setup_name_1").set_value("Ada").run()          # a typed name stays
+    at.selectbox(key="setup_kind_1").set_value("person").run()
+    assert at.text_input(key="setup_name_1").value == "Ada"
+    g = start(at, seed=2)
+    assert [p.name for p in g.players][:2] == ["Player 1", "Ada"]
+
+
+def test_rule_errors_use_words_and_every_one_is_shown_beside_start():
+    at = open_page("pages/play.py")
+    at.number_input(key="rule_jail_turns").set_value(0).run()
+    at.number_input(key="rule_go_salary").set_value(-1).run()
+    assert at.button(key="start_game").disabled
+    shown = "\n".join(e.value for e in at.error)
+    assert "Tries for doubles in jail before paying: must be at least 1, not 0." in shown
+    assert "Salary for passing GO: must be at least 0, not -1." in shown
+    beside = next(e.value for e in at.error if e.value.startswith("The game cannot start yet"))
+    assert "Tries for doubles" in beside and "Salary for passing GO" in beside
+    assert "jail_turns" not in shown and "go_salary" not in shown
+
+
+def test_rule_help_names_the_rule_book_not_its_file():
+    at = open_page("pages/play.py")
+    helps = [w.help or "" for w in list(at.number_input) + list(at.toggle) + list(at.selectbox)
+             if (w.key or "").startswith("rule_")]
+    cited = [h for h in helps if "From " in h]
+    assert cited and any("the standard US rules (printed in Monopoly: The Mega Edition, 2020)" in h for h in cited)
+    assert not any("002" in h or ".csv" in h or "Rule book:" in h for h in helps)
+
+
+def test_two_players_with_one_name_cannot_start():
+    at = open_page("pages/play.py")
+    at.text_input(key="setup_name_1").set_value("Player 1").run()
+    assert at.button(key="start_game").disabled
+    assert any("Two players are called Player 1" in e.value for e in at.error)
+
+
+# --- item 10: rule controls react to each other -----------------------------------------------------------------
+def test_controls_that_do_not_matter_are_off_and_a_silly_minimum_bid_is_warned():
+    at = open_page("pages/play.py")
+    assert at.number_input(key="rule_free_parking_seed").disabled        # Free Parking pays nothing
+    at.selectbox(key="rule_free_parking").set_value("jackpot").run()
+    assert not at.number_input(key="rule_free_parking_seed").disabled
+    at.toggle(key="rule_auctions").set_value(False).run()
+    # the bank's last houses are still auctioned when they run out: the bids still matter
+    assert not at.number_input(key="rule_auction_min_bid").disabled
+    at.toggle(key="rule_building_limits").set_value(False).run()
+    assert at.number_input(key="rule_auction_min_bid").disabled
+    assert at.number_input(key="rule_auction_increment").disabled
+    assert at.number_input(key="rule_houses").disabled
+    at.toggle(key="rule_auctions").set_value(True).run()
+    at.number_input(key="rule_auction_min_bid").set_value(5000).run()
+    warned = [w.value for w in at.warning]
+    assert any("Lowest opening bid in an auction: $5,000 is more than the dearest property costs ($400)" in w
+               for w in warned), warned
+    assert not at.button(key="start_game").disabled                  # a warning, not a refusal
