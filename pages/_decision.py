@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from monopoly_core import Action, Trade
+from monopoly_core import PERSON, Action, Trade
 from monopoly_core import actions as A
 from monopoly_core import decisions as D
 from monopoly_core.bots.base import tradeable
@@ -12,6 +12,7 @@ from monopoly_core.mortgage import interest, unmortgage_cost
 from monopoly_core.narrate import describe_trade, money
 
 from . import _game_state as gs
+from . import _panels
 
 QUESTION = {
     D.PRE_ROLL: "Your turn: manage your properties if you like, then roll.",
@@ -79,15 +80,43 @@ def label(action: Action, d, g) -> str:
     return k
 
 
+HANDED = "play_handed_to"     # the seat of the person the device was last handed to
+
+
+def needs_handover(g) -> bool:
+    """True when several people share the screen and the person who must decide now is not the one who has it
+    (issue 14: a hand-over moment between people, so nobody acts in someone else's name)."""
+    people = [p for p in g.players if p.kind == PERSON and not p.bankrupt]
+    return len(people) >= 2 and st.session_state.get(HANDED) != g.pending.player
+
+
+def _take_device(seat: int) -> None:
+    st.session_state[HANDED] = seat
+
+
+def handover_panel(g) -> None:
+    p = g.players[g.pending.player]
+    with st.container(border=True, key="handover"):
+        st.markdown(f"<div style='font-size:1.6rem;text-align:center;padding:0.6rem 0'>"
+                    f"{_panels._dot(p.colour)} Pass the device to <b>{_panels.name(p)}</b></div>",
+                    unsafe_allow_html=True)
+        st.caption(f"{p.name} must decide now ({QUESTION.get(g.pending.kind, g.pending.kind).rstrip('.:')}). "
+                   "Their choices appear when they take the device.")
+        st.button(f"I am {p.name}: show my choices", key="handover_go", on_click=_take_device, args=(p.seat,),
+                  type="primary", width="stretch")
+
+
 def decision_panel(g) -> None:
     d = g.pending
     p = g.players[d.player]
+    st.session_state[HANDED] = d.player
     with st.container(border=True, key="decision"):
-        st.markdown(f"#### :material/front_hand: {p.name}, your decision")
+        st.markdown(f"#### {_panels._dot(p.colour)} {_panels.name(p)}, your decision", unsafe_allow_html=True)
         st.write(QUESTION.get(d.kind, d.kind))
         if d.kind == D.BUY:
             sq = g.board.squares[d.square]
-            st.write(f"**{sq.name}** costs {money(g, d.amount)}; you have {money(g, p.cash)}.")
+            st.write(f"**{sq.name}** costs {money(g, d.amount)}; you have {money(g, p.cash)}. Its title deed is "
+                     "under the buttons.")
         if d.kind == D.DEBT:
             creditor = "the bank" if d.other < 0 else g.players[d.other].name
             st.write(f"You owe **{money(g, d.amount)}** to {creditor}; you have {money(g, p.cash)}.")
@@ -111,17 +140,18 @@ def decision_panel(g) -> None:
             pick = st.selectbox("Where", list(choices), key="place_pick")
             st.button("Place the building", on_click=gs.act, args=(choices[pick],), type="primary")
             base = []
-        cols = st.columns(max(1, len(base)))
+        # one button a row, the whole width: a label is never cut ("Buy New York Av...", issue 14, item 7)
         for i, a in enumerate(base):
-            cols[i].button(label(a, d, g), key=f"act_{d.kind}_{a.kind}_{i}", on_click=gs.act, args=(a,),
-                           type="primary" if i == 0 and d.kind != D.BID else "secondary", width="stretch")
+            st.button(label(a, d, g), key=f"act_{d.kind}_{a.kind}_{i}", on_click=gs.act, args=(a,),
+                      type="primary" if i == 0 and d.kind != D.BID else "secondary", width="stretch")
+        if d.kind == D.BUY or (d.kind == D.BID and d.item == 0):
+            _panels.deed_card(g, d.square)        # what the property earns, when deciding what to pay for it
         manage = [a for a in options if a.kind in d.extra]
         if manage:
             choices = {label(a, d, g): a for a in manage}
-            c1, c2 = st.columns([4, 1])
-            pick = c1.selectbox("Build, sell, mortgage", list(choices), key=f"manage_{d.kind}",
+            pick = st.selectbox("Build, sell, mortgage", list(choices), key=f"manage_{d.kind}",
                                 help="Every build, sale and mortgage the rules allow you right now.")
-            c2.button("Do it", key=f"manage_go_{d.kind}", on_click=gs.act, args=(choices[pick],),
+            st.button("Do it", key=f"manage_go_{d.kind}", on_click=gs.act, args=(choices[pick],),
                       width="stretch")
         if d.allows_trade:
             trade_form(g, d.player)

@@ -91,6 +91,11 @@ def _share(g) -> None:
                    "SQL page.", disabled=g.over and st.session_state.get(gs.LOGGED) is not None)
 
 
+#: The board's height in pixels: about the width of its column on a 1024x768 projector and a 1280x800 laptop,
+#: so the board is as large as it can be at both and its words are sized for it (issue 14, item 7).
+BOARD_HEIGHT = 540
+
+
 @st.fragment
 def game_view() -> None:
     g = gs.game()
@@ -100,16 +105,18 @@ def game_view() -> None:
     if st.session_state.get(gs.RUN_TO_END):
         _run_to_end(g)
     gs.log_finished(g, _site.db_path())
-    left, right = st.columns([3, 2])
+    left, right = st.columns([1.25, 1], gap="small")
     with left:
         last = g.last_roll
         centre = f"last roll {last.faces[0]} + {last.faces[1]} = {last.total}" if last else ""
-        fig = board_figure(g.board, game=g, path=last_move_path(g), centre_text=centre, height=520)
+        fig = board_figure(g.board, game=g, path=last_move_path(g), centre_text=centre, height=BOARD_HEIGHT)
         st.plotly_chart(fig, width="stretch", key="board", config={"displayModeBar": False})
         st.caption(f"Seed {g.seed} \u00b7 turn {g.turn} \u00b7 round {g.round} \u00b7 step {g.ply} \u00b7 "
                    f"houses left {g.houses_left}, hotels left {g.hotels_left}"
-                   + (f" \u00b7 Free Parking pot {money(g, g.pot)}" if g.rules.free_parking == "jackpot" else ""))
+                   + (f" \u00b7 Free Parking pot {money(g, g.pot)}" if g.rules.free_parking == "jackpot" else "")
+                   + " \u00b7 point at a square for its title deed")
     with right:
+        _panels.turn_banner(g)
         note = st.session_state.pop(gs.NOTICE, None)
         if note:
             getattr(st, note[0])(note[1])
@@ -117,17 +124,21 @@ def game_view() -> None:
         if g.over:
             _panels.end_panel(g)
         elif g.waiting_for_person():
-            _decision.decision_panel(g)
+            if _decision.needs_handover(g):
+                _decision.handover_panel(g)
+            else:
+                _decision.decision_panel(g)
         else:
             d = g.pending
             who = g.players[d.player].name if d is not None else g.players[g.current].name
             st.caption(f"Next: {'a decision by ' + who if d is not None else 'an automatic step'} "
                        f"(press Step).")
-        _panels.players_panel(g)
+    _panels.players_panel(g)
     st.markdown("##### What happened (newest first)")
     _panels.feed(g)
     _share(g)
     gs.keep_in_address_bar(g)
 
 
+_site.compact_page()
 game_view()

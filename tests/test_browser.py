@@ -88,7 +88,9 @@ def _step_number(page) -> int:
 
 
 def _nav_titles(page) -> list[str]:
-    return [t.split("\n")[-1] for t in page.locator("[data-testid='stSidebarNav'] a").all_inner_texts()]
+    # the site's own list is in the top bar; Streamlit's legacy pages/ mode would list files in a sidebar
+    links = page.locator("[data-testid='stSidebarNav'] a, [data-testid='stTopNavLink']")
+    return [t.split("\n")[-1] for t in links.all_inner_texts()]
 
 
 def test_a_deep_link_as_a_fresh_servers_first_request_shows_the_sites_pages(site, page):
@@ -169,3 +171,49 @@ def test_every_page_opens_without_an_error(site, page):
         page.wait_for_selector(f"text={text}", timeout=60_000)
         time.sleep(2)
         assert page.locator("[data-testid='stException']").count() == 0, path
+
+
+_CUT = """(root) => [...root.querySelectorAll('*')].filter(e => e.textContent.trim()
+    && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible')
+    .map(e => e.textContent.trim())"""   # every element whose words are cut off (an ellipsis, a hidden overflow)
+
+
+def _buy_decision_link():
+    from urllib.parse import urlencode
+
+    from monopoly_core import Game, PlayerSpec, preset, sharelink
+    specs = [PlayerSpec("Player 1", "person", "strategist", "#e53935"),
+             PlayerSpec("Bot 2", "bot", "cautious", "#1e88e5"), PlayerSpec("Bot 3", "bot", "strategist", "#43a047")]
+    g = Game.new(preset("classic-us"), specs, seed=11, snapshots=True)
+    while not (g.waiting_for_person() and g.pending.kind == "buy"):
+        if g.waiting_for_person():
+            acts = g.pending.legal_actions()
+            g.act(next((a for a in acts if a.kind in ("roll", "end", "pass", "decline", "reject")), acts[0]))
+        else:
+            g.step()
+    return g, "/play?" + urlencode({k: v for k, v in sharelink.encode(g).items() if v})
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 800)])
+def test_decisions_and_the_trade_form_are_not_cut_on_a_projector(site, size):
+    # issue 14, item 7: "Buy New York Av...", "Don't buy: the b...", "Choose opti..." at 1280x800
+    from playwright.sync_api import sync_playwright
+    g, link = _buy_decision_link()
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+        page.goto(site + link)
+        page.wait_for_selector(".st-key-decision button", timeout=60_000)
+        time.sleep(2)
+        decision = page.locator(".st-key-decision")
+        labels = decision.locator("button").all_inner_texts()
+        assert any(t.startswith("Buy ") for t in labels) and any(t.startswith("Don't buy") for t in labels)
+        assert decision.evaluate(_CUT) == []
+        decision.get_by_text("Propose a trade").click()
+        page.wait_for_selector(".st-key-decision [data-testid='stMultiSelect']", timeout=20_000)
+        time.sleep(1)
+        assert decision.evaluate(_CUT) == []
+        # the board is drawn beside the decision, at least 480 px square
+        board = page.locator(".js-plotly-plot").first.bounding_box()
+        assert board["height"] >= 480 and board["width"] >= 480
+        browser.close()

@@ -207,3 +207,51 @@ def test_controls_that_do_not_matter_are_off_and_a_silly_minimum_bid_is_warned()
     assert any("Lowest opening bid in an auction: $5,000 is more than the dearest property costs ($400)" in w
                for w in warned), warned
     assert not at.button(key="start_game").disabled                  # a warning, not a refusal
+
+
+# --- what a teacher expected: the title deed, whose turn it is, the hand-over between people -------------------
+def test_the_buy_decision_shows_the_title_deed():
+    from test_page_play import until_person_buys
+    at = open_page("pages/play.py")
+    start(at, seed=11)
+    g = until_person_buys(at)
+    sq = g.board.squares[g.pending.square]
+    shown = texts(at)
+    assert "TITLE DEED" in shown and sq.name in shown
+    assert "Mortgage value" in shown and f"${sq.mortgage}" in shown
+    if sq.kind == "street":
+        assert f"With a hotel</span><b>${sq.rents[5]:,}</b>" in shown and "Each house costs" in shown
+
+
+def test_whose_turn_it_is_is_written_large_in_the_players_colour():
+    at = open_page("pages/play.py")
+    g = start(at, seed=4, bot_seat0=True)
+    assert f"<b>{g.players[g.current].name}</b> plays first" in texts(at)
+    at.button(key="ctl_turn").click().run()
+    g = game(at)
+    banner = next(m.value for m in at.markdown if "\u2019s turn" in m.value)
+    assert f"<b>{g.players[g.current].name}</b>\u2019s turn" in banner and g.players[g.current].colour in banner
+
+
+def test_people_sharing_a_screen_hand_the_device_over():
+    from test_page_play import step_until_person
+    at = open_page("pages/play.py")
+    at.selectbox(key="setup_kind_1").set_value("person").run()
+    start(at, seed=6)
+    handovers = 0
+    for _ in range(12):
+        g = step_until_person(at)
+        if g.over:
+            break
+        seat = g.pending.player
+        if any(b.key == "handover_go" for b in at.button):
+            # the choices are hidden until the person named takes the device
+            assert f"Pass the device to <b>{g.players[seat].name}</b>" in texts(at)
+            assert not any((b.key or "").startswith("act_") for b in at.button)
+            at.button(key="handover_go").click().run()
+            handovers += 1
+        assert any((b.key or "").startswith("act_") for b in at.button)
+        b = {b.label: b for b in at.button}
+        label = next(lbl for lbl in b if lbl.startswith(("Roll", "End my", "Done", "Pass", "Don't buy", "Reject")))
+        b[label].click().run()
+    assert handovers >= 2
