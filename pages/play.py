@@ -5,7 +5,8 @@ import streamlit as st
 
 from monopoly_core import savefile
 from monopoly_core.narrate import money
-from monopoly_core.viz.board import board_figure, last_move_path
+from monopoly_core.viz.board_drawing import last_move_path
+from monopoly_core.viz.board_svg import board_svg
 from pages import _decision, _game_state as gs, _panels, _setup, _site
 from pages._site import ensure_navigation
 
@@ -91,9 +92,9 @@ def _share(g) -> None:
                    "SQL page.", disabled=g.over and st.session_state.get(gs.LOGGED) is not None)
 
 
-#: The board's height in pixels: about the width of its column on a 1024x768 projector and a 1280x800 laptop,
-#: so the board is as large as it can be at both and its words are sized for it (issue 14, item 7).
-BOARD_HEIGHT = 540
+#: The board is as wide as its column, but never taller than the window under the page's title (issue 14,
+#: item 7: at 1024x768 and at 1280x800 the board and the decision beside it fit on the screen).
+BOARD_MAX_WIDTH = "min(100%, calc(100vh - 215px))"
 
 
 @st.fragment
@@ -109,8 +110,10 @@ def game_view() -> None:
     with left:
         last = g.last_roll
         centre = f"last roll {last.faces[0]} + {last.faces[1]} = {last.total}" if last else ""
-        fig = board_figure(g.board, game=g, path=last_move_path(g), centre_text=centre, height=BOARD_HEIGHT)
-        st.plotly_chart(fig, width="stretch", key="board", config={"displayModeBar": False})
+        # an SVG picture, not a plotly chart: it appears with the page and redraws at once (issue 14, speed)
+        svg = board_svg(g.board, game=g, path=last_move_path(g), centre_text=centre, max_width=BOARD_MAX_WIDTH,
+                        label=f"The board at turn {g.turn}")
+        st.container(key="board").markdown(svg, unsafe_allow_html=True)
         st.caption(f"Seed {g.seed} \u00b7 turn {g.turn} \u00b7 round {g.round} \u00b7 step {g.ply} \u00b7 "
                    f"houses left {g.houses_left}, hotels left {g.hotels_left}"
                    + (f" \u00b7 Free Parking pot {money(g, g.pot)}" if g.rules.free_parking == "jackpot" else "")

@@ -6,8 +6,7 @@ import pytest
 
 from monopoly_core import Game, bots, load_board, preset
 from monopoly_core.viz.board import BAND, CORNER, STRIP, board_figure, last_move_path, layout
-
-CHAR_EM = 0.55        # an average character of the board's sans-serif font, in em (measured: about 0.52)
+from monopoly_core.viz.board_drawing import text_em
 
 
 def _trace(fig, name=None, mode=None):
@@ -31,7 +30,7 @@ def test_every_square_s_words_fit_inside_it(board_name, height):
             w, h = cell.x1 - cell.x0, cell.y1 - cell.y0 - BAND - STRIP
         else:
             w, h = cell.x1 - cell.x0 - BAND - STRIP, cell.y1 - cell.y0
-        widest = max(len(line) for line in lines) * CHAR_EM * size
+        widest = max(text_em(line) for line in lines) * size     # (tests/test_browser.py measures the real text)
         assert widest <= w * px, (board.squares[i].short, lines, size)
         assert len(lines) * 1.2 * size <= h * px, (board.squares[i].short, lines, size)
         # nothing is cut: every letter of the short name is there (hyphens and line breaks aside)
@@ -64,3 +63,19 @@ def test_pointing_at_a_square_shows_its_whole_title_deed():
         assert part in boardwalk, part
     reading = squares.hovertext[5]
     assert "Rent if the owner has 4 railroads: <b>$200</b>" in reading
+
+
+def test_the_figure_is_valid_plotly_though_built_without_plotly_s_checks():
+    import json
+
+    import plotly.graph_objects as go
+    g = Game.new(preset("classic-uk"), bots(["cautious", "strategist", "random"]), seed=3)
+    for _ in range(200):
+        g.step()
+    figures = [board_figure(g.board, game=g, path=last_move_path(g), centre_text="last roll 3 + 4 = 7", height=540),
+               board_figure(g.board, heat=[i / 40 for i in range(40)], heat_title="share", height=640)]
+    for fig in figures:
+        checked = go.Figure(fig.to_dict())          # plotly's full check of every property: raises if one is wrong
+        assert len(checked.data) == len(fig.data) and len(checked.layout.shapes) == len(fig.layout.shapes)
+    # the check changes nothing in a game's board (a heat map's named colour scale it spells out in full)
+    assert json.loads(go.Figure(figures[0].to_dict()).to_json()) == json.loads(figures[0].to_json())

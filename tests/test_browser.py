@@ -214,6 +214,45 @@ def test_decisions_and_the_trade_form_are_not_cut_on_a_projector(site, size):
         time.sleep(1)
         assert decision.evaluate(_CUT) == []
         # the board is drawn beside the decision, at least 480 px square
-        board = page.locator(".js-plotly-plot").first.bounding_box()
+        board = page.locator(".st-key-board svg").first.bounding_box()
         assert board["height"] >= 480 and board["width"] >= 480
+        browser.close()
+
+
+_OUTSIDE = """(svg) => {
+    const box = e => e.getBoundingClientRect();
+    const cells = [...svg.querySelectorAll("rect[fill='transparent']")].map(box);
+    const inside = (r, c) => r.left >= c.left - 1 && r.right <= c.right + 1 && r.top >= c.top - 1
+        && r.bottom <= c.bottom + 1;
+    const overlaps = (r, c) => r.left < c.right - 1 && r.right > c.left + 1 && r.top < c.bottom - 1
+        && r.bottom > c.top + 1;
+    const words = [...svg.querySelectorAll('text')].filter(t => t.querySelector('tspan'));
+    const tokens = [...svg.querySelectorAll('circle, rect')]
+        .filter(e => e.querySelector('title') && e.getAttribute('fill') !== 'transparent');
+    return {cells: cells.length, words: words.length, tokens: tokens.length,
+            cut: words.filter(t => !cells.some(c => inside(box(t), c))).map(t => t.textContent),
+            covering: tokens.filter(t => cells.some(c => overlaps(box(t), c))).map(t => t.textContent)};
+}"""
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 800)])
+def test_the_board_s_words_stay_in_their_squares_and_tokens_off_them(site, size):
+    # issue 14, item 7: "Connecticut" ran into Vermont, tokens covered GO; measured on the drawn text
+    from urllib.parse import urlencode
+
+    from monopoly_core import Game, bots, preset, sharelink
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+        for edition in ("classic-us", "classic-uk"):
+            g = Game.new(preset(edition), bots(["cautious", "strategist", "random", "always-buy"]), seed=8)
+            for _ in range(150):
+                g.step()
+            page.goto(f"{site}/play?{urlencode({k: v for k, v in sharelink.encode(g).items() if v})}")
+            page.wait_for_selector(".st-key-board svg", timeout=60_000)
+            time.sleep(1)
+            seen = page.locator(".st-key-board svg").first.evaluate(_OUTSIDE)
+            assert seen["cells"] == 40 and seen["words"] == 40 and seen["tokens"] == 4, seen
+            assert seen["cut"] == [] and seen["covering"] == [], (edition, seen)
         browser.close()
