@@ -20,8 +20,13 @@ if params.get("players") and not st.session_state.get(gs.LINK_OPENED):
     gs.load_link(params)
 
 game = gs.game()
+SETUP_SHOWN = "play_setup_shown"    # the setup form has been drawn in this session (its controls hold values)
 
-with st.expander("Set up a new game" if game else "Set up a game", expanded=game is None):
+setup = st.expander("Set up a new game" if game else "Set up a game", expanded=game is None, key="setup_box",
+                    on_change="rerun")
+
+
+def _setup_and_start() -> None:
     rules, players, seed, errors, warnings = _setup.setup_form()
     c1, c2 = st.columns([1, 3], vertical_alignment="center")
     c1.button("Start the game", type="primary", disabled=bool(errors), on_click=gs.start,
@@ -36,6 +41,15 @@ with st.expander("Set up a new game" if game else "Set up a game", expanded=game
                      on_change=gs.load_upload, args=("upload_save",),
                      help="A file saved with 'Download this game'. A broken or edited file is refused and "
                           "the current game is kept.")
+
+
+# A game opened from a link or a reload draws its setup form only when it is opened: some forty controls the
+# visitor has not asked for, drawn before the board, held the board back (issue 14, speed). Once drawn, the form
+# is drawn on every run, closed or open, so that the house rules set in it are kept.
+if game is None or setup.open or st.session_state.get(SETUP_SHOWN):
+    st.session_state[SETUP_SHOWN] = True
+    with setup:
+        _setup_and_start()
 
 
 def _controls(g) -> None:
@@ -113,7 +127,8 @@ def game_view() -> None:
         # an SVG picture, not a plotly chart: it appears with the page and redraws at once (issue 14, speed)
         svg = board_svg(g.board, game=g, path=last_move_path(g), centre_text=centre, max_width=BOARD_MAX_WIDTH,
                         label=f"The board at turn {g.turn}")
-        st.container(key="board").markdown(svg, unsafe_allow_html=True)
+        # (in a <div>, markdown reads the picture as one block of HTML, not tag by tag)
+        st.container(key="board").markdown(f"<div>{svg}</div>", unsafe_allow_html=True)
         st.caption(f"Seed {g.seed} \u00b7 turn {g.turn} \u00b7 round {g.round} \u00b7 step {g.ply} \u00b7 "
                    f"houses left {g.houses_left}, hotels left {g.hotels_left}"
                    + (f" \u00b7 Free Parking pot {money(g, g.pot)}" if g.rules.free_parking == "jackpot" else "")

@@ -14,6 +14,8 @@ from html import escape
 
 from .board_drawing import drawing
 
+STROKE = 0.024      # a square's outline, in board units (1 px on a 540 px board)
+
 _MARKDOWN = str.maketrans({"$": "&#36;", "*": "&#42;", "_": "&#95;", "~": "&#126;", "`": "&#96;", "\\": "&#92;",
                            "\n": "&#10;"})
 
@@ -52,13 +54,20 @@ def board_svg(board, *, game=None, path=None, centre_text: str = "", max_width: 
            "margin:0 auto;font-family:inherit'>"]
 
     def rect(r) -> str:
-        stroke = (f" stroke='{r.stroke}' stroke-width='1' vector-effect='non-scaling-stroke'" if r.stroke
-                  else "")
         return (f"<rect x='{_n(r.x0)}' y='{y(r.y1)}' width='{_n(r.x1 - r.x0)}' height='{_n(r.y1 - r.y0)}' "
-                f"fill='{_t(r.fill)}'{stroke}/>")
+                f"fill='{_t(r.fill)}'/>")
 
-    out += [rect(r) for r in d.rects if r.below]
-    out += [rect(r) for r in d.rects if not r.below]
+    # the rectangles in runs of one outline, each run a group that gives its outline to all (a thinner file)
+    rects = [r for r in d.rects if r.below] + [r for r in d.rects if not r.below]
+    k = 0
+    while k < len(rects):
+        stroke = rects[k].stroke
+        run = []
+        while k < len(rects) and rects[k].stroke == stroke:
+            run.append(rect(rects[k]))
+            k += 1
+        out.append((f"<g stroke='{_t(stroke)}' stroke-width='{_n(STROKE)}'>" if stroke else "<g>")
+                   + "".join(run) + "</g>")
     for lb in d.labels:
         n = len(lb.lines)
         spans = "".join(f"<tspan x='{_n(lb.x)}' y='{y(lb.y - (k - (n - 1) / 2) * 1.2 * lb.size)}'"
