@@ -39,15 +39,24 @@ def turn_banner(g) -> None:
                 f"padding:0.45rem 0.8rem;font-size:1.35rem;line-height:1.35'>{text}</div>", unsafe_allow_html=True)
 
 
+def _dark(colour: str) -> bool:
+    """True for a ``#rrggbb`` colour dark enough to need white writing on it (relative luminance under 0.4)."""
+    if not (len(colour) == 7 and colour.startswith("#")):
+        return False
+    r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b < 0.4
+
+
 def deed_card(g, square: int) -> None:
     """The title deed of ``square``, as printed on the card: the colour band, the price, the rent at every level,
     the house cost and the mortgage value (compact: it sits under the decision's buttons)."""
     sq = g.board.squares[square]
     band = g.board.groups[sq.group].colour if sq.kind == "street" else "#bdbdbd"
+    ink = "#fff" if _dark(band) else "#111"
     rows = "".join(f"<div style='display:flex;justify-content:space-between;gap:0.8rem'><span>{escape(what)}</span>"
                    f"<b>{escape(amount)}</b></div>" for what, amount in deed_rows(g.board, square, rules=g.rules))
     st.markdown(f"<div style='border:1px solid #444;border-radius:0.3rem;max-width:20rem;font-size:0.8rem;"
-                f"line-height:1.3'><div style='background:{band};padding:0.2rem;text-align:center;"
+                f"line-height:1.3'><div style='background:{band};color:{ink};padding:0.2rem;text-align:center;"
                 f"border-bottom:1px solid #444'><span style='font-size:0.65rem;letter-spacing:0.12em'>TITLE DEED"
                 f"</span><br><b>{escape(sq.name)}</b></div><div style='padding:0.3rem 0.6rem'>{rows}</div></div>",
                 unsafe_allow_html=True)
