@@ -30,12 +30,18 @@ _TOLD_ELSEWHERE = frozenset({E.R_PURCHASE, E.R_AUCTION, E.R_BUILD, E.R_BUILDING_
 
 def visible(ev: E.Event) -> bool:
     """False for events a reader does not need in a feed (the payment behind a purchase or a build is told
-    by the purchase or the build itself)."""
-    return not (ev.kind == E.PAY and ev.detail in _TOLD_ELSEWHERE)
+    by the purchase or the build itself, and the deed an auction hands over by the auction's result)."""
+    kind = ev.kind
+    return not ((kind == E.PAY and ev.detail in _TOLD_ELSEWHERE) or (kind == E.DEED and ev.detail == E.D_AUCTION))
 
 
 def describe(ev: E.Event, game) -> str:
-    """One sentence for ``ev``."""
+    """One sentence for ``ev``, starting with a capital letter ("The bank hands ...")."""
+    text = _sentence(ev, game)
+    return "T" + text[1:] if text.startswith("the ") else text
+
+
+def _sentence(ev: E.Event, game) -> str:
     k = ev.kind
     who = _who(game, ev.player)
     m = lambda a: money(game, a)   # noqa: E731
@@ -106,7 +112,8 @@ def describe(ev: E.Event, game) -> str:
         what = "a hotel" if ev.amount == 5 else f"a house ({ev.amount} now)"
         return f"{who} builds {what} on {_sq(game, ev.square)} for {m(ev.other)}."
     if k == E.SELL:
-        return f"{who} sells buildings on {_sq(game, ev.square)} back to the bank for {m(ev.other)}."
+        what, left = _buildings_sold(ev, game)
+        return f"{who} sells {what} on {_sq(game, ev.square)} back to the bank for {m(ev.other)}{left}."
     if k == E.MORTGAGE:
         return f"{who} mortgages {_sq(game, ev.square)} for {m(ev.amount)}."
     if k == E.UNMORTGAGE:
@@ -126,6 +133,22 @@ def describe(ev: E.Event, game) -> str:
         winner = f"{who} wins" if ev.player >= 0 else "No winner"
         return f"Game over ({reason}): {winner}."
     return f"{E.KIND_NAMES[k]} {ev}"
+
+
+def _buildings_sold(ev: E.Event, game) -> tuple[str, str]:
+    """What a sale handed back and what is left, from the money it paid (half the house cost a level; a hotel
+    is the fifth level) and the level left (``amount``): ("a house", " (2 houses left)"), ("the hotel",
+    " (4 houses stay)"), ("3 houses", "")."""
+    half = game.board.squares[ev.square].house_cost // 2
+    levels = ev.other // half if half else 0
+    if levels == 1 and ev.amount == 4:
+        return "the hotel", " (4 houses stay)"
+    if levels == 1:
+        left = ev.amount
+        return "a house", f" ({left} house{'' if left == 1 else 's'} left)" if left else " (the last one)"
+    if levels == 5 and ev.amount == 0:
+        return "the hotel", ""
+    return f"{levels} houses", ""
 
 
 def describe_trade(t, game) -> str:

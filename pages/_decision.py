@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import streamlit as st
 
-from monopoly_core import Action, Trade
+from monopoly_core import PERSON, Action, Trade
 from monopoly_core import actions as A
 from monopoly_core import decisions as D
-from monopoly_core.bots.base import tradeable
+from monopoly_core.trading import tradeable
 from monopoly_core.mortgage import interest, unmortgage_cost
 from monopoly_core.narrate import describe_trade, money
 from monopoly_core.viz.safe_text import markdown
 
 from . import _game_state as gs
+from . import _panels
 
 QUESTION = {
     D.PRE_ROLL: "Your turn: manage your properties if you like, then roll.",
@@ -80,15 +81,43 @@ def label(action: Action, d, g) -> str:
     return k
 
 
+HANDED = "play_handed_to"     # the seat of the person the device was last handed to
+
+
+def needs_handover(g) -> bool:
+    """True when several people share the screen and the person who must decide now is not the one who has it
+    (issue 14: a hand-over moment between people, so nobody acts in someone else's name)."""
+    people = [p for p in g.players if p.kind == PERSON and not p.bankrupt]
+    return len(people) >= 2 and st.session_state.get(HANDED) != g.pending.player
+
+
+def _take_device(seat: int) -> None:
+    st.session_state[HANDED] = seat
+
+
+def handover_panel(g) -> None:
+    p = g.players[g.pending.player]
+    with st.container(border=True, key="handover"):
+        st.markdown(f"<div style='font-size:1.6rem;text-align:center;padding:0.6rem 0'>"
+                    f"{_panels._dot(p.colour)} Pass the device to <b>{_panels.name(p)}</b></div>",
+                    unsafe_allow_html=True)
+        st.caption(f"{p.name} must decide now ({QUESTION.get(g.pending.kind, g.pending.kind).rstrip('.:')}). "
+                   "Their choices appear when they take the device.")
+        st.button(f"I am {p.name}: show my choices", key="handover_go", on_click=_take_device, args=(p.seat,),
+                  type="primary", width="stretch")
+
+
 def decision_panel(g) -> None:
     d = g.pending
     p = g.players[d.player]
+    st.session_state[HANDED] = d.player
     with st.container(border=True, key="decision"):
-        st.markdown(f"#### :material/front_hand: {markdown(p.name)}, your decision")
+        st.markdown(f"#### {_panels._dot(p.colour)} {_panels.name(p)}, your decision", unsafe_allow_html=True)
         st.write(QUESTION.get(d.kind, d.kind))
         if d.kind == D.BUY:
             sq = g.board.squares[d.square]
-            st.write(f"**{sq.name}** costs {money(g, d.amount)}; you have {money(g, p.cash)}.")
+            st.write(f"**{sq.name}** costs {money(g, d.amount)}; you have {money(g, p.cash)}. Its title deed is "
+                     "under the buttons.")
         if d.kind == D.DEBT:
             creditor = "the bank" if d.other < 0 else markdown(g.players[d.other].name)
             st.write(f"You owe **{money(g, d.amount)}** to {creditor}; you have {money(g, p.cash)}.")
@@ -112,29 +141,125 @@ def decision_panel(g) -> None:
             pick = st.selectbox("Where", list(choices), key="place_pick")
             st.button("Place the building", on_click=gs.act, args=(choices[pick],), type="primary")
             base = []
-        cols = st.columns(max(1, len(base)))
+        # one button a row, the whole width: a label is never cut ("Buy New York Av...", issue 14, item 7)
         for i, a in enumerate(base):
-            cols[i].button(label(a, d, g), key=f"act_{d.kind}_{a.kind}_{i}", on_click=gs.act, args=(a,),
-                           type="primary" if i == 0 and d.kind != D.BID else "secondary", width="stretch")
+            st.button(label(a, d, g), key=f"act_{d.kind}_{a.kind}_{i}", on_click=gs.act, args=(a,),
+                      type="primary" if i == 0 and d.kind != D.BID else "secondary", width="stretch")
+        if d.kind == D.BUY or (d.kind == D.BID and d.item == 0):
+            _panels.deed_card(g, d.square)        # what the property earns, when deciding what to pay for it
         manage = [a for a in options if a.kind in d.extra]
         if manage:
             choices = {label(a, d, g): a for a in manage}
-            c1, c2 = st.columns([4, 1])
-            pick = c1.selectbox("Build, sell, mortgage", list(choices), key=f"manage_{d.kind}",
+            pick = st.selectbox("Build, sell, mortgage", list(choices), key=f"manage_{d.kind}",
                                 help="Every build, sale and mortgage the rules allow you right now.")
-            c2.button("Do it", key=f"manage_go_{d.kind}", on_click=gs.act, args=(choices[pick],),
+            st.button("Do it", key=f"manage_go_{d.kind}", on_click=gs.act, args=(choices[pick],),
                       width="stretch")
         if d.allows_trade:
             trade_form(g, d.player)
 
 
+BID_BOX = "bid_amount"
+
+
+def bid_problem(amount, d, g) -> str | None:
+    """Why ``amount`` cannot be bid now, in words (None: it can)."""
+    cash = g.players[d.player].cash
+    if not isinstance(amount, int):
+        return "Type a whole amount."
+    if amount < d.minimum:
+        return f"The lowest bid now is {money(g, d.minimum)}."
+    if amount > cash:
+        return f"You have only {money(g, cash)}: a bid of {money(g, amount)} is more than you have."
+    return None
+
+
+def _bid_from_box() -> None:
+    """Send the amount in the bid box as it is when the button is pressed (so the amount sent is the one shown),
+    or refuse it with the reason and send nothing."""
+    g = gs.game()
+    d = g.pending if g is not None else None
+    if d is None or d.kind != D.BID:
+        return
+    amount = st.session_state.get(BID_BOX)
+    why = bid_problem(amount, d, g)
+    if why is not None:
+        gs.notice("error", f"Bid not sent. {why}")
+        return
+    gs.act(Action(A.BID, amount=amount))
+
+
 def _bid_controls(d, g, p) -> None:
-    c1, c2 = st.columns([3, 2])
-    amount = c1.number_input("Your bid", min_value=d.minimum, max_value=max(d.minimum, p.cash),
-                             value=d.minimum, step=g.rules.auction_increment, key=f"bid_{g.ply}")
-    c2.button(f"Bid {money(g, int(amount))}", key="bid_go", on_click=gs.act,
-              args=(Action(A.BID, amount=int(amount)),), type="primary", disabled=p.cash < d.minimum,
+    # No max_value on the box: a browser keeps an out-of-range number in a red box without sending it, and the
+    # button then sent the last valid amount (issue 14, item 2). Any amount is accepted into the box; the button
+    # says that amount, and a bad one is refused beside it.
+    if st.session_state.get("bid_for") != (g.ply, d.minimum):
+        st.session_state["bid_for"] = (g.ply, d.minimum)
+        st.session_state[BID_BOX] = d.minimum
+    amount = st.number_input("Your bid", step=g.rules.auction_increment, key=BID_BOX,
+                             help=f"At least {money(g, d.minimum)}, at most your cash ({money(g, p.cash)}).")
+    why = bid_problem(amount, d, g)
+    shown = money(g, amount) if isinstance(amount, int) else "?"
+    st.button(f"Bid {shown}", key="bid_go", on_click=_bid_from_box, type="primary", disabled=why is not None,
               width="stretch")
+    if why is not None:
+        st.error(why, icon=":material/block:")
+
+
+#: The trade form's widgets (keys in st.session_state).
+TRADE_KEYS = ("trade_target", "trade_give_sq", "trade_give_cash", "trade_give_cards", "trade_get_sq",
+              "trade_get_cash", "trade_get_cards")
+
+
+def _trade_in_form(g, seat: int) -> Trade | None:
+    """The trade the form holds right now (read from the widgets' state), or None without a partner. Amounts
+    the core cannot take at all (far too large) raise IllegalAction with the reason."""
+    ss = st.session_state
+    target = next((q for q in g.players if not q.bankrupt and q.seat != seat and q.seat == ss.get("trade_target")),
+                  None)
+    if target is None:
+        return None
+
+    def whole(key):
+        v = ss.get(key, 0)
+        return v if isinstance(v, int) else 0
+
+    return Trade(seat, target.seat, whole("trade_give_cash"), tuple(ss.get("trade_give_sq") or ()),
+                 tuple(ss.get("trade_give_cards") or ()), whole("trade_get_cash"), tuple(ss.get("trade_get_sq") or ()),
+                 tuple(ss.get("trade_get_cards") or ()))
+
+
+EMPTY_TRADE = "Choose something to give or to ask for."
+
+
+def trade_problem(t: Trade, g) -> str | None:
+    """Why the trade ``t`` cannot be proposed, in words (None: it can)."""
+    # the cash first, in the currency (the rules core's reasons give bare numbers), then the core's reasons
+    for amount, p, who in ((t.give_cash, g.players[t.proposer], "You have"),
+                           (t.get_cash, g.players[t.target], f"{g.players[t.target].name} has")):
+        if amount > p.cash:
+            return f"{who} only {money(g, p.cash)} in cash, not {money(g, amount)}."
+    if t.is_empty():
+        return EMPTY_TRADE
+    d = g.pending
+    why = d.problem(Action(A.TRADE, trade=t)) if d is not None else "there is no decision to trade in"
+    return f"This trade is not allowed: {why}." if why else None
+
+
+def _propose() -> None:
+    """Propose the trade the form shows when the button is pressed, or refuse it with the reason."""
+    g = gs.game()
+    d = g.pending if g is not None else None
+    if d is None or not d.allows_trade:
+        return
+    try:
+        t = _trade_in_form(g, d.player)
+        why = "Choose a player to trade with." if t is None else trade_problem(t, g)
+    except IllegalAction as exc:
+        t, why = None, f"This trade is not allowed: {exc}."
+    if why is not None:
+        gs.notice("error", f"Trade not proposed. {why}")
+        return
+    gs.act(Action(A.TRADE, trade=t))
 
 
 def trade_form(g, seat: int) -> None:
@@ -151,16 +276,28 @@ def trade_form(g, seat: int) -> None:
         theirs = [s for s in g.board.properties if tradeable(g, target.seat, s)]
         c1, c2 = st.columns(2)
         c1.markdown("**You give**")
-        give_sq = c1.multiselect("Properties", mine, format_func=lambda s: names[s].name, key="trade_give_sq")
-        give_cash = c1.number_input("Cash", 0, max(0, me.cash), 0, key="trade_give_cash")
-        give_cards = c1.multiselect("Get Out of Jail Free cards", [k for k, _ in me.cards], key="trade_give_cards")
+        # no max_value on the cash boxes: an amount over the limit is refused in words below, not kept in a red
+        # box while the last valid amount is sent (issue 14, item 2)
+        c1.multiselect("Properties", mine, format_func=lambda s: names[s].name, key="trade_give_sq",
+                       placeholder="none")
+        c1.number_input(f"Cash (you have {money(g, me.cash)})", step=10, key="trade_give_cash", value=0)
+        c1.multiselect("Get Out of Jail Free cards", [k for k, _ in me.cards], key="trade_give_cards",
+                       placeholder="none")
         c2.markdown(f"**{markdown(target.name)} gives**")
-        get_sq = c2.multiselect("Properties ", theirs, format_func=lambda s: names[s].name, key="trade_get_sq")
-        get_cash = c2.number_input("Cash ", 0, max(0, target.cash), 0, key="trade_get_cash")
-        get_cards = c2.multiselect("Get Out of Jail Free cards ", [k for k, _ in target.cards],
-                                   key="trade_get_cards")
-        t = Trade(seat, target.seat, int(give_cash), tuple(give_sq), tuple(give_cards), int(get_cash),
-                  tuple(get_sq), tuple(get_cards))
-        st.button("Propose", on_click=gs.act, args=(Action(A.TRADE, trade=t),), key="trade_go")
+        c2.multiselect("Properties ", theirs, format_func=lambda s: names[s].name, key="trade_get_sq",
+                       placeholder="none")
+        c2.number_input(f"Cash (they have {money(g, target.cash)})", step=10, key="trade_get_cash", value=0)
+        c2.multiselect("Get Out of Jail Free cards ", [k for k, _ in target.cards], key="trade_get_cards",
+                       placeholder="none")
+        try:
+            t = _trade_in_form(g, seat)
+            why = trade_problem(t, g) if t is not None else "Choose a player to trade with."
+        except IllegalAction as exc:
+            why = f"This trade is not allowed: {exc}."
+        # an empty form is not an error yet (the button stays on, so a value typed and clicked at once is sent)
+        refused = why is not None and why != EMPTY_TRADE
+        st.button("Propose", on_click=_propose, key="trade_go", disabled=refused, type="primary")
+        if refused:
+            st.error(why, icon=":material/block:")
         st.caption("Streets of a set with buildings cannot be traded until the buildings are sold. "
                    "A mortgaged property costs its receiver 10% interest at once (or the full lift).")

@@ -24,7 +24,24 @@ def notice(level: str, message: str) -> None:
 
 
 def set_game(g: Game) -> None:
-    st.session_state[GAME] = g
+    st.session_state[GAME] = start_position(g)
+
+
+def start_position(g: Game) -> Game:
+    """``g``, or, when it has not taken its set-up yet, the same game after it: the set-up (the bank hands out
+    the starting cash, the players roll for the turn order) is made of automatic steps, and a game shown before
+    them reads cash 0 and net worth 0 for everyone (issue 14, item 5). The position shown is the one just
+    before the first turn begins."""
+    if g.turn_plies or g.ply or g.pending is not None or g.over:
+        return g
+    while not g.turn_plies and g.pending is None and not g.over:
+        g.step()
+    return Game.replay(g.history, g.turn_plies[0], snapshots=True) if g.turn_plies else g
+
+
+def started(g: Game) -> bool:
+    """True once the first turn has begun (before that, there is nothing to undo but the set-up)."""
+    return bool(g.turn_plies)
 
 
 def start(rules, players, seed) -> None:
@@ -71,16 +88,29 @@ def act(action) -> None:
 
 def undo() -> None:
     g = game()
-    if g is None or g.ply == 0:
+    if g is None or not started(g):
         return
     set_game(Game.replay(g.history, g.ply - 1, snapshots=True))
 
 
-def rewind(turn: int) -> None:
+REWIND_TURN = "rewind_turn"  # the number box of the turn to rewind to
+
+
+def rewind(turn: int | None = None) -> None:
+    """Go back to the start of ``turn`` (default: the number in the rewind box, read when the button is
+    pressed, so the turn rewound to is the one shown). The start of a turn is the position right after the
+    step that begins it (its caption reads that turn), not the step before it, which still belongs to the
+    previous turn (issue 14, item 6)."""
     g = game()
-    if g is None or not (1 <= turn <= len(g.turn_plies)):
+    if g is None:
         return
-    set_game(Game.replay(g.history, g.turn_plies[turn - 1], snapshots=True))
+    if turn is None:
+        turn = st.session_state.get(REWIND_TURN)
+    if not isinstance(turn, int) or not (1 <= turn <= len(g.turn_plies)):
+        notice("warning", f"There is no turn {turn} to go back to: this game has played turns 1 to "
+                          f"{len(g.turn_plies)}." if g.turn_plies else "No turn has begun yet.")
+        return
+    set_game(Game.replay(g.history, g.turn_plies[turn - 1] + 1, snapshots=True))
     notice("info", f"Rewound to the start of turn {turn}.")
 
 
@@ -120,6 +150,23 @@ def load_link(params) -> None:
 
 def share_params(g: Game) -> dict[str, str]:
     return sharelink.encode(g)
+
+
+LINK_OPENED = "play_link_opened"    # the game in the address bar is this session's (do not open it again)
+ADDRESS = "play_address"            # (game, step) last written to the address bar
+
+
+def keep_in_address_bar(g: Game) -> None:
+    """Write the game into the address bar as a share link whenever its history changes, so that reloading the
+    page or opening a bookmark brings the game back (issue 14, item 4). Encoding costs well under a
+    millisecond, but it is done only when the game or its step count changed, or when the address lost it
+    (after a visit to another page)."""
+    mark = (id(g), g.seed, g.ply)
+    if st.session_state.get(ADDRESS) == mark and st.query_params.get("steps") == str(g.ply):
+        return
+    st.session_state[ADDRESS] = mark
+    st.session_state[LINK_OPENED] = True
+    st.query_params.from_dict({k: v for k, v in share_params(g).items() if v})
 
 
 LOGGED = "play_logged"      # the (seed, steps, events) of the game last written to the database

@@ -1,24 +1,79 @@
 """Read-only panels of the Play page: players, the event feed and the end of the game."""
 from __future__ import annotations
 
+from html import escape
+
 import streamlit as st
 
 from monopoly_core import events as E
 from monopoly_core.narrate import describe, money, visible
-from monopoly_core.viz.safe_text import html, markdown
+from monopoly_core.viz.board import deed_rows
 from monopoly_core.viz.game_charts import net_worth_figure
+from monopoly_core.viz.safe_text import entities, markdown
 
 
 def _dot(colour: str) -> str:
-    return f"<span style='color:{html(colour)};font-size:1.2em'>\u25CF</span>"
+    return f"<span style='color:{escape(colour)};font-size:1.2em'>\u25CF</span>"
+
+
+def name(p) -> str:
+    """A player's name for markdown with HTML: escaped (names come from the setup form and from share links)."""
+    return entities(p.name)
+
+
+def turn_banner(g) -> None:
+    """Whose turn it is, in the player's colour and large enough to read across a table, and who must decide
+    now when that is someone else (an auction, a trade offer)."""
+    if g.over:
+        return
+    p = g.players[g.current]
+    d = g.pending
+    if g.turn == 0:
+        text = f"<b>{name(p)}</b> plays first"
+    else:
+        text = f"<b>{name(p)}</b>\u2019s turn <span style='font-size:0.8em;color:#555'>\u00b7 round {g.round}</span>"
+    if d is not None and d.player != p.seat:
+        q = g.players[d.player]
+        text += (f"<div style='font-size:0.85em;margin-top:0.2rem'>{_dot(q.colour)} deciding now: "
+                 f"<b>{name(q)}</b></div>")
+    st.markdown(f"<div style='border-left:0.6rem solid {escape(p.colour)};background:#f6f6f2;border-radius:0.4rem;"
+                f"padding:0.45rem 0.8rem;font-size:1.35rem;line-height:1.35'>{text}</div>", unsafe_allow_html=True)
+
+
+def _dark(colour: str) -> bool:
+    """True for a ``#rrggbb`` colour dark enough to need white writing on it (relative luminance under 0.4)."""
+    if not (len(colour) == 7 and colour.startswith("#")):
+        return False
+    r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b < 0.4
+
+
+def deed_card(g, square: int) -> None:
+    """The title deed of ``square``, as printed on the card: the colour band, the price, the rent at every level,
+    the house cost and the mortgage value (compact: it sits under the decision's buttons)."""
+    sq = g.board.squares[square]
+    band = g.board.groups[sq.group].colour if sq.kind == "street" else "#bdbdbd"
+    ink = "#fff" if _dark(band) else "#111"
+    rows = "".join(f"<div style='display:flex;justify-content:space-between;gap:0.8rem'><span>{escape(what)}</span>"
+                   f"<b>{escape(amount)}</b></div>" for what, amount in deed_rows(g.board, square, rules=g.rules))
+    st.markdown(f"<div style='border:1px solid #444;border-radius:0.3rem;max-width:20rem;font-size:0.8rem;"
+                f"line-height:1.3'><div style='background:{band};color:{ink};padding:0.2rem;text-align:center;"
+                f"border-bottom:1px solid #444'><span style='font-size:0.65rem;letter-spacing:0.12em'>TITLE DEED"
+                f"</span><br><b>{escape(sq.name)}</b></div><div style='padding:0.3rem 0.6rem'>{rows}</div></div>",
+                unsafe_allow_html=True)
 
 
 def players_panel(g) -> None:
+    """Every player: cash, net worth, jail and cards, and the properties by set; up to four side by side."""
     board = g.board
-    for p in g.players:
+    per_row = min(4, len(g.players))
+    cols = []
+    for i, p in enumerate(g.players):
+        if i % per_row == 0:
+            cols = st.columns(per_row)
         current = p.seat == g.current and not g.over
-        title = f"{_dot(p.colour)} **{markdown(p.name)}**" + (" \u2190 on turn" if current else "")
-        with st.container(border=True):
+        title = f"{_dot(p.colour)} **{name(p)}**" + (" \u2190 on turn" if current else "")
+        with cols[i % per_row].container(border=True):
             if p.bankrupt:
                 st.markdown(f"{title} \u00b7 bankrupt (turn {p.bankrupt_turn})", unsafe_allow_html=True)
                 continue
@@ -28,7 +83,7 @@ def players_panel(g) -> None:
             if p.cards:
                 status.append(f"{len(p.cards)} Get Out of Jail Free card{'s' if len(p.cards) > 1 else ''}")
             kind = "person" if p.kind == "person" else f"bot: {p.strategy}"
-            st.markdown(f"{title} ({kind}) \u00b7 cash **{money(g, p.cash)}** \u00b7 net worth "
+            st.markdown(f"{title} ({kind})  \ncash **{money(g, p.cash)}** \u00b7 net worth "
                         f"{money(g, g.net_worth(p.seat))}" + (" \u00b7 " + ", ".join(status) if status else ""),
                         unsafe_allow_html=True)
             groups: dict[str, list[str]] = {}
@@ -38,8 +93,8 @@ def players_panel(g) -> None:
                                                                        sq.kind == "railroad" else "utilities")
                 lv = g.level[s]
                 extra = (" (hotel)" if lv == 5 else f" ({lv} house{'s' if lv > 1 else ''})") if lv else ""
-                name = f"~~{sq.short}~~ (mortgaged)" if g.mortgaged[s] else sq.short
-                groups.setdefault(key, []).append(name + extra)
+                short = f"~~{sq.short}~~ (mortgaged)" if g.mortgaged[s] else sq.short
+                groups.setdefault(key, []).append(short + extra)
             if groups:
                 st.caption(" \u2022 ".join(f"**{k}**: {', '.join(v)}" for k, v in groups.items()))
 

@@ -8,8 +8,11 @@ import streamlit as st
 
 from monopoly_core import PERSON, BOT, InvalidRules, PlayerSpec, RuleSet, presets
 from monopoly_core.bots import DESCRIPTIONS, STANDARD, STRATEGIES
+from monopoly_core.board import load_board
 from monopoly_core.rules import field_type
 from monopoly_core.state import TOKEN_COLOURS
+
+from . import _rule_words as words
 
 #: Field groups shown as house-rule controls (the "Edition" group is the preset itself).
 GROUPS = ("Money", "House rules", "Rent", "Building", "Mortgages", "Jail", "End of game")
@@ -24,49 +27,114 @@ def _reset_rules() -> None:
         st.session_state.pop(f"rule_{f.name}", None)
 
 
-def rules_controls(base: RuleSet) -> tuple[RuleSet | None, str | None]:
-    """Draw one control per toggleable rule; return the resulting RuleSet, or None and the error message."""
-    changes = {}
+#: Rules that matter only when other rules are set a certain way: the rule -> (whether it matters, given the
+#: current values; why it does not). The auction bids also set the auctions of the bank's last houses and
+#: hotels (building shortages), which are held even when declined properties are not auctioned.
+DEPENDS = {
+    "auction_min_bid": (lambda v: v["auctions"] or v["building_limits"],
+                        "no auction is ever held: declined properties are not auctioned and the bank's houses "
+                        "never run out"),
+    "auction_increment": (lambda v: v["auctions"] or v["building_limits"],
+                          "no auction is ever held: declined properties are not auctioned and the bank's houses "
+                          "never run out"),
+    "free_parking_seed": (lambda v: v["free_parking"] == "jackpot", "Free Parking pays nothing"),
+    "income_tax_percent": (lambda v: v["income_tax"] == "flat_or_percent", "Income Tax is the printed amount"),
+    "houses": (lambda v: v["building_limits"], "the bank's houses and hotels never run out"),
+    "hotels": (lambda v: v["building_limits"], "the bank's houses and hotels never run out"),
+}
+
+
+def _field_error(base: RuleSet, name: str, value) -> str | None:
+    try:
+        base.replace(**{name: value}).validate()
+    except InvalidRules as exc:
+        return words.error(exc)
+    return None
+
+
+def rule_warnings(rules: RuleSet) -> list[str]:
+    """Settings the rules core accepts but a class would not mean: each with the reason (issue 14, item 10)."""
+    board = load_board(rules.board)
+    cur = board.currency
+    dearest = max(sq.price for sq in board.squares)
+    values = {f.name: getattr(rules, f.name) for f in fields(rules)}
+    out = []
+    for name in ("auction_min_bid", "auction_increment"):
+        value = values[name]
+        if DEPENDS[name][0](values) and value > dearest:
+            out.append(f"{words.label(name)}: {cur}{value:,} is more than the dearest property costs "
+                       f"({cur}{dearest:,}), so almost every auction would end with no bid"
+                       + (f" (and nobody starts with more than {cur}{rules.starting_cash:,})"
+                          if value > rules.starting_cash else "") + ".")
+    return out
+
+
+def rules_controls(base: RuleSet) -> tuple[RuleSet | None, list[str]]:
+    """Draw one control per toggleable rule; return the resulting RuleSet (None if it cannot be played) and
+    every error in words (each is also shown under its control)."""
     by_group: dict[str, list] = {}
     for f in fields(RuleSet):
         if f.metadata.get("group") in GROUPS:
             by_group.setdefault(f.metadata["group"], []).append(f)
-    error: InvalidRules | None = None
-    values = {}
+            st.session_state.setdefault(f"rule_{f.name}", getattr(base, f.name))
+    # the values as they stand (set by the controls in the last run): what each control depends on
+    values = {f.name: st.session_state.get(f"rule_{f.name}", getattr(base, f.name)) for f in fields(RuleSet)}
+    errors: list[str] = []
+    changes = {}
     for group in GROUPS:
         with st.expander(group, expanded=False):
             for f in by_group.get(group, ()):
                 key = f"rule_{f.name}"
-                default = getattr(base, f.name)
-                if key not in st.session_state:
-                    st.session_state[key] = default
-                label = f.name.replace("_", " ").capitalize()
                 m = f.metadata
-                helptext = m["help"] + (f" Rule book: {m['source']}." if m.get("source") else "")
+                helptext = m["help"] + (" " + words.source(m["source"]) if m.get("source") else "")
+                matters, why_not = DEPENDS.get(f.name, (lambda v: True, ""))
+                off = not matters(values)
+                if off:
+                    helptext += f" Not used now: {why_not}."
+                label = words.label(f.name)
                 if field_type(f) is bool:
                     v = st.toggle(label, key=key, help=helptext)
                 elif m.get("choices"):
-                    opts = list(m["choices"])
-                    v = st.selectbox(label, opts, key=key, help=helptext)
+                    v = st.selectbox(label, list(m["choices"]), key=key, help=helptext,
+                                     format_func=lambda c, n=f.name: words.choice(n, c))
                 else:
-                    v = st.number_input(label, step=1, key=key, help=helptext)
+                    v = st.number_input(label, step=1, key=key, help=helptext, disabled=off)
+                if off:
+                    st.caption(f"Not used now: {why_not}.")
                 values[f.name] = v
-                if v != default:
+                if v != getattr(base, f.name):
                     changes[f.name] = v
-                try:
-                    base.replace(**{f.name: v}).validate()
-                except InvalidRules as exc:
-                    st.error(str(exc))
-                    error = error or exc
-    if error is not None:
-        return None, str(error)
+                problem = _field_error(base, f.name, v)
+                if problem is not None:
+                    st.error(problem)
+                    errors.append(problem)
+    if errors:
+        return None, errors
     try:
-        return base.replace(**changes).validate(), None
+        return base.replace(**changes).validate(), []
     except InvalidRules as exc:
-        return None, str(exc)
+        return None, [words.error(exc)]
 
 
-def players_controls(rules: RuleSet) -> list[PlayerSpec]:
+def default_name(i: int, kind: str, strategy: str) -> str:
+    """The name a seat gets until someone types one: "Player 1" for a person (a name that reads well in "Player 1
+    rolls" and "Player 1's turn"), the strategy and seat for a bot ("Cautious 3")."""
+    return f"Player {i + 1}" if kind == PERSON else f"{strategy.replace('-', ' ').title()} {i + 1}"
+
+
+def _name_box(i: int, kind: str, strategy: str) -> None:
+    """Keep seat ``i``'s name box on its default name while nobody has typed one, so the name follows the seat
+    when it changes from a person to a bot or to another strategy (issue 14, item 9)."""
+    key, auto_key = f"setup_name_{i}", f"setup_auto_name_{i}"
+    auto = default_name(i, kind, strategy)
+    ss = st.session_state
+    if key not in ss or ss[key] == ss.get(auto_key) or not ss[key].strip():
+        ss[key] = auto
+    ss[auto_key] = auto
+
+
+def players_controls(rules: RuleSet) -> tuple[list[PlayerSpec], list[str]]:
+    """The seats; returns the players and the problems with them in words (two players with one name)."""
     n = st.number_input("Number of players", min_value=rules.min_players, max_value=rules.max_players,
                         value=min(max(4, rules.min_players), rules.max_players), step=1, key="setup_n",
                         help=f"This rule set takes {rules.min_players} to {rules.max_players} players.")
@@ -81,17 +149,19 @@ def players_controls(rules: RuleSet) -> list[PlayerSpec]:
         strategy = STANDARD[(i - 1) % len(STANDARD)] if i else STANDARD[0]
         strategy = c3.selectbox("Strategy", STRATEGIES, index=STRATEGIES.index(strategy), key=f"setup_bot_{i}",
                                 disabled=kind == PERSON, label_visibility="collapsed" if i else "visible")
-        default_name = "You" if i == 0 else f"{strategy.replace('-', ' ').title()} {i + 1}"
-        name = c1.text_input("Name", value=default_name, key=f"setup_name_{i}",
-                             label_visibility="collapsed" if i else "visible", max_chars=24)
+        _name_box(i, kind, strategy)
+        name = c1.text_input("Name", key=f"setup_name_{i}", label_visibility="collapsed" if i else "visible",
+                             max_chars=24)
         colour = c4.color_picker("Token", value=TOKEN_COLOURS[i % len(TOKEN_COLOURS)], key=f"setup_colour_{i}",
                                  label_visibility="collapsed" if i else "visible")
-        specs.append(PlayerSpec(name.strip() or f"Player {i + 1}", kind, strategy, colour))
-    return specs
+        specs.append(PlayerSpec(name.strip() or default_name(i, kind, strategy), kind, strategy, colour))
+    names = [p.name for p in specs]
+    twice = sorted({x for x in names if names.count(x) > 1})
+    return specs, [f"Two players are called {x}: give each player a different name." for x in twice]
 
 
 def setup_form():
-    """The whole setup; returns (rules or None, players, seed, error message or None)."""
+    """The whole setup; returns (rules or None, players, seed, errors, warnings), the messages in words."""
     all_presets = presets()
     names = [p.name for p in all_presets]
     c1, c2 = st.columns([2, 3])
@@ -103,16 +173,22 @@ def setup_form():
     c2.markdown(f"**{preset_obj.title}.** {preset_obj.description}")
     base = preset_obj.rules
     st.markdown("**House rules** (open a group to change it; every control says what it does)")
-    rules, error = rules_controls(base)
+    rules, errors = rules_controls(base)
+    warnings = []
     if rules is not None:
-        diff = rules.describe_diff(base)
+        diff = [words.change(name, mine, theirs) for name, mine, theirs in rules.diff(base)]
         st.caption("Changed from the preset: " + ("; ".join(diff) if diff else "nothing, the rule book as printed."))
+        warnings = rule_warnings(rules)
+        for w in warnings:
+            st.warning(w)
     st.markdown("**Players**")
-    players = players_controls(rules or base)
+    players, player_errors = players_controls(rules or base)
+    for e in player_errors:
+        st.error(e)
     if "setup_seed" not in st.session_state:
         _new_seed()
     c1, c2 = st.columns([3, 1])
     seed = c1.number_input("Seed", min_value=0, max_value=2**53 - 1, step=1, key="setup_seed",
                            help="The seed fixes every dice roll, card shuffle and bot choice: same seed, same game.")
     c2.button("New seed", on_click=_new_seed, help="Draw a fresh random seed.", width="stretch")
-    return rules, players, int(seed), error
+    return rules, players, int(seed), errors + player_errors, warnings

@@ -50,8 +50,9 @@ def printing() -> bool:
 
 
 def navigation() -> "st.navigation":
-    """Declare the site's pages (in the sidebar, the lessons in their own section) and return the page chosen by
-    the URL. A print view hides the navigation: a worksheet prints without a sidebar."""
+    """Declare the site's pages and return the page chosen by the URL. The pages are listed in the top bar (a
+    sidebar takes 300 px, a third of a 1024x768 classroom projector's width: issue 14, item 7), the lessons in a
+    menu of their own. A print view hides the navigation: a worksheet prints without it."""
     st.set_page_config(page_title="Monopoly rules lab", page_icon="\U0001F3B2", layout="wide",
                        initial_sidebar_state="collapsed" if printing() else "auto")
     sections = {"The lab": PAGES, "Lessons": lesson_pages()}
@@ -59,7 +60,7 @@ def navigation() -> "st.navigation":
                        for path, title, icon in entries if (ROOT / path).exists()]
              for section, entries in sections.items()}
     st.session_state[_DECLARED] = True
-    return st.navigation({k: v for k, v in pages.items() if v}, position="hidden" if printing() else "sidebar")
+    return st.navigation({k: v for k, v in pages.items() if v}, position="hidden" if printing() else "top")
 
 
 def ensure_navigation() -> None:
@@ -69,3 +70,10 @@ def ensure_navigation() -> None:
     if not st.session_state.get(_DECLARED):
         navigation()
         st.rerun()
+
+
+def compact_page() -> None:
+    """Narrower page margins, for the pages that need the room (the Play page's board and its decisions side by
+    side on a 1024x768 classroom projector): Streamlit's wide layout keeps 5rem on each side."""
+    st.html("<style>[data-testid='stMainBlockContainer']{padding-left:1.25rem;padding-right:1.25rem;"
+            "padding-top:2.5rem}</style>")

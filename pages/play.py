@@ -5,8 +5,9 @@ import streamlit as st
 
 from monopoly_core import savefile
 from monopoly_core.narrate import money
+from monopoly_core.viz.board_drawing import last_move_path
+from monopoly_core.viz.board_svg import board_svg
 from monopoly_core.viz.safe_text import markdown
-from monopoly_core.viz.board import board_figure, last_move_path
 from pages import _decision, _game_state as gs, _panels, _setup, _site
 from pages._site import ensure_navigation
 
@@ -15,22 +16,41 @@ ensure_navigation()
 st.title("Play a game")
 
 params = st.query_params.to_dict()
-if params.get("players") and not st.session_state.get("play_link_opened"):
-    st.session_state["play_link_opened"] = True
+if params.get("players") and not st.session_state.get(gs.LINK_OPENED):
+    st.session_state[gs.LINK_OPENED] = True
     gs.load_link(params)
 
 game = gs.game()
+SETUP_SHOWN = "play_setup_shown"    # the setup form has been drawn in this session (its controls hold values)
 
-with st.expander("Set up a new game" if game else "Set up a game", expanded=game is None):
-    rules, players, seed, error = _setup.setup_form()
-    if error:
-        st.error(f"These rules cannot be played: {error}")
-    st.button("Start the game", type="primary", disabled=rules is None, on_click=gs.start,
-              args=(rules, players, seed), key="start_game")
+setup = st.expander("Set up a new game" if game else "Set up a game", expanded=game is None, key="setup_box",
+                    on_change="rerun")
+
+
+def _setup_and_start() -> None:
+    rules, players, seed, errors, warnings = _setup.setup_form()
+    c1, c2 = st.columns([1, 3], vertical_alignment="center")
+    c1.button("Start the game", type="primary", disabled=bool(errors), on_click=gs.start,
+              args=(rules, players, seed), key="start_game", width="stretch")
+    with c2:
+        # every problem beside the button, not only the first (issue 14, item 10)
+        if errors:
+            st.error("The game cannot start yet:\n" + "\n".join(f"- {e}" for e in errors))
+        for w in warnings:
+            st.warning(w)
     st.file_uploader("\u2026 or resume a saved game (.json)", type=["json"], key="upload_save",
                      on_change=gs.load_upload, args=("upload_save",),
                      help="A file saved with 'Download this game'. A broken or edited file is refused and "
                           "the current game is kept.")
+
+
+# A game opened from a link or a reload draws its setup form only when it is opened: some forty controls the
+# visitor has not asked for, drawn before the board, held the board back (issue 14, speed). Once drawn, the form
+# is drawn on every run, closed or open, so that the house rules set in it are kept.
+if game is None or setup.open or st.session_state.get(SETUP_SHOWN):
+    st.session_state[SETUP_SHOWN] = True
+    with setup:
+        _setup_and_start()
 
 
 def _controls(g) -> None:
@@ -46,13 +66,16 @@ def _controls(g) -> None:
     row2[0].button("To the end", on_click=lambda: st.session_state.update({gs.RUN_TO_END: True}),
                    disabled=g.over or waiting, width="stretch", key="ctl_end",
                    help="Play to the end of the game (stops if a person must decide).")
-    row2[1].button("Undo", on_click=gs.undo, disabled=g.ply == 0, width="stretch", key="ctl_undo",
+    row2[1].button("Undo", on_click=gs.undo, disabled=not gs.started(g), width="stretch", key="ctl_undo",
                    help="Go back one step (the game is rebuilt exactly from its history).")
-    turns = list(range(1, len(g.turn_plies) + 1))
+    turns = len(g.turn_plies)
     with row2[2].popover("Rewind\u2026", width="stretch", help="Go back to the start of any turn, or restart."):
         if turns:
-            t = st.selectbox("to the start of turn", turns, index=len(turns) - 1, key="rewind_turn")
-            st.button("Rewind to that turn", on_click=gs.rewind, args=(t,), key="ctl_rewind")
+            # a number box, not a list: a list of hundreds of turns scrolls badly (issue 14, item 6); the
+            # callback reads the box when pressed, and refuses a turn the game has not reached
+            st.session_state.setdefault(gs.REWIND_TURN, turns)
+            st.number_input(f"to the start of turn (1 to {turns})", min_value=1, step=1, key=gs.REWIND_TURN)
+            st.button("Rewind to that turn", on_click=gs.rewind, key="ctl_rewind")
         st.button("Restart with the same seed", on_click=gs.restart, key="ctl_restart",
                   help="Start this game again from the beginning with the same seed.")
 
@@ -76,7 +99,7 @@ def _share(g) -> None:
     if c2.button("Put a share link in the address bar", key="share_link", width="stretch"):
         params = gs.share_params(g)
         st.query_params.from_dict({k: v for k, v in params.items() if v})
-        st.session_state["play_link_opened"] = True
+        st.session_state[gs.LINK_OPENED] = True
         st.caption("The address bar now holds this game: copy it and open it in another browser.")
     c3.button("Log it in the game database" + ("" if g.over else " (unfinished)"), key="log_game",
               on_click=gs.log_unfinished, args=(_site.db_path(),), width="stretch",
@@ -91,6 +114,11 @@ def _notice() -> None:
         getattr(st, note[0])(markdown(note[1]))
 
 
+#: The board is as wide as its column, but never taller than the window under the page's title (issue 14,
+#: item 7: at 1024x768 and at 1280x800 the board and the decision beside it fit on the screen).
+BOARD_MAX_WIDTH = "min(100%, calc(100vh - 215px))"
+
+
 @st.fragment
 def game_view() -> None:
     g = gs.game()
@@ -101,31 +129,41 @@ def game_view() -> None:
     if st.session_state.get(gs.RUN_TO_END):
         _run_to_end(g)
     gs.log_finished(g, _site.db_path())
-    left, right = st.columns([3, 2])
+    left, right = st.columns([1.25, 1], gap="small")
     with left:
         last = g.last_roll
         centre = f"last roll {last.faces[0]} + {last.faces[1]} = {last.total}" if last else ""
-        fig = board_figure(g.board, game=g, path=last_move_path(g), centre_text=centre, height=520)
-        st.plotly_chart(fig, width="stretch", key="board", config={"displayModeBar": False})
+        # an SVG picture, not a plotly chart: it appears with the page and redraws at once (issue 14, speed)
+        svg = board_svg(g.board, game=g, path=last_move_path(g), centre_text=centre, max_width=BOARD_MAX_WIDTH,
+                        label=f"The board at turn {g.turn}")
+        # (in a <div>, markdown reads the picture as one block of HTML, not tag by tag)
+        st.container(key="board").markdown(f"<div>{svg}</div>", unsafe_allow_html=True)
         st.caption(f"Seed {g.seed} \u00b7 turn {g.turn} \u00b7 round {g.round} \u00b7 step {g.ply} \u00b7 "
                    f"houses left {g.houses_left}, hotels left {g.hotels_left}"
-                   + (f" \u00b7 Free Parking pot {money(g, g.pot)}" if g.rules.free_parking == "jackpot" else ""))
+                   + (f" \u00b7 Free Parking pot {money(g, g.pot)}" if g.rules.free_parking == "jackpot" else "")
+                   + " \u00b7 point at a square for its title deed")
     with right:
+        _panels.turn_banner(g)
         _notice()
         _controls(g)
         if g.over:
             _panels.end_panel(g)
         elif g.waiting_for_person():
-            _decision.decision_panel(g)
+            if _decision.needs_handover(g):
+                _decision.handover_panel(g)
+            else:
+                _decision.decision_panel(g)
         else:
             d = g.pending
             who = markdown(g.players[d.player].name if d is not None else g.players[g.current].name)
             st.caption(f"Next: {'a decision by ' + who if d is not None else 'an automatic step'} "
                        f"(press Step).")
-        _panels.players_panel(g)
+    _panels.players_panel(g)
     st.markdown("##### What happened (newest first)")
     _panels.feed(g)
     _share(g)
+    gs.keep_in_address_bar(g)
 
 
+_site.compact_page()
 game_view()

@@ -89,7 +89,9 @@ def _step_number(page) -> int:
 
 
 def _nav_titles(page) -> list[str]:
-    return [t.split("\n")[-1] for t in page.locator("[data-testid='stSidebarNav'] a").all_inner_texts()]
+    # the site's own list is in the top bar; Streamlit's legacy pages/ mode would list files in a sidebar
+    links = page.locator("[data-testid='stSidebarNav'] a, [data-testid='stTopNavLink']")
+    return [t.split("\n")[-1] for t in links.all_inner_texts()]
 
 
 def test_a_deep_link_as_a_fresh_servers_first_request_shows_the_sites_pages(site, page):
@@ -137,7 +139,7 @@ def test_a_share_link_reopens_the_same_game_in_another_browser(site, page):
 def test_a_game_steps_in_the_browser(site, page, tmp_path):
     page.goto(f"{site}/play")
     page.get_by_role("button", name="Start the game").click()
-    page.wait_for_selector("text=/step 0 ·/", timeout=30_000)
+    page.wait_for_selector("text=/turn 0 · round 0 · step 1 ·/", timeout=30_000)   # the set-up is taken
     clicks = 0
     for _ in range(200):
         if clicks >= 20:
@@ -220,3 +222,88 @@ def test_a_worksheet_prints_to_pdf_with_the_exercises_and_no_sidebar(site, page)
     _, text = _printed_text(page)
     answer = LESSONS[2].exercise().answer
     assert " ".join(answer.split()) in text and not any(title in text for title in SIDEBAR_TITLES)
+
+
+_CUT = """(root) => [...root.querySelectorAll('*')].filter(e => e.textContent.trim()
+    && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible')
+    .map(e => e.textContent.trim())"""   # every element whose words are cut off (an ellipsis, a hidden overflow)
+
+
+def _buy_decision_link():
+    from urllib.parse import urlencode
+
+    from monopoly_core import Game, PlayerSpec, preset, sharelink
+    specs = [PlayerSpec("Player 1", "person", "strategist", "#e53935"),
+             PlayerSpec("Bot 2", "bot", "cautious", "#1e88e5"), PlayerSpec("Bot 3", "bot", "strategist", "#43a047")]
+    g = Game.new(preset("classic-us"), specs, seed=11, snapshots=True)
+    while not (g.waiting_for_person() and g.pending.kind == "buy"):
+        if g.waiting_for_person():
+            acts = g.pending.legal_actions()
+            g.act(next((a for a in acts if a.kind in ("roll", "end", "pass", "decline", "reject")), acts[0]))
+        else:
+            g.step()
+    return g, "/play?" + urlencode({k: v for k, v in sharelink.encode(g).items() if v})
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 800)])
+def test_decisions_and_the_trade_form_are_not_cut_on_a_projector(site, size):
+    # issue 14, item 7: "Buy New York Av...", "Don't buy: the b...", "Choose opti..." at 1280x800
+    from playwright.sync_api import sync_playwright
+    g, link = _buy_decision_link()
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+        page.goto(site + link)
+        page.wait_for_selector(".st-key-decision button", timeout=60_000)
+        time.sleep(2)
+        decision = page.locator(".st-key-decision")
+        labels = decision.locator("button").all_inner_texts()
+        assert any(t.startswith("Buy ") for t in labels) and any(t.startswith("Don't buy") for t in labels)
+        assert decision.evaluate(_CUT) == []
+        decision.get_by_text("Propose a trade").click()
+        page.wait_for_selector(".st-key-decision [data-testid='stMultiSelect']", timeout=20_000)
+        time.sleep(1)
+        assert decision.evaluate(_CUT) == []
+        # the board is drawn beside the decision, at least 480 px square
+        board = page.locator(".st-key-board svg").first.bounding_box()
+        assert board["height"] >= 480 and board["width"] >= 480
+        browser.close()
+
+
+_OUTSIDE = """(svg) => {
+    const box = e => e.getBoundingClientRect();
+    const cells = [...svg.querySelectorAll("rect[fill='transparent']")].map(box);
+    const inside = (r, c) => r.left >= c.left - 1 && r.right <= c.right + 1 && r.top >= c.top - 1
+        && r.bottom <= c.bottom + 1;
+    const overlaps = (r, c) => r.left < c.right - 1 && r.right > c.left + 1 && r.top < c.bottom - 1
+        && r.bottom > c.top + 1;
+    const words = [...svg.querySelectorAll('text')].filter(t => t.querySelector('tspan'));
+    const tokens = [...svg.querySelectorAll('circle, rect')]
+        .filter(e => e.querySelector('title') && e.getAttribute('fill') !== 'transparent');
+    return {cells: cells.length, words: words.length, tokens: tokens.length,
+            cut: words.filter(t => !cells.some(c => inside(box(t), c))).map(t => t.textContent),
+            covering: tokens.filter(t => cells.some(c => overlaps(box(t), c))).map(t => t.textContent)};
+}"""
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 800)])
+def test_the_board_s_words_stay_in_their_squares_and_tokens_off_them(site, size):
+    # issue 14, item 7: "Connecticut" ran into Vermont, tokens covered GO; measured on the drawn text
+    from urllib.parse import urlencode
+
+    from monopoly_core import Game, bots, preset, sharelink
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+        for edition in ("classic-us", "classic-uk"):
+            g = Game.new(preset(edition), bots(["cautious", "strategist", "random", "always-buy"]), seed=8)
+            for _ in range(150):
+                g.step()
+            page.goto(f"{site}/play?{urlencode({k: v for k, v in sharelink.encode(g).items() if v})}")
+            page.wait_for_selector(".st-key-board svg", timeout=60_000)
+            time.sleep(1)
+            seen = page.locator(".st-key-board svg").first.evaluate(_OUTSIDE)
+            assert seen["cells"] == 40 and seen["words"] == 40 and seen["tokens"] == 4, seen
+            assert seen["cut"] == [] and seen["covering"] == [], (edition, seen)
+        browser.close()

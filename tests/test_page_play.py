@@ -61,11 +61,12 @@ def test_start_with_defaults_and_step():
     at = open_page("pages/play.py")
     assert "Set up a game" in texts(at) or at.button(key="start_game")
     g = start(at)
-    assert g.ply == 0 and len(g.players) == 4 and g.players[0].kind == "person"
+    # the start shows the position after the set-up (starting cash handed out, turn order rolled)
+    assert g.ply == 1 and g.turn == 0 and len(g.players) == 4 and g.players[0].kind == "person"
+    assert "plays 1st" in texts(at)           # the feed shows the turn order
     at.button(key="ctl_step").click().run()
     g = at.session_state["play_game"]
-    assert g.ply == 1 and not at.exception
-    assert "plays 1st" in texts(at)           # the feed shows the turn order
+    assert g.ply == 2 and g.turn == 1 and not at.exception
 
 
 def test_finish_turn_moves_on_to_the_next_player():
@@ -144,7 +145,7 @@ def test_invalid_house_rule_shows_the_message_and_blocks_start():
     exp = [e for e in at.expander]
     assert exp
     at.number_input(key="rule_starting_cash").set_value(-5).run()
-    assert any("starting_cash" in e.value for e in at.error)
+    assert any("Starting cash: must be at least 0, not -5." in e.value for e in at.error)
     assert at.button(key="start_game").disabled
 
 
@@ -172,15 +173,15 @@ def test_rewind_to_the_start_of_a_turn_and_restart_with_the_same_seed():
         at.button(key="ctl_turn").click().run()
     g = at.session_state["play_game"]
     assert g.turn >= 3
-    target_ply = g.turn_plies[1]
-    at.selectbox(key="rewind_turn").set_value(2).run()
+    target_ply = g.turn_plies[1] + 1
+    at.number_input(key="rewind_turn").set_value(2).run()
     at.button(key="ctl_rewind").click().run()
     g2 = at.session_state["play_game"]
-    assert g2.ply == target_ply and g2.turn == 1   # the start of turn 2: turn 1 finished, turn 2 not begun
+    assert g2.ply == target_ply and g2.turn == 2   # the start of turn 2: its first step taken
     assert "Rewound to the start of turn 2" in texts(at)
     at.button(key="ctl_restart").click().run()
     g3 = at.session_state["play_game"]
-    assert g3.ply == 0 and g3.seed == 13
+    assert g3.ply == 1 and g3.turn == 0 and g3.seed == 13     # the starting position
     click_steps(at, 5)
     first_steps = at.session_state["play_game"].log.signature()
     assert first_steps == tuple(c[:len(first_steps[0])] for c in g.log.signature())   # same seed, same game

@@ -3,7 +3,8 @@
 A name is text, never markup: in Streamlit's Markdown it could make a link, an image from another site, LaTeX
 or a coloured block, and where a page allows HTML (the seat list) or in plotly's hover and legend text (which
 read a little HTML, links included) it could draw anything. Escape a name wherever it is drawn:
-:func:`markdown` for Markdown, :func:`html` for HTML and plotly.
+:func:`markdown` for Markdown, :func:`html` for HTML and plotly, :func:`entities` for Markdown that allows HTML
+(a name in an HTML block or beside one).
 """
 from __future__ import annotations
 
@@ -22,3 +23,10 @@ def markdown(text) -> str:
 def html(text) -> str:
     """``text`` for HTML or plotly text: ``<``, ``>``, ``&`` and quotes as entities."""
     return _html.escape(str(text), quote=True)
+
+
+def entities(text) -> str:
+    """``text`` with every ASCII punctuation character written as a numeric character reference (``[`` is
+    ``&#91;``): shown as typed both in HTML and in Markdown, where a backslash escape would show inside an HTML
+    block."""
+    return "".join(f"&#{ord(ch)};" if ch in string.punctuation else ch for ch in str(text))

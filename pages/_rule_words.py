@@ -1,0 +1,109 @@
+"""The rules in words a class understands: a name for each rule, the rule book a rule comes from by its title,
+and rule errors without field names (issue 14, item 9).
+
+The rules core names a rule by its field (``jail_turns``) and its source by the file of the rule book (``002``);
+these are the site's words for both.
+"""
+from __future__ import annotations
+
+import re
+
+from monopoly_core import InvalidRules
+
+#: The name shown for each rule (its control's label, and the subject of its errors).
+LABELS = {
+    "starting_cash": "Starting cash",
+    "go_salary": "Salary for passing GO",
+    "double_go_on_landing": "Double salary for landing exactly on GO",
+    "auctions": "Auction a property its lander does not buy",
+    "auction_min_bid": "Lowest opening bid in an auction",
+    "auction_increment": "Smallest raise in an auction",
+    "free_parking": "What Free Parking pays",
+    "free_parking_seed": "Money the bank puts in the Free Parking pot",
+    "income_tax": "How Income Tax is paid",
+    "income_tax_percent": "Income Tax percentage of total worth",
+    "set_rent_multiplier": "Rent multiplier for a whole colour set",
+    "even_building": "Build evenly across a colour set",
+    "building_limits": "The bank's houses and hotels run out",
+    "houses": "Houses in the bank",
+    "hotels": "Hotels in the bank",
+    "mortgage_interest_pct": "Mortgage interest (percent)",
+    "jail_fine": "Fine to leave jail",
+    "jail_turns": "Tries for doubles in jail before paying",
+    "doubles_to_jail": "Doubles in a row that send a player to jail",
+    "turn_limit": "Rounds before the game ends",
+    "min_players": "Fewest players",
+    "max_players": "Most players",
+    "players": "Number of players",
+    "board": "Board",
+    "chance_deck": "Chance cards",
+    "chest_deck": "Community Chest cards",
+    "dice": "Dice",
+}
+
+#: The words shown for the choices of the rules that have a few.
+CHOICES = {
+    "free_parking": {"nothing": "nothing (as printed)", "jackpot": "the jackpot of fees and fines"},
+    "income_tax": {"flat": "the printed amount", "flat_or_percent": "the amount or a percentage of worth"},
+}
+
+#: The rule books (the sources in ../shared/seeds, see its INDEX.md) and reference tables, by title.
+BOOKS = {
+    "000": "Monopoly for Sore Losers (Hasbro, 2020)",
+    "001": "the Monopoly for Sore Losers wiki page",
+    "002": "the standard US rules (printed in Monopoly: The Mega Edition, 2020)",
+    "003": "Monopoly Cheaters Edition (Hasbro UK, 2021)",
+    "004": "the classic rule book (Hasbro UK, 2021)",
+    "reference/classic_board_us_uk.csv": "the printed US and UK boards",
+}
+
+_SOURCE = re.compile(r"^(?P<book>\d{3}|reference/[\w.]+)(?: (?P<section>[A-Z][A-Z ,'&-]*[A-Z]))?(?:: (?P<quote>.+))?$")
+
+
+def label(field: str) -> str:
+    return LABELS.get(field, field.replace("_", " ").capitalize())
+
+
+def choice(field: str, value: str) -> str:
+    return CHOICES.get(field, {}).get(value, value.replace("_", " "))
+
+
+def source(text: str) -> str:
+    """A rule's source ("002 PREPARATION: Each player is given $1,500; 004: ...") as a sentence naming the
+    book: 'From the standard US rules (...), "Preparation": "Each player is given $1,500".'"""
+    parts = []
+    for piece in filter(None, (p.strip() for p in text.split(";"))):
+        m = _SOURCE.match(piece)
+        if m is None:
+            parts.append(piece)
+            continue
+        book = BOOKS.get(m["book"], "a rule book")
+        section = f", \u201c{m['section'].capitalize()}\u201d" if m["section"] else ""
+        quote = f": \u201c{m['quote']}\u201d" if m["quote"] else ""
+        parts.append(f"{book}{section}{quote}")
+    return ("From " + "; and ".join(parts) + ".") if parts else ""
+
+
+def _names_in_words(text: str) -> str:
+    """Field names inside a reason ("is more than max_players 8") replaced by their names in words."""
+    return re.sub(r"\b[a-z]+(?:_[a-z]+)+\b", lambda m: f"\u201c{label(m[0]).lower()}\u201d"
+                  if m[0] in LABELS else m[0].replace("_", " "), text)
+
+
+def error(exc: InvalidRules) -> str:
+    """A rule error in words: "Tries for doubles in jail before paying: must be at least 1, not 0." """
+    reason = re.sub(r", got (.+)$", r", not \1", exc.reason)
+    return f"{label(exc.field)}: {_names_in_words(reason)}."
+
+
+def value(field: str, v) -> str:
+    if isinstance(v, bool):
+        return "on" if v else "off"
+    if isinstance(v, str):
+        return choice(field, v)
+    return f"{v:,}"
+
+
+def change(field: str, mine, theirs) -> str:
+    """One changed rule: "Tries for doubles in jail before paying: 2 (the rule book: 3)"."""
+    return f"{label(field)}: {value(field, mine)} (the rule book: {value(field, theirs)})"

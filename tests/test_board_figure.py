@@ -1,0 +1,81 @@
+"""The board drawing (issue 14, item 7): every square's words fit inside it at the size the Play page draws it,
+tokens and the last move stay off the words, and pointing at a square shows its whole title deed."""
+import re
+
+import pytest
+
+from monopoly_core import Game, bots, load_board, preset
+from monopoly_core.viz.board import BAND, CORNER, STRIP, board_figure, last_move_path, layout
+from monopoly_core.viz.board_drawing import text_em
+
+
+def _trace(fig, name=None, mode=None):
+    return next(t for t in fig.data if (name is None or t.name == name) and (mode is None or t.mode == mode))
+
+
+@pytest.mark.parametrize("board_name", ["classic-us", "classic-uk"])
+@pytest.mark.parametrize("height", [540, 640])
+def test_every_square_s_words_fit_inside_it(board_name, height):
+    board = load_board(board_name)
+    fig = board_figure(board, height=height)
+    text = _trace(fig, mode="text")
+    cells = layout(board.size)
+    L = cells[0].x1
+    px = height / (L + 0.2)                      # the board is drawn as high as the figure
+    for i, (label, size, cell) in enumerate(zip(text.text, text.textfont.size, cells)):
+        lines = [re.sub(r"<[^>]+>", "", line) for line in label.split("<br>")]
+        if cell.corner:
+            w, h = cell.x1 - cell.x0, cell.y1 - cell.y0
+        elif cell.side in (0, 2):
+            w, h = cell.x1 - cell.x0, cell.y1 - cell.y0 - BAND - STRIP
+        else:
+            w, h = cell.x1 - cell.x0 - BAND - STRIP, cell.y1 - cell.y0
+        widest = max(text_em(line) for line in lines) * size     # (tests/test_browser.py measures the real text)
+        assert widest <= w * px, (board.squares[i].short, lines, size)
+        assert len(lines) * 1.2 * size <= h * px, (board.squares[i].short, lines, size)
+        # nothing is cut: every letter of the short name is there (hyphens and line breaks aside)
+        assert board.squares[i].short.replace(" ", "") in "".join(lines).replace("-", "").replace(" ", "")
+
+
+def test_tokens_and_the_last_move_stay_off_the_squares():
+    g = Game.new(preset("classic-us"), bots(["cautious", "strategist", "random", "always-buy"]), seed=12)
+    for _ in range(90):
+        g.step()
+    fig = board_figure(g.board, game=g, path=last_move_path(g), height=540)
+    L = layout(g.board.size)[0].x1
+    for name in ("tokens", "last move"):
+        t = _trace(fig, name)
+        assert len(t.x) > 0
+        for x, y in zip(t.x, t.y):
+            assert CORNER < x < L - CORNER and CORNER < y < L - CORNER, (name, x, y)
+
+
+def test_pointing_at_a_square_shows_its_whole_title_deed():
+    board = load_board("classic-us")
+    fig = board_figure(board, height=540)
+    squares = _trace(fig, "squares")
+    boardwalk = squares.hovertext[39]
+    sq = board.squares[39]
+    for h in range(1, 5):
+        assert f"With {h} house{'s' if h > 1 else ''}: <b>${sq.rents[h]:,}</b>" in boardwalk
+    for part in (f"Price: <b>${sq.price}</b>", f"Rent: <b>${sq.rents[0]}</b>", f"With a hotel: <b>${sq.rents[5]:,}</b>",
+                 f"Each house costs: <b>${sq.house_cost}</b>", f"Mortgage value: <b>${sq.mortgage}</b>"):
+        assert part in boardwalk, part
+    reading = squares.hovertext[5]
+    assert "Rent if the owner has 4 railroads: <b>$200</b>" in reading
+
+
+def test_the_figure_is_valid_plotly_though_built_without_plotly_s_checks():
+    import json
+
+    import plotly.graph_objects as go
+    g = Game.new(preset("classic-uk"), bots(["cautious", "strategist", "random"]), seed=3)
+    for _ in range(200):
+        g.step()
+    figures = [board_figure(g.board, game=g, path=last_move_path(g), centre_text="last roll 3 + 4 = 7", height=540),
+               board_figure(g.board, heat=[i / 40 for i in range(40)], heat_title="share", height=640)]
+    for fig in figures:
+        checked = go.Figure(fig.to_dict())          # plotly's full check of every property: raises if one is wrong
+        assert len(checked.data) == len(fig.data) and len(checked.layout.shapes) == len(fig.layout.shapes)
+    # the check changes nothing in a game's board (a heat map's named colour scale it spells out in full)
+    assert json.loads(go.Figure(figures[0].to_dict()).to_json()) == json.loads(figures[0].to_json())

@@ -1,0 +1,43 @@
+"""The feed's sentences (issue 14, item 9): a sale says how many buildings went back, an auction's result is told
+once, and a sentence that starts with the bank starts with a capital letter."""
+from monopoly_core import Game, bots, preset
+from monopoly_core import events as E
+from monopoly_core.narrate import describe, visible
+
+BALTIC, BOARDWALK = 3, 39       # house costs $50 and $200: a house sells back for $25 and $100
+
+
+def game():
+    return Game.new(preset("classic-us"), bots(["cautious", "strategist"]), seed=1)
+
+
+def sale(square, level_left, refund):
+    return E.Event(0, 5, E.SELL, 0, square, level_left, refund, 0)
+
+
+def test_a_sale_says_how_many_buildings_went_back():
+    g = game()
+    assert "sells a house on Baltic Avenue back to the bank for $25 (2 houses left)" in describe(sale(BALTIC, 2, 25), g)
+    assert "(the last one)" in describe(sale(BALTIC, 0, 25), g)
+    assert "sells the hotel on Boardwalk back to the bank for $100 (4 houses stay)" in describe(sale(BOARDWALK, 4, 100),
+                                                                                                 g)
+    # a bankruptcy or a whole hotel going back at once: every level in one sale
+    assert "sells 3 houses on Baltic Avenue back to the bank for $75." in describe(sale(BALTIC, 0, 75), g)
+    assert "sells the hotel on Boardwalk back to the bank for $500." in describe(sale(BOARDWALK, 0, 500), g)
+
+
+def test_an_auction_win_is_told_once():
+    g = Game.new(preset("classic-us"), bots(["random", "cautious", "strategist"]), seed=4)
+    g.play("end")
+    told = [describe(g.log[i], g) for i in range(len(g.log)) if visible(g.log[i])]
+    wins = [t for t in told if " at auction " in t or "wins the auction of the deed" in t]
+    sold = sum(1 for i in range(len(g.log)) if g.log.kind[i] == E.AUCTION and g.log.detail[i] == 1
+               and g.log.other[i] == 0)
+    assert sold and len(wins) == sold
+
+
+def test_sentences_about_the_bank_start_with_a_capital():
+    g = game()
+    g.step()
+    starts = [describe(g.log[i], g) for i in range(len(g.log)) if g.log.kind[i] == E.PAY]
+    assert starts and all(t.startswith("The bank hands ") for t in starts)

@@ -1,0 +1,257 @@
+"""AppTest for what a teacher's first real try of the Play page tripped over (issue 14): the starting position,
+rewinding, the game in the address bar, forms that send what they show, wording, rule controls that react to
+each other, the title deed, whose turn it is and the hand-over between people."""
+from __future__ import annotations
+
+from apptest_helpers import APP, open_page, texts
+from streamlit.testing.v1 import AppTest
+from test_page_play import click_steps, start
+
+
+def game(at):
+    return at.session_state["play_game"]
+
+
+# --- item 5: the starting position is shown at once -------------------------------------------------------------
+def test_start_shows_the_starting_cash_and_the_pot_seed():
+    at = open_page("pages/play.py")
+    at.selectbox(key="setup_preset").set_value("classic-uk").run()
+    at.selectbox(key="rule_free_parking").set_value("jackpot").run()
+    at.number_input(key="rule_free_parking_seed").set_value(500).run()
+    g = start(at, seed=31)
+    assert g.turn == 0 and g.pot == 500 and all(p.cash == 1500 for p in g.players)
+    shown = texts(at)
+    assert shown.count("cash **\u00a31,500**") == len(g.players), shown
+    assert "Free Parking pot \u00a3500" in shown
+    assert "plays 1st" in shown                      # the turn order is rolled: part of the set-up
+    assert at.button(key="ctl_undo").disabled        # nothing to undo but the set-up itself
+
+
+def test_restart_shows_the_starting_position_too():
+    at = open_page("pages/play.py")
+    start(at, seed=8, bot_seat0=True)
+    click_steps(at, 6)
+    at.button(key="ctl_restart").click().run()
+    g = game(at)
+    assert g.turn == 0 and g.ply > 0 and all(p.cash == g.rules.starting_cash for p in g.players)
+
+
+# --- item 6: rewinding lands on the turn asked for --------------------------------------------------------------
+def test_rewind_to_turn_92_lands_on_turn_92():
+    at = open_page("pages/play.py")
+    start(at, seed=3, bot_seat0=True)
+    at.button(key="ctl_end").click().run()
+    g = game(at)
+    assert g.over and len(g.turn_plies) > 92
+    at.number_input(key="rewind_turn").set_value(92).run()
+    at.button(key="ctl_rewind").click().run()
+    back = game(at)
+    assert back.turn == 92 and back.ply == g.turn_plies[91] + 1
+    assert "turn 92 \u00b7" in texts(at) and "Rewound to the start of turn 92" in texts(at)
+    assert back.log.signature() == tuple(c[:len(back.log)] for c in g.log.signature())
+
+
+def test_rewind_refuses_a_turn_not_reached_and_keeps_the_game():
+    at = open_page("pages/play.py")
+    start(at, seed=13, bot_seat0=True)
+    for _ in range(3):
+        at.button(key="ctl_turn").click().run()
+    g = game(at)
+    at.number_input(key="rewind_turn").set_value(len(g.turn_plies) + 5).run()
+    at.button(key="ctl_rewind").click().run()
+    assert game(at) is g
+    assert "There is no turn" in texts(at)
+
+
+# --- item 4: the address bar holds the game, so a reload brings it back -----------------------------------------
+def test_the_address_bar_follows_the_game_and_a_reload_reopens_it():
+    at = open_page("pages/play.py")
+    start(at, seed=9, bot_seat0=True)
+    assert at.query_params["steps"] == str(game(at).ply)
+    click_steps(at, 12)
+    g = game(at)
+    params = dict(at.query_params.items())
+    assert params["seed"] == "9" and params["steps"] == str(g.ply)
+    # a reload is a new session opening the same address
+    other = AppTest.from_file(APP, default_timeout=60)
+    for k, v in params.items():
+        other.query_params[k] = v
+    other.run()
+    other.switch_page("pages/play.py").run()
+    assert not other.exception
+    assert game(other).log.signature() == g.log.signature()
+    # undo changes the history: the address follows
+    at.button(key="ctl_undo").click().run()
+    assert at.query_params["steps"] == str(g.ply - 1)
+
+
+# --- item 2: the forms send what they show, or refuse in words --------------------------------------------------
+def _events_of(g, kind, seat):
+    return [ev for ev in g.log.since(0) if ev.kind == kind and ev.player == seat]
+
+
+def bid_box(at):
+    return next(n for n in at.number_input if n.label == "Your bid")
+
+
+def test_a_bid_above_the_cash_is_refused_beside_the_button_and_nothing_is_sent():
+    from monopoly_core import events as E
+    from test_page_play import buttons, step_until_person, until_person_buys
+    at = open_page("pages/play.py")
+    start(at, seed=11)
+    until_person_buys(at)
+    b = buttons(at)
+    b[next(lbl for lbl in b if lbl.startswith("Don't buy"))].click().run()
+    g = step_until_person(at)
+    assert g.pending.kind == "bid" and g.pending.player == 0
+    ply, cash = g.ply, g.players[0].cash
+    # typed and clicked at once (the browser sends the box's new amount with the click): refused, nothing sent
+    bid_box(at).set_value(99999)
+    at.button(key="bid_go").click().run()
+    assert game(at).ply == ply and not _events_of(game(at), E.BID, 0)
+    assert "Bid not sent" in texts(at)
+    # and from then on the button is off, with the reason beside it
+    assert at.button(key="bid_go").disabled and at.button(key="bid_go").label == "Bid $99,999"
+    assert any("You have only" in e.value for e in at.error)
+    amount = min(cash, g.pending.minimum + 7)
+    bid_box(at).set_value(amount).run()
+    assert at.button(key="bid_go").label.endswith(f"${amount:,}")     # the button says the amount in the box
+    at.button(key="bid_go").click().run()
+    assert [ev.amount for ev in _events_of(game(at), E.BID, 0)] == [amount]
+
+
+def test_a_trade_asking_more_cash_than_you_have_is_refused_and_nothing_is_sent():
+    from monopoly_core import events as E
+    from test_page_play import step_until_person
+    at = open_page("pages/play.py")
+    start(at, seed=11)
+    g = step_until_person(at)
+    assert g.pending.allows_trade
+    ply = g.ply
+    # typed and clicked at once (the browser sends the box's new amount with the click): refused, nothing sent
+    at.number_input(key="trade_give_cash").set_value(99999)
+    at.button(key="trade_go").click().run()
+    assert game(at).ply == ply and not _events_of(game(at), E.TRADE_OFFER, 0)
+    assert "Trade not proposed" in texts(at)
+    assert at.button(key="trade_go").disabled
+    assert any("You have only $1,500 in cash, not $99,999" in e.value for e in at.error)
+    # cash alone is a loan, which the rules refuse (002 MISCELLANEOUS), with the core's reason beside the button
+    at.number_input(key="trade_give_cash").set_value(10).run()
+    assert at.button(key="trade_go").disabled
+    assert any("must include a property or a Get Out of Jail Free card" in e.value for e in at.error)
+    assert game(at).ply == ply and not _events_of(game(at), E.TRADE_OFFER, 0)
+
+
+# --- item 9: names and rule errors that read well ---------------------------------------------------------------
+def test_the_default_person_is_player_1_and_the_name_follows_the_seat():
+    at = open_page("pages/play.py")
+    assert at.text_input(key="setup_name_0").value == "Player 1"
+    at.selectbox(key="setup_kind_0").set_value("bot").run()
+    assert at.text_input(key="setup_name_0").value == "Strategist 1"
+    at.selectbox(key="setup_bot_0").set_value("cautious").run()
+    assert at.text_input(key="setup_name_0").value == "Cautious 1"
+    at.selectbox(key="setup_kind_0").set_value("person").run()
+    assert at.text_input(key="setup_name_0").value == "Player 1"
+    at.text_input(key="setup_name_1").set_value("Ada").run()          # a typed name stays
+    at.selectbox(key="setup_kind_1").set_value("person").run()
+    assert at.text_input(key="setup_name_1").value == "Ada"
+    g = start(at, seed=2)
+    assert [p.name for p in g.players][:2] == ["Player 1", "Ada"]
+
+
+def test_rule_errors_use_words_and_every_one_is_shown_beside_start():
+    at = open_page("pages/play.py")
+    at.number_input(key="rule_jail_turns").set_value(0).run()
+    at.number_input(key="rule_go_salary").set_value(-1).run()
+    assert at.button(key="start_game").disabled
+    shown = "\n".join(e.value for e in at.error)
+    assert "Tries for doubles in jail before paying: must be at least 1, not 0." in shown
+    assert "Salary for passing GO: must be at least 0, not -1." in shown
+    beside = next(e.value for e in at.error if e.value.startswith("The game cannot start yet"))
+    assert "Tries for doubles" in beside and "Salary for passing GO" in beside
+    assert "jail_turns" not in shown and "go_salary" not in shown
+
+
+def test_rule_help_names_the_rule_book_not_its_file():
+    at = open_page("pages/play.py")
+    helps = [w.help or "" for w in list(at.number_input) + list(at.toggle) + list(at.selectbox)
+             if (w.key or "").startswith("rule_")]
+    cited = [h for h in helps if "From " in h]
+    assert cited and any("the standard US rules (printed in Monopoly: The Mega Edition, 2020)" in h for h in cited)
+    assert not any("002" in h or ".csv" in h or "Rule book:" in h for h in helps)
+
+
+def test_two_players_with_one_name_cannot_start():
+    at = open_page("pages/play.py")
+    at.text_input(key="setup_name_1").set_value("Player 1").run()
+    assert at.button(key="start_game").disabled
+    assert any("Two players are called Player 1" in e.value for e in at.error)
+
+
+# --- item 10: rule controls react to each other -----------------------------------------------------------------
+def test_controls_that_do_not_matter_are_off_and_a_silly_minimum_bid_is_warned():
+    at = open_page("pages/play.py")
+    assert at.number_input(key="rule_free_parking_seed").disabled        # Free Parking pays nothing
+    at.selectbox(key="rule_free_parking").set_value("jackpot").run()
+    assert not at.number_input(key="rule_free_parking_seed").disabled
+    at.toggle(key="rule_auctions").set_value(False).run()
+    # the bank's last houses are still auctioned when they run out: the bids still matter
+    assert not at.number_input(key="rule_auction_min_bid").disabled
+    at.toggle(key="rule_building_limits").set_value(False).run()
+    assert at.number_input(key="rule_auction_min_bid").disabled
+    assert at.number_input(key="rule_auction_increment").disabled
+    assert at.number_input(key="rule_houses").disabled
+    at.toggle(key="rule_auctions").set_value(True).run()
+    at.number_input(key="rule_auction_min_bid").set_value(5000).run()
+    warned = [w.value for w in at.warning]
+    assert any("Lowest opening bid in an auction: $5,000 is more than the dearest property costs ($400)" in w
+               for w in warned), warned
+    assert not at.button(key="start_game").disabled                  # a warning, not a refusal
+
+
+# --- what a teacher expected: the title deed, whose turn it is, the hand-over between people -------------------
+def test_the_buy_decision_shows_the_title_deed():
+    from test_page_play import until_person_buys
+    at = open_page("pages/play.py")
+    start(at, seed=11)
+    g = until_person_buys(at)
+    sq = g.board.squares[g.pending.square]
+    shown = texts(at)
+    assert "TITLE DEED" in shown and sq.name in shown
+    assert "Mortgage value" in shown and f"${sq.mortgage}" in shown
+    if sq.kind == "street":
+        assert f"With a hotel</span><b>${sq.rents[5]:,}</b>" in shown and "Each house costs" in shown
+
+
+def test_whose_turn_it_is_is_written_large_in_the_players_colour():
+    at = open_page("pages/play.py")
+    g = start(at, seed=4, bot_seat0=True)
+    assert f"<b>{g.players[g.current].name}</b> plays first" in texts(at)
+    at.button(key="ctl_turn").click().run()
+    g = game(at)
+    banner = next(m.value for m in at.markdown if "\u2019s turn" in m.value)
+    assert f"<b>{g.players[g.current].name}</b>\u2019s turn" in banner and g.players[g.current].colour in banner
+
+
+def test_people_sharing_a_screen_hand_the_device_over():
+    from test_page_play import step_until_person
+    at = open_page("pages/play.py")
+    at.selectbox(key="setup_kind_1").set_value("person").run()
+    start(at, seed=6)
+    handovers = 0
+    for _ in range(12):
+        g = step_until_person(at)
+        if g.over:
+            break
+        seat = g.pending.player
+        if any(b.key == "handover_go" for b in at.button):
+            # the choices are hidden until the person named takes the device
+            assert f"Pass the device to <b>{g.players[seat].name}</b>" in texts(at)
+            assert not any((b.key or "").startswith("act_") for b in at.button)
+            at.button(key="handover_go").click().run()
+            handovers += 1
+        assert any((b.key or "").startswith("act_") for b in at.button)
+        b = {b.label: b for b in at.button}
+        label = next(lbl for lbl in b if lbl.startswith(("Roll", "End my", "Done", "Pass", "Don't buy", "Reject")))
+        b[label].click().run()
+    assert handovers >= 2
