@@ -35,6 +35,16 @@ def visible(ev: E.Event) -> bool:
     return not ((kind == E.PAY and ev.detail in _TOLD_ELSEWHERE) or (kind == E.DEED and ev.detail == E.D_AUCTION))
 
 
+#: The narration of named codes (events.KINDS names them; the words are the narrator's).
+_ROLL_PURPOSE = {"move": "", "jail": " trying for doubles in jail", "order": " for the turn order",
+                 "utility_card": " for the utility rent"}
+_JAIL_IN = {"go_to_jail_square": "lands on Go To Jail", "card": "is sent by a card",
+            "doubles": "rolls doubles three times"}
+_JAIL_OUT = {"doubles": "by rolling doubles", "fine": "by paying the fine", "card": "with a Get Out of Jail Free card",
+             "forced_fine": "after the last try, paying the fine"}
+_DECK_TITLES = {"chance": "Chance", "chest": "Community Chest"}
+
+
 def describe(ev: E.Event, game) -> str:
     """One sentence for ``ev``, starting with a capital letter ("The bank hands ...")."""
     text = _sentence(ev, game)
@@ -55,11 +65,11 @@ def _sentence(ev: E.Event, game) -> str:
     if k == E.ROLL:
         faces = E.unpack_faces(ev.detail, len(str(ev.detail)))
         dice = " and ".join(map(str, faces))
-        doubles = " (doubles)" if len(faces) == 2 and faces[0] == faces[1] else ""
-        why = {0: "", 1: " trying for doubles in jail", 2: " for the turn order", 3: " for the utility rent"}[ev.other]
+        doubles = " (doubles)" if _is_doubles(game, ev.detail) else ""
+        why = _ROLL_PURPOSE.get(E.KINDS[E.ROLL].name_of("other", ev.other), "")
         return f"{who} rolls {dice} = {ev.amount}{doubles}{why}."
     if k == E.MOVE:
-        how = " (card)" if ev.detail == 1 else ""
+        how = " (card)" if ev.detail == E.MOVE_BY_CARD else ""
         return f"{who} moves {abs(ev.amount)} {'back ' if ev.amount < 0 else ''}to {_sq(game, ev.square)}{how}."
     if k == E.PAY:
         reason = E.REASON_NAMES[ev.detail]
@@ -86,10 +96,11 @@ def _sentence(ev: E.Event, game) -> str:
     if k == E.DECLINE:
         return f"{who} declines to buy {_sq(game, ev.square)} for {m(ev.amount)}."
     if k == E.AUCTION:
-        item = ("the deed of " + _sq(game, ev.square), "a house", "a hotel")[ev.other]
-        if ev.detail == 0:
+        kind = E.KINDS[E.AUCTION].name_of("other", ev.other)
+        item = "the deed of " + _sq(game, ev.square) if kind == "deed" else f"a {kind}"
+        if ev.detail == E.AUCTION_OPENS:
             return f"Auction of {item}."
-        if ev.detail == 1:
+        if ev.detail == E.AUCTION_SOLD:
             return f"{who} wins the auction of {item} for {m(ev.amount)}."
         return f"Nobody bids for {item}; it stays with the bank."
     if k == E.BID:
@@ -97,19 +108,18 @@ def _sentence(ev: E.Event, game) -> str:
     if k == E.PASS:
         return f"{who} drops out of the auction."
     if k == E.CARD:
-        kind = "chance" if ev.other == 0 else "chest"
+        kind = game.deck_kinds[ev.other]
         text = game.deck_cards[kind][ev.detail].text
-        deck = "Chance" if kind == "chance" else "Community Chest"
+        deck = _DECK_TITLES.get(kind, kind.replace("_", " ").title())
         return f"{who} draws {deck}: \u201c{text}\u201d"
     if k == E.JAIL_IN:
-        why = ("lands on Go To Jail", "is sent by a card", "rolls doubles three times")[ev.detail]
+        why = _JAIL_IN[E.KINDS[E.JAIL_IN].name_of("detail", ev.detail)]
         return f"{who} {why} and goes to jail."
     if k == E.JAIL_OUT:
-        how = ("by rolling doubles", "by paying the fine", "with a Get Out of Jail Free card",
-               "after the third try, paying the fine")[ev.detail]
+        how = _JAIL_OUT[E.KINDS[E.JAIL_OUT].name_of("detail", ev.detail)]
         return f"{who} leaves jail {how}."
     if k == E.BUILD:
-        what = "a hotel" if ev.amount == 5 else f"a house ({ev.amount} now)"
+        what = "a hotel" if ev.amount == game.edition.hotel_level else f"a house ({ev.amount} now)"
         return f"{who} builds {what} on {_sq(game, ev.square)} for {m(ev.other)}."
     if k == E.SELL:
         what, left = _buildings_sold(ev, game)
@@ -135,18 +145,27 @@ def _sentence(ev: E.Event, game) -> str:
     return f"{E.KIND_NAMES[k]} {ev}"
 
 
+def _is_doubles(game, packed: int) -> bool:
+    """Whether a roll's packed faces are doubles, as the game's dice model reads them (Mega: the white dice)."""
+    for r in game.dice.outcomes:
+        if r.packed == packed:
+            return r.doubles
+    return False
+
+
 def _buildings_sold(ev: E.Event, game) -> tuple[str, str]:
     """What a sale handed back and what is left, from the money it paid (half the house cost a level; a hotel
     is the fifth level) and the level left (``amount``): ("a house", " (2 houses left)"), ("the hotel",
     " (4 houses stay)"), ("3 houses", "")."""
     half = game.board.squares[ev.square].house_cost // 2
     levels = ev.other // half if half else 0
-    if levels == 1 and ev.amount == 4:
-        return "the hotel", " (4 houses stay)"
+    hotel = game.edition.hotel_level
+    if levels == 1 and ev.amount == hotel - 1:
+        return "the hotel", f" ({hotel - 1} houses stay)"
     if levels == 1:
         left = ev.amount
         return "a house", f" ({left} house{'' if left == 1 else 's'} left)" if left else " (the last one)"
-    if levels == 5 and ev.amount == 0:
+    if levels == hotel and ev.amount == 0:
         return "the hotel", ""
     return f"{levels} houses", ""
 

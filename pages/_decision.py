@@ -66,10 +66,11 @@ def label(action: Action, d, g) -> str:
     if k == A.PLACE:
         return f"Place it on {sq}"
     if k == A.BUILD:
-        what = "a hotel" if g.level[action.square] == 4 else "a house"
+        what = "a " + g.edition.buildings[g.level[action.square] + 1]
         return f"Build {what} on {sq} ({m(g.board.squares[action.square].house_cost)})"
     if k == A.SELL_BUILDING:
-        what = "the hotel" if g.level[action.square] == 5 else "a house"
+        what = ("the " if g.level[action.square] == g.edition.hotel_level else "a ") + \
+            g.edition.buildings[g.level[action.square]]
         return f"Sell {what} on {sq} (+{m(g.board.squares[action.square].house_cost // 2)})"
     if k == A.SELL_ALL:
         grp = g.board.groups[g.board.squares[action.square].group]

@@ -92,7 +92,7 @@ def players_panel(g) -> None:
                 key = board.groups[sq.group].label if sq.group else (board.railroad_label + "s" if
                                                                        sq.kind == "railroad" else "utilities")
                 lv = g.level[s]
-                extra = (" (hotel)" if lv == 5 else f" ({lv} house{'s' if lv > 1 else ''})") if lv else ""
+                extra = f" ({g.edition.levels[lv]})" if lv else ""
                 short = f"~~{sq.short}~~ (mortgaged)" if g.mortgaged[s] else sq.short
                 groups.setdefault(key, []).append(short + extra)
             if groups:

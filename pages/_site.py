@@ -55,7 +55,7 @@ def navigation() -> "st.navigation":
     menu of their own. A print view hides the navigation: a worksheet prints without it."""
     st.set_page_config(page_title="Monopoly rules lab", page_icon="\U0001F3B2", layout="wide",
                        initial_sidebar_state="collapsed" if printing() else "auto")
-    sections = {"The lab": PAGES, "Lessons": lesson_pages()}
+    sections = {"": PAGES, "Lessons": lesson_pages()}     # the lab's pages as links, the lessons in a menu
     pages = {section: [st.Page(str(ROOT / path), title=title, icon=icon, default=(path == PAGES[0][0]))
                        for path, title, icon in entries if (ROOT / path).exists()]
              for section, entries in sections.items()}

@@ -132,7 +132,7 @@ def game_view() -> None:
     left, right = st.columns([1.25, 1], gap="small")
     with left:
         last = g.last_roll
-        centre = f"last roll {last.faces[0]} + {last.faces[1]} = {last.total}" if last else ""
+        centre = f"last roll {' + '.join(map(str, last.faces))} = {last.total}" if last else ""
         # an SVG picture, not a plotly chart: it appears with the page and redraws at once (issue 14, speed)
         svg = board_svg(g.board, game=g, path=last_move_path(g), centre_text=centre, max_width=BOARD_MAX_WIDTH,
                         label=f"The board at turn {g.turn}")

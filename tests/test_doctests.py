@@ -40,3 +40,4 @@ def test_docstring_examples_run(rel):
         result = runner.run(test, out=lambda text: pytest.fail(f"{rel} {name}:\n{text}"))
         ran += result.attempted
     assert ran > 0
+

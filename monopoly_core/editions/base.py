@@ -44,6 +44,8 @@ class Edition:
         #: names of the building levels a street can have, from none to the top (the data of the building
         #: model: the Mega Edition adds a skyscraper, Cheaters has hotels only)
         self.levels: tuple[str, ...] = ("unimproved", "1 house", "2 houses", "3 houses", "4 houses", "hotel")
+        #: the building each level adds ("" for none): what a page or the narration calls it
+        self.buildings: tuple[str, ...] = ("", "house", "house", "house", "house", "hotel")
         #: the level of a hotel (a hotel replaces ``hotel_level - 1`` houses)
         self.hotel_level = 5
         #: the decks in play: deck kind -> the RuleSet field naming its deck file. A square of a deck's kind

@@ -225,7 +225,7 @@ def status_rows(game, index: int) -> list[str]:
     rows = ["Owner: " + (game.players[owner].name if owner >= 0 else "the bank")]
     lv = game.level[index]
     if lv:
-        rows.append("Built: " + ("a hotel" if lv == 5 else f"{lv} house{'s' if lv > 1 else ''}"))
+        rows.append("Built: " + game.edition.levels[lv])
     if game.mortgaged[index]:
         rows.append("Mortgaged")
     return rows
@@ -284,7 +284,7 @@ def _position(d: Drawing, board, game) -> None:
         if lv:
             bx0, by0, bx1, by1 = cell.band()
             horizontal = cell.side in (0, 2)
-            if lv == 5:
+            if lv == game.edition.hotel_level:
                 d.rects.append(Rect(bx0 + 0.2 * (bx1 - bx0) if horizontal else bx0 + 0.04,
                                     by0 + 0.04 if horizontal else by0 + 0.2 * (by1 - by0),
                                     bx1 - 0.2 * (bx1 - bx0) if horizontal else bx1 - 0.04,
