@@ -107,3 +107,15 @@ def test_acting_with_nothing_to_decide_or_after_the_end():
         g.step()
     with pytest.raises(GameOver):
         g.act(Action(A.ROLL))
+
+
+@pytest.mark.parametrize("kwargs", [dict(amount=True), dict(amount=10.5), dict(amount="10"), dict(square=2**40),
+                                    dict(square=None), dict(trade="offer")])
+def test_an_action_of_the_wrong_type_is_refused_the_same_way_in_both_builds(kwargs):
+    # Issue 13 item 11: compiled, Action("bid", amount=True) was accepted; interpreted, a bid of 10.5 made a
+    # player's cash a float and a bid of "10" raised TypeError. Types and ranges are checked at the boundary.
+    with pytest.raises(IllegalAction):
+        Action("bid", **kwargs)
+    if "trade" not in kwargs:                 # the same values in a trade offer
+        with pytest.raises(IllegalAction):
+            Trade(0, 1, give_cash=kwargs.get("amount", 5), give_squares=(kwargs.get("square", 1),))
