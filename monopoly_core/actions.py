@@ -26,6 +26,7 @@ UNMORTGAGE: Final = "unmortgage"        # square
 TRADE: Final = "trade"                  # trade = the offer
 ACCEPT: Final = "accept"
 REJECT: Final = "reject"
+REJECT_ALL: Final = "reject_all"        # reject this offer and every later one from its proposer (issue 14)
 BANKRUPT: Final = "bankrupt"            # declare bankruptcy (only when the debt cannot be raised)
 PAY: Final = "pay"                      # the UK card: pay the fine
 DRAW: Final = "draw"                    # the UK card: take a Chance
@@ -40,7 +41,7 @@ MANAGE: Final = frozenset({BUILD, SELL_BUILDING, SELL_ALL, MORTGAGE, UNMORTGAGE,
 #: The subset that raises money (allowed when in debt, or when deciding whether to buy).
 RAISE: Final = frozenset({SELL_BUILDING, SELL_ALL, MORTGAGE, TRADE})
 ALL_KINDS: Final = frozenset({ROLL, PAY_FINE, USE_CARD, BUY, DECLINE, BID, PASS, END, BUILD, SELL_BUILDING, SELL_ALL,
-                       MORTGAGE, UNMORTGAGE, TRADE, ACCEPT, REJECT, BANKRUPT, PAY, DRAW, FLAT, PERCENT, KEEP,
+                       MORTGAGE, UNMORTGAGE, TRADE, ACCEPT, REJECT, REJECT_ALL, BANKRUPT, PAY, DRAW, FLAT, PERCENT, KEEP,
                        LIFT, PLACE})
 
 
@@ -243,5 +244,6 @@ def action_from_json(data) -> Action:
 # Shared instances for the argument-free actions (bots return these; no allocation on the hot path).
 A_ROLL, A_END, A_BUY, A_DECLINE, A_PASS = Action(ROLL), Action(END), Action(BUY), Action(DECLINE), Action(PASS)
 A_PAY_FINE, A_USE_CARD, A_ACCEPT, A_REJECT = Action(PAY_FINE), Action(USE_CARD), Action(ACCEPT), Action(REJECT)
+A_REJECT_ALL = Action(REJECT_ALL)
 A_BANKRUPT, A_PAY, A_DRAW, A_FLAT, A_PERCENT = Action(BANKRUPT), Action(PAY), Action(DRAW), Action(FLAT), Action(PERCENT)
 A_KEEP, A_LIFT = Action(KEEP), Action(LIFT)

@@ -46,15 +46,15 @@ _BASE: Final = {
     BID: (A.BID, A.PASS),
     POST_ROLL: (A.END,),
     DEBT: (A.BANKRUPT,),
-    TRADE_RESPONSE: (A.ACCEPT, A.REJECT),
+    TRADE_RESPONSE: (A.ACCEPT, A.REJECT, A.REJECT_ALL),
     FINE_OR_CHANCE: (A.PAY, A.DRAW),
     INCOME_TAX: (A.FLAT, A.PERCENT),
     MORTGAGED_DEED: (A.KEEP, A.LIFT),
     PLACE_BUILDING: (A.PLACE,),
 }
 #: Answers that are legal whenever their kind is offered (no state to check).
-_ALWAYS: Final = {k: frozenset(v) & {A.ROLL, A.END, A.DECLINE, A.PASS, A.REJECT, A.ACCEPT, A.KEEP, A.DRAW, A.FLAT,
-                               A.PERCENT, A.PAY} for k, v in _BASE.items()}
+_ALWAYS: Final = {k: frozenset(v) & {A.ROLL, A.END, A.DECLINE, A.PASS, A.REJECT, A.REJECT_ALL, A.ACCEPT, A.KEEP,
+                                     A.DRAW, A.FLAT, A.PERCENT, A.PAY} for k, v in _BASE.items()}
 _EXTRA: Final = {PRE_ROLL: A.MANAGE, JAIL: A.MANAGE, POST_ROLL: A.MANAGE, BUY: A.RAISE, DEBT: A.RAISE}
 _NONE: Final[frozenset[str]] = frozenset()
 

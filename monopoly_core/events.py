@@ -48,6 +48,7 @@ TRADE_REJECT: Final = 20
 DEBT: Final = 21
 BANKRUPT: Final = 22
 END: Final = 23
+OFFERS_DECLINED: Final = 24
 
 # --- money reasons (PAY.detail) and the other named codes --------------------------------------------------------
 # (Final literals, so compiled code uses the numbers themselves; tests check each against its name in KINDS)
@@ -198,6 +199,8 @@ KINDS: tuple[EventKind, ...] = (
     _K(END, "end", "the game is over",
        (("player", "the winner, -1 none"), ("detail", "why it ended")),
        (("detail", ("last_player_standing", "turn_limit")),)),
+    _K(OFFERS_DECLINED, "offers_declined", "a player declines every later trade offer from another",
+       (("player", "who declines"), ("other", "the proposer whose offers they decline"))),
 )
 
 KIND_NAMES = tuple(k.name for k in KINDS)

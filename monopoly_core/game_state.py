@@ -103,6 +103,7 @@ class GameState:
     round: int
     rolls: int
     trades_proposed: int
+    declined: set[tuple[int, int]]              # (seat, proposer): seat declines every offer from proposer
     last_roll: Roll | None
     version: int
     holdings_version: list[int]
@@ -171,6 +172,7 @@ class GameState:
         self.round = 0
         self.rolls = 0
         self.trades_proposed = 0
+        self.declined = set()
         self.memo = {}
         self.version = 0
         self.holdings_version = [0] * len(specs)

@@ -128,6 +128,9 @@ def trade(g: GameState, t: Trade) -> Play:
     action = yield from flow.ask(g, d)
     if action.kind != A.ACCEPT:
         g.log.add(E.TRADE_REJECT, t.proposer, -1, 0, t.target, ref)
+        if action.kind == A.REJECT_ALL:
+            g.declined.add((t.target, t.proposer))
+            g.log.add(E.OFFERS_DECLINED, t.target, -1, 0, t.proposer)
         return
     g.log.add(E.TRADE_ACCEPT, t.proposer, -1, 0, t.target, ref)
     a, b = g.players[t.proposer], g.players[t.target]

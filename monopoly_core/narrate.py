@@ -134,6 +134,8 @@ def _sentence(ev: E.Event, game) -> str:
             return f"{who} offers {_who(game, ev.other)} a trade: {describe_trade(t, game)}."
         verb = "accepts" if k == E.TRADE_ACCEPT else "rejects"
         return f"{_who(game, ev.other)} {verb} {who}'s trade."
+    if k == E.OFFERS_DECLINED:
+        return f"{who} declines every later trade offer from {_who(game, ev.other)}."
     if k == E.DEBT:
         return f"{who} owes {m(ev.amount)} to {_who(game, ev.other)} and must raise money."
     if k == E.BANKRUPT:

@@ -21,6 +21,8 @@ def trade_problem(game: GameState, trade: Trade) -> str | None:
     a, b = game.players[trade.proposer], game.players[trade.target]
     if a.bankrupt or b.bankrupt:
         return "both players must still be in the game"
+    if (trade.target, trade.proposer) in game.declined:
+        return f"{b.name} declines every trade offer from {a.name}"
     if trade.is_empty():
         return "the trade is empty"
     if not (trade.give_squares or trade.give_cards or trade.get_squares or trade.get_cards):
