@@ -44,7 +44,7 @@ def label(action: Action, d, g) -> str:
     if k in FIXED_LABELS:
         return FIXED_LABELS[k]
     if k == A.REJECT_ALL:
-        return f"Reject, and every later offer from {g.players[d.other].name}"
+        return f"Reject, and every later offer from {markdown(g.players[d.other].name)}"   # (labels read Markdown)
     if k == A.ROLL:
         return "Roll for doubles" if d.kind == D.JAIL else "Roll the dice"
     if k == A.PAY_FINE:
