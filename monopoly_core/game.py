@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, TYPE_CHECKING, Any
+from typing import Final, TYPE_CHECKING
 
 from . import decisions as D
 from . import flow

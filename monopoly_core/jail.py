@@ -13,7 +13,6 @@ from . import actions as A
 from . import card_play
 from . import events as E
 from . import flow
-from . import management
 from . import movement
 from . import payments
 from .rent import NORMAL

@@ -24,7 +24,6 @@ from .mortgage import unmortgage_cost
 
 if TYPE_CHECKING:
     from .actions import Action, Trade
-    from .decisions import Decision
     from .game_state import GameState, Play
     from .state import Player
 

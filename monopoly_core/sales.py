@@ -15,7 +15,6 @@ from . import decisions as D
 from . import events as E
 from . import flow
 from . import holdings
-from . import management
 from . import payments
 from .actions import BID, BUY
 

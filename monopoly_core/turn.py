@@ -11,7 +11,6 @@ from . import endgame
 from . import events as E
 from . import flow
 from . import jail
-from . import management
 from . import movement
 from . import payments
 from .rent import NORMAL

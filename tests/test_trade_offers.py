@@ -6,7 +6,7 @@ from monopoly_core import STANDARD, Action, Game, IllegalAction, PlayerSpec, Tra
 from monopoly_core import actions as A
 from monopoly_core import decisions as D
 from monopoly_core import events as E
-from scenario import give, table, until
+from scenario import give, table
 
 
 def test_a_player_may_decline_every_later_offer_from_a_proposer():
@@ -70,7 +70,6 @@ def test_bots_make_at_most_one_offer_a_turn_in_bot_games():
 
 
 def test_the_play_page_offers_decline_all_as_a_button():
-    from apptest_helpers import APP  # noqa: F401  (the site's entry point)
     from test_page_play import _open_link
     rules = preset("classic-us", turn_limit=200)
     g = next(g for g in (_first_offer_to_the_person(rules, s) for s in range(30)) if g is not None)

@@ -13,7 +13,7 @@ from typing import ClassVar, Final, TYPE_CHECKING
 from .. import actions as A
 from .. import decisions as D
 from ..actions import Action, Trade
-from ..building import HOTEL, build_problem, sell_problem, shortage_closed
+from ..building import HOTEL, sell_problem, shortage_closed
 from ..mortgage import mortgage_problem, unmortgage_cost
 from ..policies import Policy
 from ..trading import trade_problem, tradeable
