@@ -5,6 +5,7 @@ Pure functions of (event, game): the game supplies names (players, squares, card
 from __future__ import annotations
 
 from . import events as E
+from .trading import count_of
 
 
 def _who(game, seat: int) -> str:
@@ -181,13 +182,14 @@ def _buildings_sold(ev: E.Event, game) -> tuple[str, str]:
 
 
 def describe_trade(t, game) -> str:
-    def side(cash, squares, cards):
+    def side(cash, squares, cards, tokens):
         parts = [money(game, cash)] if cash else []
         parts += [_sq(game, s) for s in squares]
         parts += [f"a Get Out of Jail Free card ({d})" for d in cards]
+        parts += [count_of(tokens.count(n), game.edition.tokens.get(n, n)) for n in sorted(set(tokens))]
         return ", ".join(parts) or "nothing"
-    return (f"{side(t.give_cash, t.give_squares, t.give_cards)} for "
-            f"{side(t.get_cash, t.get_squares, t.get_cards)}")
+    return (f"{side(t.give_cash, t.give_squares, t.give_cards, t.give_tokens)} for "
+            f"{side(t.get_cash, t.get_squares, t.get_cards, t.get_tokens)}")
 
 
 def _ordinal(n: int) -> str:

@@ -51,6 +51,9 @@ class Edition:
         #: the decks in play: deck kind -> the RuleSet field naming its deck file. A square of a deck's kind
         #: draws from it; the order gives each deck its number in events (0 chance, 1 chest)
         self.deck_fields: dict[str, str] = {"chance": "chance_deck", "chest": "chest_deck"}
+        #: the edition's own things players may trade: name -> what one is called ("coin": "sore loser coin",
+        #: "bus_ticket": "bus ticket"); classic has none (see :meth:`token_count`, :meth:`move_token`)
+        self.tokens: dict[str, str] = {}
 
     # --- what a game is made of ------------------------------------------------------------------------------
     def board(self, rules: RuleSet) -> Board:
@@ -183,6 +186,26 @@ class Edition:
         """Why ``seat`` may not mortgage ``square`` (Cheaters: no mortgages; Mega: not while its group has
         buildings)."""
         return mortgage.mortgage_problem(g, seat, square)
+
+    # --- tradeable tokens --------------------------------------------------------------------------------------
+    def token_count(self, g: GameState, p: Player, name: str) -> int:
+        """How many of the tradeable token ``name`` (a key of :attr:`tokens`) ``p`` holds."""
+        return 0
+
+    def move_token(self, g: GameState, giver: Player, receiver: Player, name: str) -> None:
+        """One token ``name`` passes from ``giver`` to ``receiver`` in an accepted trade (after
+        :meth:`token_count` showed the giver holds it). The edition logs it as its rules need."""
+        raise DataError(f"the {self.title} has no {name!r} tokens")
+
+    def token_trade_problem(self, g: GameState, giver: Player, receiver: Player, name: str,
+                            count: int) -> str | None:
+        """Why ``count`` tokens ``name`` may not pass from ``giver`` to ``receiver`` in a trade, other than the
+        giver not holding them (checked before). None: they may."""
+        return None
+
+    def token_worth(self, g: GameState, seat: int, name: str) -> int:
+        """What a token is worth to ``seat`` in money, for the bots judging a trade."""
+        return 0
 
     # --- edition vocabulary --------------------------------------------------------------------------------------
     def card_effect(self, g: GameState, p: Player, card: Card, square: int) -> Play:
