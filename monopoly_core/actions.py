@@ -140,12 +140,16 @@ def _whole(name: str, x: object) -> int:
 
 
 def _wholes(name: str, xs: object) -> tuple[int, ...]:
+    if xs == ():                # (most sides of most trades are empty: no generator for them)
+        return ()
     if not isinstance(xs, tuple) or len(xs) > 64:
         raise IllegalAction(f"{name} must be a tuple of at most 64 squares, got {xs!r}")
     return tuple(_whole(name, x) for x in xs)
 
 
 def _texts(name: str, xs: object) -> tuple[str, ...]:
+    if xs == ():
+        return ()
     if not isinstance(xs, tuple) or len(xs) > 64 or not all(isinstance(x, str) and len(x) <= 64 for x in xs):
         raise IllegalAction(f"{name} must be a tuple of names (at most 64, of 64 characters each), got {xs!r}")
     return tuple(str(x) for x in xs)

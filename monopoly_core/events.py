@@ -238,68 +238,103 @@ class Event(NamedTuple):
 
 
 COLUMNS = ("turn", "kind", "player", "square", "amount", "other", "detail")
+#: The integers an event takes in the log.
+WIDTH: Final = 7
 
 
 class EventLog:
-    """Append-only event buffer, one Python list per column.
+    """Append-only event buffer: one flat list of integers, :data:`WIDTH` to an event, in :data:`COLUMNS` order.
+
+    Each column reads back as a list of its own (``log.kind``, ``log.columns()``), the shape the database writes.
+    One flat list rather than a list per column: seven appends to one local list cost fewer instructions than
+    to seven lists found by attribute, in both builds (measured in isolation, callgrind: 949 -> 844 compiled and
+    2,048 -> 1,841 interpreted per event, which a roll has about six of; a tuple and one ``extend`` saved more
+    interpreted but cost more compiled).
 
     ``turn`` is stamped from :attr:`turn_no`, which the engine updates at each turn start. ``extras`` holds the
     rare structured payloads (trade offers), referenced by index from ``detail``.
     """
 
-    __slots__ = ("turn", "kind", "player", "square", "amount", "other", "detail", "extras", "turn_no", "enabled")
+    __slots__ = ("rows", "extras", "turn_no", "enabled")
 
     def __init__(self, enabled: bool = True) -> None:
-        self.turn: list[int] = []
-        self.kind: list[int] = []
-        self.player: list[int] = []
-        self.square: list[int] = []
-        self.amount: list[int] = []
-        self.other: list[int] = []
-        self.detail: list[int] = []
+        self.rows: list[int] = []
         self.extras: list = []
         self.turn_no = 0
         self.enabled = enabled
 
     def add(self, kind: int, player: int, square: int = -1, amount: int = 0, other: int = -1,
             detail: int = 0) -> None:
-        """Append one event (nothing when the log is switched off). A plain method: compiled, a call from the
-        engine is a direct C call and each append goes straight to the list."""
+        """Append one event (nothing when the log is switched off)."""
         if self.enabled:
-            self.turn.append(self.turn_no)
-            self.kind.append(kind)
-            self.player.append(player)
-            self.square.append(square)
-            self.amount.append(amount)
-            self.other.append(other)
-            self.detail.append(detail)
+            rows = self.rows
+            rows.append(self.turn_no)
+            rows.append(kind)
+            rows.append(player)
+            rows.append(square)
+            rows.append(amount)
+            rows.append(other)
+            rows.append(detail)
+
+    # --- the columns, each read back as a list of its own -----------------------------------------------------
+    @property
+    def turn(self) -> list[int]:
+        return self.rows[0::WIDTH]
+
+    @property
+    def kind(self) -> list[int]:
+        return self.rows[1::WIDTH]
+
+    @property
+    def player(self) -> list[int]:
+        return self.rows[2::WIDTH]
+
+    @property
+    def square(self) -> list[int]:
+        return self.rows[3::WIDTH]
+
+    @property
+    def amount(self) -> list[int]:
+        return self.rows[4::WIDTH]
+
+    @property
+    def other(self) -> list[int]:
+        return self.rows[5::WIDTH]
+
+    @property
+    def detail(self) -> list[int]:
+        return self.rows[6::WIDTH]
 
     def add_extra(self, payload) -> int:
         self.extras.append(payload)
         return len(self.extras) - 1
 
     def __len__(self) -> int:
-        return len(self.kind)
+        return len(self.rows) // WIDTH
 
     def __getitem__(self, i: int) -> Event:
+        n = len(self)
         if i < 0:
-            i += len(self.kind)
-        return Event(i, self.turn[i], self.kind[i], self.player[i], self.square[i], self.amount[i],
-                     self.other[i], self.detail[i])
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("event index out of range")
+        r = self.rows
+        at = i * WIDTH
+        return Event(i, r[at], r[at + 1], r[at + 2], r[at + 3], r[at + 4], r[at + 5], r[at + 6])
 
     def since(self, start: int) -> list[Event]:
         """Events from index ``start`` on (what one step produced)."""
-        return [self[i] for i in range(start, len(self.kind))]
+        return [self[i] for i in range(start, len(self))]
 
     def __iter__(self):
-        return (self[i] for i in range(len(self.kind)))
+        return (self[i] for i in range(len(self)))
 
     def columns(self) -> dict[str, list[int]]:
-        return {c: getattr(self, c) for c in COLUMNS}
+        return {c: self.rows[i::WIDTH] for i, c in enumerate(COLUMNS)}
 
     def signature(self) -> tuple:
         """A hashable summary of every event, for determinism checks."""
-        return tuple(tuple(getattr(self, c)) for c in COLUMNS)
+        return tuple(tuple(self.rows[i::WIDTH]) for i in range(WIDTH))
 
 
 def unpack_faces(packed: int, n: int = 2) -> tuple[int, ...]:

@@ -43,7 +43,8 @@ def window(g: GameState, d: Decision) -> Play:
             action = yield d
         if action.kind not in extra:
             return action
-        check_budget(g)
+        if g.ply > g.step_budget:
+            check_budget(g)
         yield from management.apply(g, g.players[d.player], action)
 
 

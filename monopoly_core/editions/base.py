@@ -133,14 +133,14 @@ class Edition:
         Losers, Cheaters), the final lap begins once every property is owned, and a player who has reached GO on
         it takes no more turns (:mod:`..final_lap`); an edition that overrides this hook calls
         :meth:`sits_out` first."""
-        if self.sits_out(g, p):
+        if g.rules.final_lap and self.sits_out(g, p):
             return final_lap.sit_out()
         return turn.take_turn(g, p)
 
     def sits_out(self, g: GameState, p: Player) -> bool:
-        """Whether ``p`` skips this turn: with the final lap, having reached GO on it (checking first whether
-        the lap begins now)."""
-        return g.rules.final_lap and final_lap.begin_if_all_bought(g) and final_lap.home(g, p.seat)
+        """With ``RuleSet.final_lap``: whether ``p`` skips this turn, having reached GO on the final lap (which
+        begins, if it has not, once every property is owned)."""
+        return final_lap.begin_if_all_bought(g) and final_lap.home(g, p.seat)
 
     def round_ends_game(self, g: GameState) -> bool:
         """After each round: whether the game is over, having finished it if so (classic: the turn limit; with

@@ -327,7 +327,8 @@ def last_move_path(game) -> list[int]:
     kinds = log.kind
     for i in range(len(kinds) - 1, -1, -1):
         if kinds[i] == E.MOVE:
-            start, end, steps = log.other[i], log.square[i], log.amount[i]
+            e = log[i]
+            start, end, steps = e.other, e.square, e.amount
             n = game.board.size
             if steps >= 0:
                 return [(start + j) % n for j in range(steps + 1)] if steps <= n else [start, end]
