@@ -95,6 +95,14 @@ class RuleSet:
     # --- end of game -------------------------------------------------------------------------------------
     turn_limit: int = _f(500, "The game ends after this many rounds (every player one turn) and the "
                          "richest by net worth wins.", lo=1, hi=100_000, group="End of game")
+    # --- Monopoly for Sore Losers (edition "sore-losers"; other editions ignore these) ---------------------
+    coins: int = _f(30, "Sore loser coins in the game (Sore Losers).", lo=0, hi=1000, group="Sore Losers",
+                    source="000 CONTENTS: 30 Cardboard Sore Loser Coins")
+    starting_coins: int = _f(2, "Sore loser coins each player starts with (Sore Losers).", lo=0, hi=100,
+                             group="Sore Losers", source="000 SET IT UP: Each player takes two sore loser coins")
+    max_coins: int = _f(4, "The most sore loser coins a player may hold; cashing in takes this many (Sore Losers).",
+                        lo=1, hi=100, group="Sore Losers",
+                        source="000: You can never have more than four sore loser coins at a time")
 
     # ------------------------------------------------------------------------------------------------------
     def replace(self, **changes) -> "RuleSet":

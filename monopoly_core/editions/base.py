@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 from mypy_extensions import mypyc_attr
 
-from .. import building, jail, landing, mortgage, turn
+from .. import building, jail, landing, mortgage, payments, turn
 from ..board import load_board
-from ..cards import load_deck
+from ..cards import CLASSIC_EFFECTS, load_deck
 from ..dice import load_dice
 from ..errors import DataError
 from ..rent import rent_due
@@ -51,6 +51,14 @@ class Edition:
         #: the decks in play: deck kind -> the RuleSet field naming its deck file. A square of a deck's kind
         #: draws from it; the order gives each deck its number in events (0 chance, 1 chest)
         self.deck_fields: dict[str, str] = {"chance": "chance_deck", "chest": "chest_deck"}
+        #: card effects beyond the classic vocabulary that this edition plays (:meth:`card_effect`); a deck with
+        #: another edition's effect is refused by :meth:`problem` (Sore Losers: a coin, the token)
+        self.own_card_effects: frozenset[str] = frozenset()
+        #: whether buildings may be sold back to the bank, so that they count towards what a player in debt can
+        #: raise (``worth.liquidation``; Sore Losers and Cheaters: buildings are permanent)
+        self.buildings_sellable = True
+        #: whether :meth:`after_roll` is called after every roll of a turn (off: the classic rules skip the call)
+        self.watches_rolls = False
 
     # --- what a game is made of ------------------------------------------------------------------------------
     def board(self, rules: RuleSet) -> Board:
@@ -109,6 +117,9 @@ class Edition:
                 return field, f"does not fit board {board.name!r}: {why}"
         for kind, deck in decks.items():
             for c in deck.cards:
+                if c.effect not in CLASSIC_EFFECTS and c.effect not in self.own_card_effects:
+                    return self.deck_fields[kind], f"card {c.index + 1} ({c.text!r}) has the effect " \
+                                                   f"{c.effect!r}, which the {self.title} does not play"
                 if c.effect == "pay_or_draw" and c.deck not in decks:
                     return self.deck_fields[kind], f"card {c.index + 1} draws from a {c.deck} deck, which is " \
                                                    f"not in play"
@@ -128,6 +139,12 @@ class Edition:
         """One turn (Mega: bus tickets instead of a roll, the speed die's faces, triples; Sore Losers: cashing in
         coins, Mr Monopoly's doubles, trapped players; Cheaters: the handcuffs)."""
         return turn.take_turn(g, p)
+
+    def after_roll(self, g: GameState, p: Player, doubles: bool) -> Play:
+        """After each roll of a turn, before the move (called only when :attr:`watches_rolls`; Sore Losers: any
+        player's doubles let Mr Monopoly place a free house)."""
+        return
+        yield
 
     def round_ends_game(self, g: GameState) -> bool:
         """After each round: whether the game is over, having finished it if so (classic: the turn limit; Sore
@@ -166,6 +183,11 @@ class Edition:
         buildings)."""
         return mortgage.mortgage_problem(g, seat, square)
 
+    def bankrupt(self, g: GameState, p: Player, creditor: int) -> Play:
+        """``p`` cannot pay ``creditor`` (a seat, or the bank) and leaves the game (Sore Losers: buildings stay
+        where they are, mortgaged deeds to a creditor player, the coins back to the bank)."""
+        return payments.bankrupt(g, p, creditor)
+
     # --- edition vocabulary --------------------------------------------------------------------------------------
     def card_effect(self, g: GameState, p: Player, card: Card, square: int) -> Play:
         """A card effect outside the classic vocabulary (Sore Losers: a coin, the token; Cheaters: hotels)."""
@@ -181,3 +203,7 @@ class Edition:
     def action_problem(self, d: Decision, action: Action) -> str | None:
         """Why an edition's own action is illegal in ``d`` (None: legal). Classic has none."""
         return f"{action.kind!r} is not an option in the {self.title}"
+
+    def legal_actions(self, d: Decision) -> list[Action]:
+        """The legal answers to one of the edition's own decisions (classic has none)."""
+        return []

@@ -1,0 +1,142 @@
+"""Monopoly for Sore Losers (Hasbro 2020) as an edition: seed 000 (the rule book), 001 (its gaps filled) and
+``../shared/reference/sore_losers_and_cheaters.md``.
+
+The UK board with the two utilities turned into £150 bills (``data/boards/sore-losers.toml``), the project's own
+Chance and Community Chest decks with coin and Mr Monopoly cards (``data/cards/sore-losers-*.toml``; the classic UK
+decks play too), and the preset ``sore-losers``. This module only wires the edition's rules
+(:mod:`.sore_losers_rules`) and state (:mod:`.sore_losers_state`) into the :class:`~.base.Edition` hooks, and
+says which answers to its own decisions are legal.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .. import actions as A
+from .. import decisions as D
+from .. import landing
+from .. import turn
+from ..actions import Action
+from ..errors import DataError
+from . import sore_losers_rules as R
+from . import sore_losers_state as st
+from .base import Edition
+
+if TYPE_CHECKING:
+    from ..board import Board
+    from ..cards import Card
+    from ..decisions import Decision
+    from ..game_state import GameState, Play
+    from ..landing import LandingRule
+    from ..rules import RuleSet
+    from ..state import Player
+
+NAME = "sore-losers"
+
+
+class SoreLosers(Edition):
+    """Coins, the Mr Monopoly token, permanent buildings, bills for utilities, the lowest roll starts."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.name = NAME
+        self.title = "Monopoly for Sore Losers"
+        self.own_card_effects = frozenset({"sore_loser_coin", "mr_monopoly"})
+        # 000 BUILDINGS: "Once buildings are built, they must stay on their street for the rest of the game"
+        self.buildings_sellable = False
+        self.watches_rolls = True
+
+    # --- what a game is made of ------------------------------------------------------------------------------
+    def landing_rules(self) -> dict[str, LandingRule]:
+        return {"go": landing.NOTHING, "jail": landing.NOTHING, "street": R.PROPERTY, "railroad": R.PROPERTY,
+                "tax": R.TAX, "bill": R.TAX, "go_to_jail": landing.GO_TO_JAIL, "free_parking": R.FREE_PARKING}
+
+    def landing_table(self, board: Board) -> tuple[LandingRule, ...]:
+        """Every square's rule, each with Mr Monopoly's trapping first."""
+        return tuple(R.Trapping(rule) for rule in super().landing_table(board))
+
+    def player_extra(self, rules: RuleSet, seat: int) -> Any:
+        return st.Purse()
+
+    def game_extra(self, rules: RuleSet) -> Any:
+        return st.Table(rules)
+
+    def problem(self, rules: RuleSet) -> tuple[str, str] | None:
+        if rules.starting_coins > rules.max_coins:
+            return "starting_coins", f"no one may hold more than {rules.max_coins} coins"
+        if rules.starting_coins * rules.max_players > rules.coins:
+            return "starting_coins", f"{rules.max_players} players with {rules.starting_coins} coins each need " \
+                                     f"more than the {rules.coins} coins in the game"
+        return super().problem(rules)
+
+    # --- the turn ----------------------------------------------------------------------------------------------
+    def decide_order(self, g: GameState) -> None:
+        """000 SET IT UP 7: two coins each; "Who goes first? ... The LOWEST roller starts"."""
+        st.hand_out(g)
+        turn.decide_order(g, lowest=True)
+
+    def take_turn(self, g: GameState, p: Player) -> Play:
+        return R.take_turn(g, p)
+
+    def after_roll(self, g: GameState, p: Player, doubles: bool) -> Play:
+        return R.after_roll(g, p, doubles)
+
+    def go_to_jail(self, g: GameState, p: Player, reason: int) -> Play:
+        return R.go_to_jail(g, p, reason)
+
+    def bankrupt(self, g: GameState, p: Player, creditor: int) -> Play:
+        return R.bankrupt(g, p, creditor)
+
+    # --- building and mortgages ----------------------------------------------------------------------------------
+    def sell_problem(self, g: GameState, seat: int, square: int) -> str | None:
+        return "buildings are permanent in Monopoly for Sore Losers: they stay on their street"
+
+    def sell_all_problem(self, g: GameState, seat: int, square: int) -> str | None:
+        return self.sell_problem(g, seat, square)
+
+    def mortgage_problem(self, g: GameState, seat: int, square: int) -> str | None:
+        """Any owned, unmortgaged property, buildings and all (001: "If a street with buildings on it is
+        mortgaged, the buildings are mothballed and no rent is collected from that street")."""
+        sq = g.board.squares[square]
+        if not sq.ownable or g.owner[square] != seat:
+            return f"you do not own {sq.name}"
+        if g.mortgaged[square]:
+            return f"{sq.name} is already mortgaged"
+        return None
+
+    # --- edition vocabulary --------------------------------------------------------------------------------------
+    def card_effect(self, g: GameState, p: Player, card: Card, square: int) -> Play:
+        if card.effect not in self.own_card_effects:
+            raise DataError(f"the {self.title} has no rule for card effect {card.effect!r}")
+        R.card_effect(g, p, card.effect, square)
+        return
+        yield
+
+    def legal_actions(self, d: Decision) -> list[Action]:
+        g, kind = d.game, d.kind
+        if kind == D.CASH_IN:
+            return [A.A_CASH_IN, A.A_WAIT]
+        if kind == D.JAIL_WHOM:
+            return [Action(A.SEND_TO_JAIL, amount=s) for s in R.jail_candidates(g, d.player)]
+        if kind == D.COIN_VICTIM:
+            return [Action(A.STEAL_COIN, amount=s) for s in R.coin_victims(g, d.player)]
+        if kind == D.PROPERTY_STEAL:
+            return [Action(A.STEAL_PROPERTY, s) for s in R.stealable(g, d.other)] + [A.A_PASS]
+        if kind == D.FREE_HOUSE:
+            return [Action(A.PLACE_HOUSE, s) for s in R.free_house_squares(g)]
+        return []
+
+    def action_problem(self, d: Decision, action: Action) -> str | None:
+        if action in self.legal_actions(d):
+            return None
+        g = d.game
+        kind = d.kind
+        if kind == D.JAIL_WHOM and action.kind == A.SEND_TO_JAIL:
+            return "send another player who is still in the game and not in jail already"
+        if kind == D.COIN_VICTIM and action.kind == A.STEAL_COIN:
+            return "choose another player who holds a sore loser coin"
+        if kind == D.PROPERTY_STEAL and action.kind == A.STEAL_PROPERTY:
+            name = g.players[d.other].name
+            return f"steal one of {name}'s properties that is not part of a complete set, or pass"
+        if kind == D.FREE_HOUSE and action.kind == A.PLACE_HOUSE:
+            return "a free house goes on a street with fewer than four houses, while the bank has one"
+        return f"{action.kind!r} is not an option when deciding {kind!r}"
