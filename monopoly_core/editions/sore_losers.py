@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from .. import actions as A
 from .. import decisions as D
+from .. import events as E
+from .. import final_lap
 from .. import landing
 from .. import turn
 from ..actions import Action
@@ -31,6 +33,8 @@ if TYPE_CHECKING:
     from ..state import Player
 
 NAME = "sore-losers"
+#: The name of the edition's tradeable token (``Trade.give_tokens``/``get_tokens``).
+COIN = "coin"
 
 
 class SoreLosers(Edition):
@@ -44,6 +48,8 @@ class SoreLosers(Edition):
         # 000 BUILDINGS: "Once buildings are built, they must stay on their street for the rest of the game"
         self.buildings_sellable = False
         self.watches_rolls = True
+        # 000 DEALS & TRADES: "You can buy, sell or swap property and sore loser coins with other players"
+        self.tokens = {COIN: "sore loser coin"}
 
     # --- what a game is made of ------------------------------------------------------------------------------
     def landing_rules(self) -> dict[str, LandingRule]:
@@ -75,6 +81,8 @@ class SoreLosers(Edition):
         turn.decide_order(g, lowest=True)
 
     def take_turn(self, g: GameState, p: Player) -> Play:
+        if self.sits_out(g, p):
+            return final_lap.sit_out()
         return R.take_turn(g, p)
 
     def after_roll(self, g: GameState, p: Player, doubles: bool) -> Play:
@@ -102,6 +110,30 @@ class SoreLosers(Edition):
         if g.mortgaged[square]:
             return f"{sq.name} is already mortgaged"
         return None
+
+    # --- coins in trades ---------------------------------------------------------------------------------------------
+    def token_count(self, g: GameState, p: Player, name: str) -> int:
+        return st.coins(g, p.seat) if name == COIN else 0
+
+    def move_token(self, g: GameState, giver: Player, receiver: Player, name: str) -> None:
+        if name != COIN:
+            raise DataError(f"the {self.title} has no {name!r} tokens")
+        st.move_coins(g, giver.seat, receiver.seat, 1, E.C_TRADE)
+
+    def token_trade_problem(self, g: GameState, giver: Player, receiver: Player, name: str,
+                            count: int) -> str | None:
+        """000: "You can never have more than four sore loser coins at a time"; "MR MONOPOLY never collects sore
+        loser coins" (so he cannot take any in a trade either)."""
+        if st.mr_monopoly(g) == receiver.seat:
+            return f"{receiver.name} is Mr Monopoly, who never collects sore loser coins"
+        most = g.rules.max_coins
+        if st.coins(g, receiver.seat) + count > most:
+            return f"{receiver.name} would hold more than {most} sore loser coins"
+        return None
+
+    def token_worth(self, g: GameState, seat: int, name: str) -> int:
+        """A coin is a quarter of the way to the token: worth a quarter of a street's typical rent swing (£50)."""
+        return 50 if name == COIN else 0
 
     # --- edition vocabulary --------------------------------------------------------------------------------------
     def card_effect(self, g: GameState, p: Player, card: Card, square: int) -> Play:

@@ -29,6 +29,7 @@ from mypy_extensions import mypyc_attr
 from .. import decisions as D
 from .. import endgame
 from .. import events as E
+from .. import final_lap
 from .. import flow
 from .. import holdings
 from .. import jail
@@ -78,7 +79,8 @@ def cash_in(g: GameState, p: Player) -> None:
 def take_turn(g: GameState, p: Player) -> Play:
     """A turn: a trapped player does not move (only manages); with four coins a player may first cash them in;
     then the classic turn, except that Mr Monopoly's three doubles do not jail (000: "If you ever roll doubles
-    three times in a row, don't go to Jail! Just move and roll again!")."""
+    three times in a row, don't go to Jail! Just move and roll again!"). On the final lap a player who has reached
+    GO takes no more turns (the edition's ``sits_out``, checked before this)."""
     turn.begin_turn(g, p)
     if st.is_trapped(g, p.seat):
         # 000: "That player may not move until their token is free" (they still build, trade and mortgage)
@@ -164,7 +166,7 @@ def trap(g: GameState, mr: Player, square: int) -> Play:
 def may_steal_from(g: GameState, seat: int) -> bool:
     """000 THE END OF THE GAME: "If you are MR MONOPOLY at the end of the game and you land on players who have
     reached GO, you may not steal a property from them" (the edition's final lap says who has)."""
-    return True
+    return not final_lap.home(g, seat)
 
 
 def stealable(g: GameState, seat: int) -> list[int]:
