@@ -19,7 +19,7 @@ from .. import building, final_lap, jail, landing, mortgage, payments, turn
 from ..board import load_board
 from ..cards import CLASSIC_EFFECTS, load_deck
 from ..dice import load_dice
-from ..errors import DataError
+from ..errors import DataError, IllegalAction
 from ..rent import NORMAL, rent_due
 
 if TYPE_CHECKING:
@@ -244,6 +244,10 @@ class Edition:
     def action_problem(self, d: Decision, action: Action) -> str | None:
         """Why an edition's own action is illegal in ``d`` (None: legal). Classic has none."""
         return f"{action.kind!r} is not an option in the {self.title}"
+
+    def arrange_extra(self, g: GameState, name: str, seat: int, value: int) -> None:
+        """Arrange the edition's own state ``name`` (``Game.arrange().extra``; Sore Losers: coins, the token)."""
+        raise IllegalAction(f"the {self.title} has nothing called {name!r} to arrange")
 
     def legal_actions(self, d: Decision) -> list[Action]:
         """The legal answers to one of the edition's own decisions (classic has none)."""

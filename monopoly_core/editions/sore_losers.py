@@ -18,7 +18,7 @@ from .. import final_lap
 from .. import landing
 from .. import turn
 from ..actions import Action
-from ..errors import DataError
+from ..errors import DataError, IllegalAction
 from . import sore_losers_rules as R
 from . import sore_losers_state as st
 from .base import Edition
@@ -142,6 +142,18 @@ class SoreLosers(Edition):
         R.card_effect(g, p, card.effect, square)
         return
         yield
+
+    def arrange_extra(self, g: GameState, name: str, seat: int, value: int) -> None:
+        """``coins``: ``seat`` holds ``value`` coins (the difference from or to the bank); ``mr_monopoly``: ``seat``
+        holds the token (-1: back to the centre), nobody trapped."""
+        if name == "coins":
+            if not (0 <= value <= g.rules.max_coins) or value - st.coins(g, seat) > st.table(g).supply:
+                raise IllegalAction(f"a player holds 0 to {g.rules.max_coins} coins, from the bank's supply")
+            st.arrange_coins(g, seat, value)
+        elif name == "mr_monopoly":
+            st.arrange_mr(g, seat)
+        else:
+            super().arrange_extra(g, name, seat, value)
 
     def legal_actions(self, d: Decision) -> list[Action]:
         g, kind = d.game, d.kind

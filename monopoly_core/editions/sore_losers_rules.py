@@ -57,7 +57,6 @@ def become_mr_monopoly(g: GameState, p: Player, how: int) -> None:
     t.mr = p.seat
     t.trapped = []
     t.trap_square = -1
-    g.version += 1
     g.log.add(E.MR_MONOPOLY, p.seat, p.position, 0, previous, how)
     if p.in_jail:
         jail.release(g, p, E.OUT_BY_MR_MONOPOLY)

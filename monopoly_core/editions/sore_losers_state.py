@@ -124,3 +124,17 @@ def hand_out(g: GameState) -> None:
         purse(g, p.seat).coins += n
         t.supply -= n
         g.log.add(E.COIN, p.seat, -1, n, E.BANK, E.C_START)
+
+
+# --- arranging a position (Game.arrange().extra) ---------------------------------------------------------------
+def arrange_coins(g: GameState, seat: int, n: int) -> None:
+    """``seat`` holds ``n`` coins; the difference comes from or goes to the bank (not logged: an arrangement)."""
+    bag = purse(g, seat)
+    table(g).supply -= n - bag.coins
+    bag.coins = n
+
+
+def arrange_mr(g: GameState, seat: int) -> None:
+    """``seat`` (-1: nobody) holds the Mr Monopoly token, trapping nobody."""
+    t = table(g)
+    t.mr, t.trapped, t.trap_square = seat, [], -1
