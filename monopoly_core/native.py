@@ -37,7 +37,7 @@ COMPILED = ("game_state.py", "game.py", "flow.py", "holdings.py", "turn.py", "mo
             "editions/sore_losers.py", "editions/sore_losers_rules.py", "editions/sore_losers_state.py", "decisions.py",
             "actions.py", "events.py", "state.py",
             "rent.py", "policies.py", "building.py", "mortgage.py", "trading.py", "worth.py", "dice.py", "bots/base.py",
-            "bots/simple.py", "bots/strategist.py", "bots/random_bot.py", "board.py", "cards.py", "rules.py")
+            "bots/sore_losers.py", "bots/simple.py", "bots/strategist.py", "bots/random_bot.py", "board.py", "cards.py", "rules.py")
 
 #: Why the running process uses the build it does (set by :func:`activate`).
 _status = "interpreted: not checked"

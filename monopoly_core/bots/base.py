@@ -263,6 +263,8 @@ class Bot(Policy):
 
     def post_roll(self, d: Decision, g: Game) -> Action:
         seat = d.player
+        if g.final_lap is not None:     # (Sore Losers, Cheaters: the end phase, where cash wins)
+            return sore_losers.final_lap_window(self, d, g)
         plan = self._plan      # (the cache test of plan(), inline: this window comes after almost every roll)
         if plan is None or plan.version != g.holdings_version[seat] or self._plan_seat != seat:
             plan = self.plan(g, seat)

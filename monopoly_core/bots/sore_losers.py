@@ -1,5 +1,6 @@
 """How every bot answers Monopoly for Sore Losers' own decisions (seed 000): cash in or wait, whom to send to
-jail, whom to take a coin from, which property to steal, where to put a free house.
+jail, whom to take a coin from, which property to steal, where to put a free house; and how every bot plays the
+final lap (shared with the Cheaters Edition), where only cash counts.
 
 The answers read the game through the same public view as the other decisions (the edition's state through
 :mod:`..editions.sore_losers_state`'s read functions) and use the bot's own :meth:`~.base.Bot.value` of a
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING
 from .. import actions as A
 from ..actions import Action
 from ..editions import sore_losers_state as st
+from ..mortgage import unmortgage_cost
 from ..worth import net_worth
 
 if TYPE_CHECKING:
@@ -82,3 +84,49 @@ def free_house(bot: Bot, d: Decision, g: Game) -> Action:
     if banks:
         return Action(A.PLACE_HOUSE, min(banks, key=lambda s: (squares[s].price, s)))
     return Action(A.PLACE_HOUSE, min(options, key=lambda s: (gain[s], s)))
+
+
+# --- the end phase -----------------------------------------------------------------------------------------------
+def final_lap_window(bot: Bot, d: Decision, g: Game) -> Action:
+    """On the final lap the most cash wins (000 THE END OF THE GAME: "Count up your cash"), and each property pays
+    its rent once more from the bank when all are home. So a bot spends money only where that final rent pays it
+    back: lifting a mortgage that the rent covers, a building whose extra rent exceeds its cost; and it keeps its
+    reserve for the rents it may still meet on the way home. It proposes no trades."""
+    seat = d.player
+    cash = g.players[seat].cash
+    reserve = bot.reserve(g, seat)
+    squares, owner, level = g.board.squares, g.owner, g.level
+    for s in g.board.properties:
+        if owner[s] != seat:
+            continue
+        if g.mortgaged[s]:
+            cost = unmortgage_cost(g, s)
+            if _rent_if_lifted(g, seat, s) > cost and cash - cost >= reserve:
+                return Action(A.UNMORTGAGE, s)
+        elif g.edition.build_problem(g, seat, s) is None:
+            cost = squares[s].house_cost
+            if _extra_rent(g, seat, s) > cost and cash - cost >= reserve:
+                return Action(A.BUILD, s)
+    return A.A_END
+
+
+def _base_rent(g: Game, seat: int, square: int, level: int) -> int:
+    """What ``square`` charges at ``level`` when ``seat`` owns it unmortgaged (stations by the number owned)."""
+    sq = g.board.squares[square]
+    if sq.kind == "railroad":
+        return g.board.railroad_rents[g.owned_in["railroad"][seat] - 1]
+    if sq.kind != "street":
+        return 0
+    if level:
+        return sq.rents[level]
+    whole = g.owned_in[sq.group][seat] == g.holding_size[sq.group]
+    return sq.rents[0] * (g.rules.set_rent_multiplier if whole else 1)
+
+
+def _rent_if_lifted(g: Game, seat: int, square: int) -> int:
+    return _base_rent(g, seat, square, g.level[square])
+
+
+def _extra_rent(g: Game, seat: int, square: int) -> int:
+    lv = g.level[square]
+    return _base_rent(g, seat, square, lv + 1) - _base_rent(g, seat, square, lv)
