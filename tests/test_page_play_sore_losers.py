@@ -3,25 +3,12 @@ the person cashes in four coins with a button and, as Mr Monopoly, chooses what 
 (seed ../shared/seeds/000_e69c306a8b2b524d.txt: "cash in four sore loser coins ... You may then steal one property
 from that player")."""
 from apptest_helpers import open_page, texts
+from test_page_play import buttons, step_until_person
 
 from monopoly_core import decisions as D
 from monopoly_core.editions import sore_losers_state as sl
 
 PALL_MALL, EUSTON = 11, 8
-
-
-def buttons(at):
-    return {b.label: b for b in at.button}
-
-
-def step_until_person(at, limit=400):
-    for _ in range(limit):
-        g = at.session_state["play_game"]
-        if g.waiting_for_person() or g.over:
-            return g
-        at.button(key="ctl_step").click().run()
-        assert not at.exception, [e.value for e in at.exception]
-    raise AssertionError("no decision for the person")
 
 
 def test_a_person_cashes_in_coins_and_chooses_a_steal():
