@@ -57,3 +57,21 @@ def test_the_comeback_rate_sorts_cash_ins_by_standing(db):
     cash_ins = run_query("SELECT count(*) AS n FROM events WHERE kind = 'mr_monopoly' AND detail = 'cash_in'",
                          db).table.to_pylist()[0]["n"]
     assert 0 < total <= cash_ins
+
+
+@pytest.mark.parametrize("name", SORE)
+def test_a_sore_loser_question_asked_of_one_batch_answers_as_if_the_file_held_only_that_batch(tmp_path, name):
+    first = dict(edition="sore-losers", games=8, players=4, seed=21)
+    simulate(tmp_path / "alone.duckdb", **first)
+    simulate(tmp_path / "both.duckdb", **first)
+    simulate(tmp_path / "both.duckdb", edition="sore-losers", games=8, players=3, seed=22,
+             bots=["random", "always-buy"])
+    q = QUESTIONS[name]
+
+    def rows(sql, path):
+        df = run_query(sql, path).to_pandas()
+        return df.sort_values(list(df.columns)).reset_index(drop=True).astype(str)
+    expected = rows(q.sql, tmp_path / "alone.duckdb")
+    assert len(expected)
+    assert rows(q.sql_for(1), tmp_path / "both.duckdb").equals(expected)
+    assert not rows(q.sql, tmp_path / "both.duckdb").equals(expected)
