@@ -117,9 +117,9 @@ def play_turn(g: GameState, p: Player, limit: int) -> Play:
     while True:
         r = movement.roll(g, p, E.ROLL_MOVE)
         yield from flow.boundary(g)
-        if g.edition.watches_rolls:
-            yield from g.edition.after_roll(g, p, r.doubles)
         if r.doubles:
+            if g.edition.watches_doubles:
+                yield from g.edition.after_doubles(g, p)
             p.doubles += 1
             if p.doubles == limit:
                 yield from g.edition.go_to_jail(g, p, E.JAIL_BY_DOUBLES)

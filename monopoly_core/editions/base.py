@@ -57,8 +57,9 @@ class Edition:
         #: whether buildings may be sold back to the bank, so that they count towards what a player in debt can
         #: raise (``worth.liquidation``; Sore Losers and Cheaters: buildings are permanent)
         self.buildings_sellable = True
-        #: whether :meth:`after_roll` is called after every roll of a turn (off: the classic rules skip the call)
-        self.watches_rolls = False
+        #: whether :meth:`after_doubles` is called after every doubles of a turn (off: the classic rules skip the
+        #: call)
+        self.watches_doubles = False
         #: the edition's own things players may trade: name -> what one is called ("coin": "sore loser coin",
         #: "bus_ticket": "bus ticket"); classic has none (see :meth:`token_count`, :meth:`move_token`)
         self.tokens: dict[str, str] = {}
@@ -148,9 +149,9 @@ class Edition:
             return final_lap.sit_out()
         return turn.take_turn(g, p)
 
-    def after_roll(self, g: GameState, p: Player, doubles: bool) -> Play:
-        """After each roll of a turn, before the move (called only when :attr:`watches_rolls`; Sore Losers: any
-        player's doubles let Mr Monopoly place a free house)."""
+    def after_doubles(self, g: GameState, p: Player) -> Play:
+        """After each doubles ``p`` rolls in a turn or in jail, before the move (called only when
+        :attr:`watches_doubles`; Sore Losers: any player's doubles let Mr Monopoly place a free house)."""
         return
         yield
 

@@ -47,7 +47,7 @@ class SoreLosers(Edition):
         self.own_card_effects = frozenset({"sore_loser_coin", "mr_monopoly"})
         # 000 BUILDINGS: "Once buildings are built, they must stay on their street for the rest of the game"
         self.buildings_sellable = False
-        self.watches_rolls = True
+        self.watches_doubles = True
         # 000 DEALS & TRADES: "You can buy, sell or swap property and sore loser coins with other players"
         self.tokens = {COIN: "sore loser coin"}
 
@@ -85,8 +85,8 @@ class SoreLosers(Edition):
             return final_lap.sit_out()
         return R.take_turn(g, p)
 
-    def after_roll(self, g: GameState, p: Player, doubles: bool) -> Play:
-        return R.after_roll(g, p, doubles)
+    def after_doubles(self, g: GameState, p: Player) -> Play:
+        return R.after_doubles(g, p)
 
     def go_to_jail(self, g: GameState, p: Player, reason: int) -> Play:
         return R.go_to_jail(g, p, reason)
@@ -170,17 +170,25 @@ class SoreLosers(Edition):
         return []
 
     def action_problem(self, d: Decision, action: Action) -> str | None:
-        if action in self.legal_actions(d):
+        """The same answers as :meth:`legal_actions`, checked directly (a bot's answer is checked after every
+        decision)."""
+        g, kind, k = d.game, d.kind, action.kind
+        if kind == D.CASH_IN and (k == A.CASH_IN or k == A.WAIT):
             return None
-        g = d.game
-        kind = d.kind
-        if kind == D.JAIL_WHOM and action.kind == A.SEND_TO_JAIL:
+        if kind == D.JAIL_WHOM and k == A.SEND_TO_JAIL:
+            if action.amount in R.jail_candidates(g, d.player):
+                return None
             return "send another player who is still in the game and not in jail already"
-        if kind == D.COIN_VICTIM and action.kind == A.STEAL_COIN:
+        if kind == D.COIN_VICTIM and k == A.STEAL_COIN:
+            if action.amount in R.coin_victims(g, d.player):
+                return None
             return "choose another player who holds a sore loser coin"
-        if kind == D.PROPERTY_STEAL and action.kind == A.STEAL_PROPERTY:
-            name = g.players[d.other].name
-            return f"steal one of {name}'s properties that is not part of a complete set, or pass"
-        if kind == D.FREE_HOUSE and action.kind == A.PLACE_HOUSE:
+        if kind == D.PROPERTY_STEAL and (k == A.PASS or k == A.STEAL_PROPERTY):
+            if k == A.PASS or R.may_steal(g, d.other, action.square):
+                return None
+            return f"steal one of {g.players[d.other].name}'s properties that is not part of a complete set, or pass"
+        if kind == D.FREE_HOUSE and k == A.PLACE_HOUSE:
+            if R.may_place_free_house(g, action.square):
+                return None
             return "a free house goes on a street with fewer than four houses, while the bank has one"
-        return f"{action.kind!r} is not an option when deciding {kind!r}"
+        return f"{k!r} is not an option when deciding {kind!r}"

@@ -118,12 +118,12 @@ def send_to_jail(g: GameState, q: Player, reason: int) -> None:
     st.collect(g, q.seat, E.C_JAIL, g.board.jail)
 
 
-def after_roll(g: GameState, p: Player, doubles: bool) -> Play:
+def after_doubles(g: GameState, p: Player) -> Play:
     """000: "whenever any player, including you, rolls doubles, place one free House on any street on the
     gameboard"; 001: "If no houses are left in the Bank, nothing happens ... may not be placed on streets that
     already have four houses, and they may not be used to upgrade four-house groups to hotels"."""
     mr = st.mr_monopoly(g)
-    if not doubles or mr < 0 or not free_house_squares(g):
+    if mr < 0 or not free_house_squares(g):
         return
     action = yield from flow.ask(g, D.Decision(g, D.FREE_HOUSE, mr))
     s = action.square
@@ -133,11 +133,12 @@ def after_roll(g: GameState, p: Player, doubles: bool) -> Play:
 
 def free_house_squares(g: GameState) -> list[int]:
     """The streets a free house may go on now: any street below four houses, while the bank has a house."""
-    if g.rules.building_limits and g.houses_left <= 0:
-        return []
-    top = g.edition.hotel_level - 1
-    squares, level = g.board.squares, g.level
-    return [s for s in g.board.properties if squares[s].kind == "street" and level[s] < top]
+    return [s for s in g.board.properties if may_place_free_house(g, s)]
+
+
+def may_place_free_house(g: GameState, square: int) -> bool:
+    return 0 <= square < g.size and g.board.squares[square].kind == "street" \
+        and g.level[square] < g.edition.hotel_level - 1 and (g.houses_left > 0 or not g.rules.building_limits)
 
 
 # --- trapping and stealing ---------------------------------------------------------------------------------------
@@ -171,8 +172,15 @@ def may_steal_from(g: GameState, seat: int) -> bool:
 def stealable(g: GameState, seat: int) -> list[int]:
     """``seat``'s properties outside complete sets (000: "You may not steal a property that is part of a complete
     set"; the four stations count as a set), buildings included (001: "the buildings remain")."""
-    owner, key, owned_in, size = g.owner, g.holding_key, g.owned_in, g.holding_size
-    return [s for s in g.board.properties if owner[s] == seat and owned_in[key[s]][seat] < size[key[s]]]
+    return [s for s in g.board.properties if may_steal(g, seat, s)]
+
+
+def may_steal(g: GameState, seat: int, square: int) -> bool:
+    """``square`` is ``seat``'s and not part of a complete set it holds."""
+    if not (0 <= square < g.size) or g.owner[square] != seat:
+        return False
+    key = g.holding_key[square]
+    return g.owned_in[key][seat] < g.holding_size[key]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -184,8 +192,13 @@ class Trapping(LandingRule):
         self.inner = inner
 
     def land(self, g: GameState, p: Player, square: int, dice_total: int, mode: int) -> Play:
+        # (a plain method handing on the square's own rule: only Mr Monopoly's landings need one more step)
         if st.mr_monopoly(g) == p.seat:
-            yield from trap(g, p, square)
+            return self.trap_and_land(g, p, square, dice_total, mode)
+        return self.inner.land(g, p, square, dice_total, mode)
+
+    def trap_and_land(self, g: GameState, p: Player, square: int, dice_total: int, mode: int) -> Play:
+        yield from trap(g, p, square)
         yield from self.inner.land(g, p, square, dice_total, mode)
 
 
