@@ -7,7 +7,7 @@ token and whom he has trapped are the game's (:class:`Table`, ``GameState.extra`
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -50,8 +50,7 @@ def table(g: GameState) -> Table:
 
 
 def purse(g: GameState, seat: int) -> Purse:
-    p: Purse = g.players[seat].extra
-    return p
+    return cast(Purse, g.players[seat].extra)      # (a Sore Losers player's extra is their Purse)
 
 
 def coins(g: GameState, seat: int) -> int:
