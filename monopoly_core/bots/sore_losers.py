@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from .. import actions as A
 from ..actions import Action
 from ..editions import sore_losers_state as st
+from ..editions.sore_losers_rules import may_place_free_house
 from ..mortgage import unmortgage_cost
 from ..worth import net_worth
 
@@ -74,16 +75,25 @@ def property_steal(bot: Bot, d: Decision, g: Game) -> Action:
 def free_house(bot: Bot, d: Decision, g: Game) -> Action:
     """On its own street where the house adds the most rent; else on a street the bank still holds (whoever buys
     it pays only the price); else on the opponent's street where it adds the least rent."""
-    options = [a.square for a in d.legal_actions()]
     squares, level, owner = g.board.squares, g.level, g.owner
-    gain = {s: squares[s].rents[level[s] + 1] - squares[s].rents[level[s]] for s in options}
-    mine = [s for s in options if owner[s] == d.player]
-    if mine:
-        return Action(A.PLACE_HOUSE, max(mine, key=lambda s: (gain[s], -s)))
-    banks = [s for s in options if owner[s] < 0]
-    if banks:
-        return Action(A.PLACE_HOUSE, min(banks, key=lambda s: (squares[s].price, s)))
-    return Action(A.PLACE_HOUSE, min(options, key=lambda s: (gain[s], s)))
+    # one pass, best of each kind (rather than building the decision's whole list: asked after most doubles)
+    mine = bank = other = -1
+    mine_gain = other_gain = bank_price = 0
+    for s in g.board.properties:
+        if not may_place_free_house(g, s):
+            continue
+        rents = squares[s].rents
+        gain = rents[level[s] + 1] - rents[level[s]]
+        o = owner[s]
+        if o == d.player:
+            if mine < 0 or gain > mine_gain:
+                mine, mine_gain = s, gain
+        elif o < 0:
+            if bank < 0 or squares[s].price < bank_price:
+                bank, bank_price = s, squares[s].price
+        elif other < 0 or gain < other_gain:
+            other, other_gain = s, gain
+    return Action(A.PLACE_HOUSE, mine if mine >= 0 else bank if bank >= 0 else other)
 
 
 # --- the end phase -----------------------------------------------------------------------------------------------
@@ -95,6 +105,8 @@ def final_lap_window(bot: Bot, d: Decision, g: Game) -> Action:
     seat = d.player
     cash = g.players[seat].cash
     reserve = bot.reserve(g, seat)
+    if cash <= reserve:
+        return A.A_END
     squares, owner, level = g.board.squares, g.owner, g.level
     for s in g.board.properties:
         if owner[s] != seat:

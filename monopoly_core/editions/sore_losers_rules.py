@@ -123,7 +123,7 @@ def after_doubles(g: GameState, p: Player) -> Play:
     gameboard"; 001: "If no houses are left in the Bank, nothing happens ... may not be placed on streets that
     already have four houses, and they may not be used to upgrade four-house groups to hotels"."""
     mr = st.mr_monopoly(g)
-    if mr < 0 or not free_house_squares(g):
+    if mr < 0 or not any_free_house_square(g):
         return
     action = yield from flow.ask(g, D.Decision(g, D.FREE_HOUSE, mr))
     s = action.square
@@ -134,6 +134,15 @@ def after_doubles(g: GameState, p: Player) -> Play:
 def free_house_squares(g: GameState) -> list[int]:
     """The streets a free house may go on now: any street below four houses, while the bank has a house."""
     return [s for s in g.board.properties if may_place_free_house(g, s)]
+
+
+def any_free_house_square(g: GameState) -> bool:
+    """Whether a free house may go anywhere now (a loop that stops at the first street: asked after every
+    doubles while someone holds the token)."""
+    for s in g.board.properties:
+        if may_place_free_house(g, s):
+            return True
+    return False
 
 
 def may_place_free_house(g: GameState, square: int) -> bool:
