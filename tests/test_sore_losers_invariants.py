@@ -95,3 +95,18 @@ def test_every_strategy_finishes_sore_loser_games_by_one_of_the_two_ends():
             assert g.over
             reasons.add(g.end_reason)
     assert reasons <= {"final_lap", "last_player_standing"} and "final_lap" in reasons
+
+
+def test_every_coin_and_token_event_is_told_in_words():
+    # the Play page's feed and the CLI log narrate the edition's events (events.KINDS names their codes)
+    from monopoly_core.narrate import describe
+    seen = set()
+    for seed in range(4):
+        g = Game.new(preset("sore-losers"), bots(["random", "strategist", "always-buy"]), seed=seed)
+        g.run()
+        for ev in g.log:
+            if ev.kind in (E.COIN, E.MR_MONOPOLY, E.TRAP, E.FREE_HOUSE):
+                text = describe(ev, g)
+                assert not text.startswith(E.KIND_NAMES[ev.kind]) and text.endswith("."), text
+                seen.add(ev.kind)
+    assert seen == {E.COIN, E.MR_MONOPOLY, E.TRAP, E.FREE_HOUSE}
