@@ -48,3 +48,16 @@ def test_a_person_cashes_in_coins_and_chooses_a_steal():
     g = at.session_state["play_game"]
     assert g.owner[PALL_MALL] == 0 and victim in sl.trapped_seats(g)
     assert "trapped under Mr Monopoly" in texts(at)
+
+
+def test_the_sore_loser_rules_are_offered_only_for_the_sore_losers_preset():
+    # 000: "Each player takes two sore loser coins"; the coin rules are RuleSet fields a group may change
+    at = open_page("pages/play.py")
+    assert not [e for e in at.expander if e.label == "Sore Losers"]
+    at.selectbox(key="setup_preset").set_value("sore-losers").run()
+    assert [e for e in at.expander if e.label == "Sore Losers"]
+    at.number_input(key="rule_starting_coins").set_value(3).run()
+    at.button(key="start_game").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    g = at.session_state["play_game"]
+    assert [sl.coins(g, p.seat) for p in g.players] == [3] * len(g.players)
