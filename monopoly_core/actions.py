@@ -35,6 +35,13 @@ PERCENT: Final = "percent"              # income tax: the percentage of total wo
 KEEP: Final = "keep"                    # received a mortgaged property: pay the interest now, keep the mortgage
 LIFT: Final = "lift"                    # received a mortgaged property: lift the mortgage now
 PLACE: Final = "place"                  # won a building auction: place it on square
+# Monopoly for Sore Losers (editions/sore_losers.py); a chosen player's seat travels in ``amount``
+CASH_IN: Final = "cash_in"              # cash in four sore loser coins for the Mr Monopoly token before rolling
+WAIT: Final = "wait"                    # keep the coins for now
+SEND_TO_JAIL: Final = "send_to_jail"    # Mr Monopoly sends the player in seat ``amount`` to jail in his place
+STEAL_COIN: Final = "steal_coin"        # Free Parking: take a coin from seat ``amount`` (or make it return one)
+STEAL_PROPERTY: Final = "steal_property"  # Mr Monopoly takes ``square`` from a player he trapped
+PLACE_HOUSE: Final = "place_house"      # Mr Monopoly places a free house on ``square`` after doubles
 
 #: Actions allowed in any management window ("at any time" in the rule books).
 MANAGE: Final = frozenset({BUILD, SELL_BUILDING, SELL_ALL, MORTGAGE, UNMORTGAGE, TRADE})
@@ -42,7 +49,9 @@ MANAGE: Final = frozenset({BUILD, SELL_BUILDING, SELL_ALL, MORTGAGE, UNMORTGAGE,
 RAISE: Final = frozenset({SELL_BUILDING, SELL_ALL, MORTGAGE, TRADE})
 ALL_KINDS: Final = frozenset({ROLL, PAY_FINE, USE_CARD, BUY, DECLINE, BID, PASS, END, BUILD, SELL_BUILDING, SELL_ALL,
                        MORTGAGE, UNMORTGAGE, TRADE, ACCEPT, REJECT, REJECT_ALL, BANKRUPT, PAY, DRAW, FLAT, PERCENT, KEEP,
-                       LIFT, PLACE})
+                       LIFT, PLACE, CASH_IN, WAIT, SEND_TO_JAIL, STEAL_COIN, STEAL_PROPERTY, PLACE_HOUSE})
+#: Action kinds whose argument is ``amount`` (a bid, or a chosen player's seat), written ``[kind, amount]``.
+AMOUNT_KINDS: Final = frozenset({BID, SEND_TO_JAIL, STEAL_COIN})
 
 
 #: A trade's fields, in order.
@@ -221,7 +230,7 @@ class Action:
         """Compact JSON form: ``[kind]``, ``[kind, square]``, ``["bid", amount]``, ``["trade", {...}]``."""
         if self.trade is not None:
             return [self.kind, self.trade.to_json()]
-        if self.kind == BID:
+        if self.kind in AMOUNT_KINDS:
             return [self.kind, self.amount]
         if self.square >= 0:
             return [self.kind, self.square]
@@ -243,7 +252,7 @@ def action_from_json(data) -> Action:
     try:
         if kind == TRADE:
             return Action(kind, trade=Trade.from_json(arg))
-        if kind == BID:
+        if kind in AMOUNT_KINDS:
             return Action(kind, amount=arg)
         return Action(kind, square=arg)
     except IllegalAction as exc:
@@ -256,3 +265,4 @@ A_PAY_FINE, A_USE_CARD, A_ACCEPT, A_REJECT = Action(PAY_FINE), Action(USE_CARD),
 A_REJECT_ALL = Action(REJECT_ALL)
 A_BANKRUPT, A_PAY, A_DRAW, A_FLAT, A_PERCENT = Action(BANKRUPT), Action(PAY), Action(DRAW), Action(FLAT), Action(PERCENT)
 A_KEEP, A_LIFT = Action(KEEP), Action(LIFT)
+A_CASH_IN, A_WAIT = Action(CASH_IN), Action(WAIT)

@@ -155,6 +155,14 @@ class Arrangement:
         self.g.pot = amount
         return self
 
+    def extra(self, name: str, seat: int, value: int) -> "Arrangement":
+        """Set the edition's own state ``name`` for ``seat`` (Sore Losers: ``"coins"``, a number of coins;
+        ``"mr_monopoly"``, the token's holder, -1 the centre): see the edition's ``arrange_extra``."""
+        if seat != -1:
+            self._seat(seat)
+        self.g.edition.arrange_extra(self.g, name, seat, value)
+        return self
+
     def next_rolls(self, *rolls: tuple[int, ...]) -> "Arrangement":
         """The next dice rolls show these faces, in order (then the game's own generator again)."""
         g = self.g

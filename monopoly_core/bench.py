@@ -127,3 +127,32 @@ def store_figures(opts) -> dict:
 
 
 SECTIONS.append(("store", store_figures))
+
+
+def sore_losers_figures(opts) -> dict:
+    """Monopoly for Sore Losers beside the classic UK game on the same board (issue 16: a sore-losers roll should
+    cost at most 1.5 times a classic one): rolls and games a second with the standard bots, and with every
+    answer replayed (the rules engine alone), and the cost of a roll relative to classic."""
+    games, repeat = opts.games, opts.repeat
+    out: dict = {"build": native.status(), "table": "4-player, bots " + ",".join(STANDARD),
+                 "games_per_run": games, "repeats": repeat}
+    rates = {}
+    for edition in ("classic-uk", "sore-losers"):
+        play_batch(5, first_seed=10**6, edition=edition)
+        runs = [play_batch(games, first_seed=i * games, edition=edition) for i in range(repeat)]
+        answers = [record_answers(games, first_seed=i * games, edition=edition) for i in range(repeat)]
+        engine = [play_batch(games, first_seed=i * games, edition=edition, answers=answers[i])
+                  for i in range(repeat)]
+        rolls = statistics.median(r["rolls"] / r["seconds"] for r in runs)
+        replayed = statistics.median(r["rolls"] / r["seconds"] for r in engine)
+        rates[edition] = (rolls, replayed)
+        out[f"{edition}_dice_rolls_per_second"] = round(rolls)
+        out[f"{edition}_games_per_second"] = round(statistics.median(r["games"] / r["seconds"] for r in runs), 1)
+        out[f"{edition}_dice_rolls_per_second_answers_replayed"] = round(replayed)
+        out[f"{edition}_rolls_per_game"] = round(sum(r["rolls"] for r in runs) / sum(r["games"] for r in runs), 1)
+    out["roll_cost_vs_classic"] = round(rates["classic-uk"][0] / rates["sore-losers"][0], 2)
+    out["roll_cost_vs_classic_answers_replayed"] = round(rates["classic-uk"][1] / rates["sore-losers"][1], 2)
+    return out
+
+
+SECTIONS.append(("sore-losers", sore_losers_figures))

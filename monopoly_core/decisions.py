@@ -35,9 +35,15 @@ FINE_OR_CHANCE: Final = "fine_or_chance"  # the UK card: pay `amount` or draw a 
 INCOME_TAX: Final = "income_tax"          # older rule: pay the flat `amount` or a percentage of total worth
 MORTGAGED_DEED: Final = "mortgaged_deed"  # received mortgaged `square`: keep the mortgage (pay interest) or lift it
 PLACE_BUILDING: Final = "place_building"  # won a building auction: choose where the building goes
+# Monopoly for Sore Losers: legality and options are the edition's (Edition.action_problem, Edition.legal_actions)
+CASH_IN: Final = "cash_in"                # four coins before the roll: cash them in for the token, or wait
+JAIL_WHOM: Final = "jail_whom"            # Mr Monopoly goes to jail: whom to send in his place
+COIN_VICTIM: Final = "coin_victim"        # Free Parking: whom to take a coin from (or make return one)
+PROPERTY_STEAL: Final = "property_steal"  # Mr Monopoly trapped `other`: which property to take, or none
+FREE_HOUSE: Final = "free_house"          # someone rolled doubles: where Mr Monopoly places a free house
 
 KINDS = (PRE_ROLL, JAIL, BUY, BID, POST_ROLL, DEBT, TRADE_RESPONSE, FINE_OR_CHANCE, INCOME_TAX, MORTGAGED_DEED,
-         PLACE_BUILDING)
+         PLACE_BUILDING, CASH_IN, JAIL_WHOM, COIN_VICTIM, PROPERTY_STEAL, FREE_HOUSE)
 
 _BASE: Final = {
     PRE_ROLL: (A.ROLL,),
@@ -103,7 +109,7 @@ class Decision:
         if kind in self.extra:
             return _manage_problem(g, seat, action)
         if kind not in _BASE.get(self.kind, ()):
-            if kind in A.ALL_KINDS:
+            if kind in A.ALL_KINDS and self.kind in _BASE:
                 return f"{kind!r} is not an option when deciding {self.kind!r}"
             return g.edition.action_problem(self, action)
         if kind == A.PAY_FINE:
@@ -150,6 +156,8 @@ class Decision:
         bidder's cash is legal.
         """
         g = self.game
+        if self.kind not in _BASE:
+            return g.edition.legal_actions(self)        # an edition's own decision
         out: list[Action] = []
         for kind in _BASE.get(self.kind, ()):
             if kind == A.BID:

@@ -51,6 +51,11 @@ END: Final = 23
 OFFERS_DECLINED: Final = 24
 FINAL_LAP: Final = 25
 HOME: Final = 26
+# Monopoly for Sore Losers (editions/sore_losers.py)
+COIN: Final = 27
+MR_MONOPOLY: Final = 28
+TRAP: Final = 29
+FREE_HOUSE: Final = 30
 
 # --- money reasons (PAY.detail) and the other named codes --------------------------------------------------------
 # (Final literals, so compiled code uses the numbers themselves; tests check each against its name in KINDS)
@@ -77,6 +82,7 @@ D_AUCTION: Final = 1
 D_TRADE: Final = 2
 D_BANKRUPTCY: Final = 3
 D_RETURNED: Final = 4
+D_STOLEN: Final = 5
 END_LAST_STANDING: Final = 0
 END_TURN_LIMIT: Final = 1
 END_FINAL_LAP: Final = 2
@@ -87,16 +93,33 @@ ROLL_UTILITY_CARD: Final = 3
 JAIL_BY_SQUARE: Final = 0
 JAIL_BY_CARD: Final = 1
 JAIL_BY_DOUBLES: Final = 2
+JAIL_BY_MR_MONOPOLY: Final = 3
 OUT_BY_DOUBLES: Final = 0
 OUT_BY_FINE: Final = 1
 OUT_BY_CARD: Final = 2
 OUT_BY_FORCED_FINE: Final = 3
+OUT_BY_MR_MONOPOLY: Final = 4
 MOVE_BY_DICE: Final = 0
 MOVE_BY_CARD: Final = 1
 MOVE_BY_LAP: Final = 2
 AUCTION_OPENS: Final = 0
 AUCTION_SOLD: Final = 1
 AUCTION_UNSOLD: Final = 2
+C_START: Final = 0
+C_RENT: Final = 1
+C_TAX: Final = 2
+C_JAIL: Final = 3
+C_OWN_PROPERTY: Final = 4
+C_CARD: Final = 5
+C_TRAPPED: Final = 6
+C_STOLEN: Final = 7
+C_RETURNED: Final = 8
+C_CASH_IN: Final = 9
+C_BANKRUPTCY: Final = 10
+C_TRADE: Final = 11
+MR_BY_CASH_IN: Final = 0
+MR_BY_CARD: Final = 1
+MR_BY_BANKRUPTCY: Final = 2
 
 REASONS = ("start", "salary", "rent", "tax", "purchase", "auction", "build", "building_sale", "mortgage",
            "unmortgage", "interest", "fine", "card", "trade", "bankruptcy", "jackpot", "pot_seed", "final_rent")
@@ -158,7 +181,7 @@ KINDS: tuple[EventKind, ...] = (
     _K(DEED, "deed", "a title deed changes hands",
        (("player", "the new owner, -1 the bank"), ("square", "the property"), ("amount", "the price paid"),
         ("other", "the previous owner, -1 the bank"), ("detail", "how")),
-       (("detail", ("purchase", "auction", "trade", "bankruptcy", "returned")),)),
+       (("detail", ("purchase", "auction", "trade", "bankruptcy", "returned", "stolen")),)),
     _K(DECLINE, "decline", "a player declines to buy the property they landed on",
        (("player", "who declines"), ("square", "the property"), ("amount", "its price"))),
     _K(AUCTION, "auction", "an auction opens or closes",
@@ -173,11 +196,11 @@ KINDS: tuple[EventKind, ...] = (
         ("detail", "the card's number in its deck file, from 0")), (("other", ("chance", "chest")),)),
     _K(JAIL_IN, "jail_in", "a player is sent to jail",
        (("player", "who"), ("square", "the jail"), ("detail", "why")),
-       (("detail", ("go_to_jail_square", "card", "doubles")),)),
+       (("detail", ("go_to_jail_square", "card", "doubles", "sent_by_mr_monopoly")),)),
     _K(JAIL_OUT, "jail_out", "a player leaves jail",
        (("player", "who"), ("square", "the jail"), ("other", "the deck of the card used, -1 none"),
         ("detail", "how")),
-       (("other", ("chance", "chest")), ("detail", ("doubles", "fine", "card", "forced_fine")))),
+       (("other", ("chance", "chest")), ("detail", ("doubles", "fine", "card", "forced_fine", "mr_monopoly")))),
     _K(BUILD, "build", "a building is placed",
        (("player", "the owner"), ("square", "the street"), ("amount", "the new level (5 = hotel)"),
         ("other", "the price paid"))),
@@ -209,6 +232,20 @@ KINDS: tuple[EventKind, ...] = (
     _K(FINAL_LAP, "final_lap", "every property is owned: the final lap to GO begins", (("amount", "the round"),)),
     _K(HOME, "home", "a player reaches GO on the final lap and takes no more turns",
        (("player", "who"), ("square", "GO"), ("amount", "the round"))),
+    _K(COIN, "coin", "sore loser coins change hands (Sore Losers)",
+       (("player", "who receives them, -1 the bank"), ("other", "who gives them, -1 the bank"),
+        ("amount", "how many"), ("square", "where it happens, -1 nowhere in particular"), ("detail", "why")),
+       (("detail", ("start", "rent", "tax", "jail", "own_property", "card", "trapped", "stolen", "returned",
+                    "cash_in", "bankruptcy", "trade")),)),
+    _K(MR_MONOPOLY, "mr_monopoly", "the Mr Monopoly token changes hands (Sore Losers)",
+       (("player", "the new holder, -1 nobody (back to the centre)"), ("square", "where the token is placed"),
+        ("other", "the previous holder, -1 nobody"), ("detail", "how")),
+       (("detail", ("cash_in", "card", "bankruptcy")),)),
+    _K(TRAP, "trap", "Mr Monopoly lands on a player and traps them (Sore Losers)",
+       (("player", "Mr Monopoly's holder"), ("square", "the square"), ("other", "the trapped player"))),
+    _K(FREE_HOUSE, "free_house", "Mr Monopoly places a free house after doubles (Sore Losers)",
+       (("player", "Mr Monopoly's holder"), ("square", "the street"), ("amount", "its new level"),
+        ("other", "the street's owner, -1 the bank"))),
 )
 
 KIND_NAMES = tuple(k.name for k in KINDS)

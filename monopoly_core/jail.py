@@ -56,6 +56,8 @@ def jail_turn(g: GameState, p: Player) -> Play:
         return True
     r = movement.roll(g, p, E.ROLL_JAIL)
     yield from flow.boundary(g)
+    if r.doubles and g.edition.watches_doubles:
+        yield from g.edition.after_doubles(g, p)
     if r.doubles:
         release(g, p, E.OUT_BY_DOUBLES)
     else:

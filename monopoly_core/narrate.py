@@ -40,9 +40,9 @@ def visible(ev: E.Event) -> bool:
 _ROLL_PURPOSE = {"move": "", "jail": " trying for doubles in jail", "order": " for the turn order",
                  "utility_card": " for the utility rent"}
 _JAIL_IN = {"go_to_jail_square": "lands on Go To Jail", "card": "is sent by a card",
-            "doubles": "rolls doubles three times"}
+            "doubles": "rolls doubles three times", "sent_by_mr_monopoly": "is sent by Mr Monopoly"}
 _JAIL_OUT = {"doubles": "by rolling doubles", "fine": "by paying the fine", "card": "with a Get Out of Jail Free card",
-             "forced_fine": "after the last try, paying the fine"}
+             "forced_fine": "after the last try, paying the fine", "mr_monopoly": "as Mr Monopoly"}
 _DECK_TITLES = {"chance": "Chance", "chest": "Community Chest"}
 
 
@@ -140,6 +140,8 @@ def _sentence(ev: E.Event, game) -> str:
         return f"{_who(game, ev.other)} {verb} {who}'s trade."
     if k == E.OFFERS_DECLINED:
         return f"{who} declines every later trade offer from {_who(game, ev.other)}."
+    if k in (E.COIN, E.MR_MONOPOLY, E.TRAP, E.FREE_HOUSE):
+        return _sore_losers(ev, game, who)
     if k == E.DEBT:
         return f"{who} owes {m(ev.amount)} to {_who(game, ev.other)} and must raise money."
     if k == E.BANKRUPT:
@@ -154,6 +156,36 @@ def _sentence(ev: E.Event, game) -> str:
         return f"{who} is home at GO and waits there for the others."
     says = E.KINDS[k].says
     return f"{says[0].upper()}{says[1:]} ({who})." if ev.player >= 0 else f"{says[0].upper()}{says[1:]}."
+
+
+#: Why sore loser coins move, in words (events.KINDS names the codes).
+_COIN_WHY = {"start": "to start", "rent": "for paying rent", "tax": "for paying a tax or bill",
+             "jail": "for going to jail", "own_property": "for landing on their own property", "card": "from a card",
+             "trapped": "for being trapped by Mr Monopoly", "stolen": "at Free Parking",
+             "returned": "at Free Parking", "cash_in": "to become Mr Monopoly", "bankruptcy": "on going bankrupt",
+             "trade": "in a trade"}
+_MR_HOW = {"cash_in": "cashes in four sore loser coins and becomes Mr Monopoly",
+           "card": "takes the Mr Monopoly token by a card", "bankruptcy": ""}
+
+
+def _sore_losers(ev: E.Event, game, who: str) -> str:
+    """Monopoly for Sore Losers' events: coins, the token, traps and free houses."""
+    k = ev.kind
+    if k == E.COIN:
+        n = "a sore loser coin" if ev.amount == 1 else f"{ev.amount} sore loser coins"
+        why = _COIN_WHY[E.KINDS[E.COIN].name_of("detail", ev.detail)]
+        if ev.player == E.BANK:
+            return f"{_who(game, ev.other)} gives {n} back to the bank {why}."
+        if ev.other == E.BANK:
+            return f"{who} collects {n} {why}."
+        return f"{who} takes {n} from {_who(game, ev.other)} {why}."
+    if k == E.MR_MONOPOLY:
+        if ev.player < 0:
+            return f"The Mr Monopoly token goes back to the centre of the board ({_who(game, ev.other)} is out)."
+        return f"{who} {_MR_HOW[E.KINDS[E.MR_MONOPOLY].name_of('detail', ev.detail)]} on {_sq(game, ev.square)}."
+    if k == E.TRAP:
+        return f"Mr Monopoly ({who}) lands on {_who(game, ev.other)} and traps them on {_sq(game, ev.square)}."
+    return f"Mr Monopoly ({who}) places a free house on {_sq(game, ev.square)} ({ev.amount} now)."
 
 
 def _is_doubles(game, packed: int) -> bool:

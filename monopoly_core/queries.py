@@ -58,6 +58,7 @@ class Question:
     description: str
     template: str
     chart: Chart
+    edition: str = ""           # the edition whose games it asks about ("": any game)
 
     def sql_for(self, batch: int | None = None) -> str:
         """The question's SQL over all games (``batch`` None) or over the games of simulation batch ``batch``."""
@@ -209,6 +210,49 @@ JOIN cards c ON c.deck = CASE WHEN d.deck_code = 0 THEN g.chance_deck ELSE g.che
 GROUP BY ALL
 ORDER BY draws DESC""",
         Chart("text", "draws", "bar", color="deck")),
+    # --- Monopoly for Sore Losers (seed 000) ---
+    Question(
+        "mr_monopoly_changes", "Sore Losers: how often does the Mr Monopoly token change hands?",
+        "Times a player took the Mr Monopoly token, by cashing in four sore loser coins or by a card, per finished "
+        "game and per 100 rounds.",
+        """WITH sl AS (SELECT id, rounds FROM games WHERE finished AND edition = 'sore-losers'{and_batch}),
+taken AS (
+    SELECT detail AS how, count(*) AS changes FROM events
+    WHERE kind = 'mr_monopoly' AND player >= 0 AND game IN (SELECT id FROM sl) GROUP BY detail)
+SELECT how, changes, round(changes / (SELECT count(*) FROM sl), 2) AS per_game,
+       round(100 * changes / (SELECT sum(rounds) FROM sl), 2) AS per_100_rounds
+FROM taken
+ORDER BY changes DESC""",
+        Chart("how", "per_game", "bar"), edition="sore-losers"),
+    Question(
+        "sore_loser_comeback", "Sore Losers: does Mr Monopoly help the player who is behind?",
+        "Each cash-in of four coins, by where the player stood at the end of the round before (last, first or in "
+        "between by net worth), and how often that player went on to win, against a fair share of 1 / players: "
+        "a sore loser's comeback rate.",
+        """WITH sl AS (SELECT id FROM games WHERE finished AND edition = 'sore-losers'{and_batch}),
+cash_ins AS (
+    SELECT game, player AS seat, turn FROM events
+    WHERE kind = 'mr_monopoly' AND detail = 'cash_in' AND game IN (SELECT id FROM sl)),
+before AS (
+    SELECT c.game, c.seat, c.turn, max(s.turn) AS snap_turn
+    FROM cash_ins c JOIN snapshots s ON s.game = c.game AND s.player = c.seat AND s.turn < c.turn
+    GROUP BY ALL),
+standing AS (
+    SELECT b.game, b.seat, b.turn, any_value(me.net_worth) AS mine, min(o.net_worth) AS lowest,
+           max(o.net_worth) AS highest
+    FROM before b
+    JOIN snapshots me ON me.game = b.game AND me.turn = b.snap_turn AND me.player = b.seat
+    JOIN snapshots o ON o.game = b.game AND o.turn = b.snap_turn
+    JOIN players pl ON pl.game = o.game AND pl.seat = o.player
+    WHERE NOT pl.bankrupt OR pl.bankrupt_turn > b.snap_turn
+    GROUP BY ALL)
+SELECT CASE WHEN mine = lowest THEN 'last' WHEN mine = highest THEN 'first' ELSE 'in between' END AS standing,
+       count(*) AS cash_ins, count(*) FILTER (WHERE r.won) AS went_on_to_win,
+       round(avg(r.won::INTEGER), 3) AS comeback_rate, round(avg(1 / r.table_size), 3) AS fair_share
+FROM standing s JOIN player_results r ON r.game = s.game AND r.seat = s.seat
+GROUP BY ALL
+ORDER BY standing""",
+        Chart("standing", "comeback_rate", "bar", reference="fair_share"), edition="sore-losers"),
 ]
 
 #: Name -> question, in the order the site lists them.

@@ -100,6 +100,14 @@ class RuleSet:
                          "rent of every property they own, and the most cash wins.", group="End of game",
                          source="000 THE END OF THE GAME: The game ends when all of the properties have been "
                          "purchased and all players have made it back to the GO space")
+    # --- Monopoly for Sore Losers (edition "sore-losers"; other editions ignore these) ---------------------
+    coins: int = _f(30, "Sore loser coins in the game (Sore Losers).", lo=0, hi=1000, group="Sore Losers",
+                    source="000 CONTENTS: 30 Cardboard Sore Loser Coins")
+    starting_coins: int = _f(2, "Sore loser coins each player starts with (Sore Losers).", lo=0, hi=100,
+                             group="Sore Losers", source="000 SET IT UP: Each player takes two sore loser coins")
+    max_coins: int = _f(4, "The most sore loser coins a player may hold; cashing in takes this many (Sore Losers).",
+                        lo=1, hi=100, group="Sore Losers",
+                        source="000: You can never have more than four sore loser coins at a time")
 
     # ------------------------------------------------------------------------------------------------------
     def replace(self, **changes) -> "RuleSet":

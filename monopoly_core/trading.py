@@ -89,12 +89,15 @@ def _squares_problem(game: GameState, squares: tuple[int, ...], who: Player) -> 
     if len(squares) > 1 and len(set(squares)) != len(squares):
         return "a property appears twice in the trade"
     board, owner, level = game.board, game.owner, game.level
+    # where buildings cannot be sold back, they go with the deed (Sore Losers 000: "If you trade or sell a street
+    # with a building on it, those buildings go to the new owner")
+    members_of = game.members_of if game.edition.buildings_sellable else ((),) * board.size
     for s in squares:
         if not (0 <= s < board.size) or not board.squares[s].ownable:
             return f"square {s} is not a property"
         if owner[s] != who.seat:
             return f"{who.name} does not own {board.squares[s].name}"
-        for x in game.members_of[s]:
+        for x in members_of[s]:
             if level[x]:
                 label, name = board.groups[board.squares[s].group].label, board.squares[s].name
                 return f"the {label} set has buildings: sell them to the bank before trading {name}"
@@ -106,6 +109,8 @@ def tradeable(game: GameState, seat: int, square: int) -> bool:
     TRADES; 002 SELLING PROPERTY: buildings must be sold to the bank first)."""
     if game.owner[square] != seat:
         return False
+    if not game.edition.buildings_sellable:
+        return True                     # (buildings go with the deed: see _squares_problem)
     level = game.level
     for x in game.members_of[square]:
         if level[x]:

@@ -57,9 +57,9 @@ def setup(g: GameState) -> None:
     g.edition.decide_order(g)
 
 
-def decide_order(g: GameState) -> None:
-    """Each player rolls; the highest total starts and play passes to the left (002 THE PLAY).
-    Players tied for the highest roll again among themselves (the rule books are silent on ties)."""
+def decide_order(g: GameState, lowest: bool = False) -> None:
+    """Each player rolls; the highest total starts and play passes to the left (002 THE PLAY; with ``lowest``,
+    the lowest: Sore Losers). Players tied roll again among themselves (the rule books are silent on ties)."""
     contenders = list(range(len(g.players)))
     while True:
         totals = {}
@@ -68,7 +68,7 @@ def decide_order(g: GameState) -> None:
             totals[seat] = r.total
             g.rolls += 1
             g.log.add(E.ROLL, seat, -1, r.total, E.ROLL_ORDER, r.packed)
-        best = max(totals.values())
+        best = min(totals.values()) if lowest else max(totals.values())
         contenders = [s for s in contenders if totals[s] == best]
         if len(contenders) == 1:
             break
@@ -88,13 +88,24 @@ def turn_limit_reached(g: GameState) -> bool:
     return False
 
 
-def take_turn(g: GameState, p: Player) -> Play:
-    """One turn: the jail choice or the pre-roll window, then roll, move and land, again after doubles."""
+def begin_turn(g: GameState, p: Player) -> None:
+    """Count and log the start of ``p``'s turn."""
     g.turn += 1
     g.turn_plies.append(g.ply)
     g.log.turn_no = g.turn
     g.log.add(E.TURN, p.seat, p.position, g.round, -1, 1 if p.in_jail else 0)
     p.doubles = 0
+
+
+def take_turn(g: GameState, p: Player) -> Play:
+    """One turn: the jail choice or the pre-roll window, then roll, move and land, again after doubles."""
+    begin_turn(g, p)
+    yield from play_turn(g, p, g.rules.doubles_to_jail)
+
+
+def play_turn(g: GameState, p: Player, limit: int) -> Play:
+    """The turn after its start: the jail choice or the pre-roll window, then roll, move and land, again after
+    doubles; the ``limit``-th doubles in a row send ``p`` to jail (0: never; Sore Losers' Mr Monopoly)."""
     if p.in_jail:
         free = yield from jail.jail_turn(g, p)
         if not free:
@@ -103,11 +114,12 @@ def take_turn(g: GameState, p: Player) -> Play:
         window = g.pre_roll_windows[p.seat]
         assert window is not None       # (made for every seat that does not skip it)
         yield from flow.window(g, window)
-    limit = g.rules.doubles_to_jail
     while True:
         r = movement.roll(g, p, E.ROLL_MOVE)
         yield from flow.boundary(g)
         if r.doubles:
+            if g.edition.watches_doubles:
+                yield from g.edition.after_doubles(g, p)
             p.doubles += 1
             if p.doubles == limit:
                 yield from g.edition.go_to_jail(g, p, E.JAIL_BY_DOUBLES)

@@ -55,10 +55,12 @@ def liquidation(game: GameState, seat: int) -> tuple[int, list[int]]:
     unmortgaged = []
     squares = game.board.squares
     owner, level, mortgaged = game.owner, game.level, game.mortgaged
+    sellable = game.edition.buildings_sellable
     for s in game.board.properties:
         if owner[s] == seat:
             sq = squares[s]
-            total += level[s] * (sq.house_cost // 2)
+            if sellable:
+                total += level[s] * (sq.house_cost // 2)
             if not mortgaged[s]:
                 total += sq.mortgage
                 unmortgaged.append(s)

@@ -14,6 +14,7 @@ from monopoly_core.viz.safe_text import markdown
 
 from . import _game_state as gs
 from . import _panels
+from . import _sore_losers
 
 QUESTION = {
     D.PRE_ROLL: "Your turn: manage your properties if you like, then roll.",
@@ -27,6 +28,7 @@ QUESTION = {
     D.INCOME_TAX: "Income Tax: choose before you count your worth.",
     D.MORTGAGED_DEED: "You received a mortgaged property.",
     D.PLACE_BUILDING: "You won a building at auction: choose where it goes.",
+    **_sore_losers.QUESTION,
 }
 
 
@@ -41,7 +43,7 @@ def label(action: Action, d, g) -> str:
     m = lambda a: money(g, a)   # noqa: E731
     sq = g.board.squares[action.square].name if action.square >= 0 else ""
     k = action.kind
-    if k in FIXED_LABELS:
+    if k in FIXED_LABELS and d.kind not in _sore_losers.QUESTION:
         return FIXED_LABELS[k]
     if k == A.REJECT_ALL:
         return f"Reject, and every later offer from {markdown(g.players[d.other].name)}"   # (labels read Markdown)
@@ -81,7 +83,7 @@ def label(action: Action, d, g) -> str:
         return f"Mortgage {sq} (+{m(g.board.squares[action.square].mortgage)})"
     if k == A.UNMORTGAGE:
         return f"Lift the mortgage on {sq} ({m(unmortgage_cost(g, action.square))})"
-    return k
+    return _sore_losers.label(action, d, g) or k
 
 
 HANDED = "play_handed_to"     # the seat of the person the device was last handed to
@@ -134,15 +136,19 @@ def decision_panel(g) -> None:
             lead = f"{money(g, d.amount)} by {markdown(g.players[d.other].name)}" if d.other >= 0 else "no bids yet"
             st.write(f"Auction of **{item}**: {lead}. The lowest bid now is {money(g, d.minimum)}; "
                      f"you have {money(g, p.cash)}.")
+        why = _sore_losers.explain(d, g)
+        if why:
+            st.write(why)
         options = d.legal_actions()
         base = [a for a in options if a.kind not in d.extra]
         if d.kind == D.BID:
             _bid_controls(d, g, p)
             base = [a for a in base if a.kind != A.BID]
-        if d.kind == D.PLACE_BUILDING:
+        if d.kind in (D.PLACE_BUILDING, D.FREE_HOUSE):
             choices = {label(a, d, g): a for a in base}
-            pick = st.selectbox("Where", list(choices), key="place_pick")
-            st.button("Place the building", on_click=gs.act, args=(choices[pick],), type="primary")
+            pick = st.selectbox("Where", list(choices), key=f"place_pick_{d.kind}")
+            st.button("Place the house" if d.kind == D.FREE_HOUSE else "Place the building", on_click=gs.act,
+                      args=(choices[pick],), type="primary", key=f"place_go_{d.kind}")
             base = []
         # one button a row, the whole width: a label is never cut ("Buy New York Av...", issue 14, item 7)
         for i, a in enumerate(base):
@@ -312,5 +318,6 @@ def trade_form(g, seat: int) -> None:
         st.button("Propose", on_click=_propose, key="trade_go", disabled=refused, type="primary")
         if refused:
             st.error(why, icon=":material/block:")
-        st.caption("Streets of a set with buildings cannot be traded until the buildings are sold. "
-                   "A mortgaged property costs its receiver 10% interest at once (or the full lift).")
+        st.caption(("Streets of a set with buildings cannot be traded until the buildings are sold. "
+                    if g.edition.buildings_sellable else "Buildings go with their street to the new owner. ")
+                   + "A mortgaged property costs its receiver 10% interest at once (or the full lift).")

@@ -15,7 +15,9 @@ from monopoly_core.state import TOKEN_COLOURS
 from . import _rule_words as words
 
 #: Field groups shown as house-rule controls (the "Edition" group is the preset itself).
-GROUPS = ("Money", "House rules", "Rent", "Building", "Mortgages", "Jail", "End of game")
+GROUPS = ("Money", "House rules", "Rent", "Building", "Mortgages", "Jail", "End of game", "Sore Losers")
+#: Groups of rules only one edition reads: shown only when that edition is played.
+EDITION_GROUPS = {"Sore Losers": "sore-losers"}
 
 
 def _new_seed() -> None:
@@ -82,6 +84,8 @@ def rules_controls(base: RuleSet) -> tuple[RuleSet | None, list[str]]:
     errors: list[str] = []
     changes = {}
     for group in GROUPS:
+        if EDITION_GROUPS.get(group, base.edition) != base.edition:
+            continue
         with st.expander(group, expanded=False):
             for f in by_group.get(group, ()):
                 key = f"rule_{f.name}"

@@ -15,7 +15,7 @@ from monopoly_core import presets
 from monopoly_core import markov as M
 from monopoly_core.viz import markov as V
 from monopoly_core.viz.board import board_figure
-from pages import _site
+from pages import _site, _sore_losers_markov
 from pages._site import ensure_navigation
 
 ensure_navigation()
@@ -132,6 +132,9 @@ def _logged_games(rules, per_roll, jail) -> None:
                 f"{short:.2%} if everyone leaves jail at once and {long_:.2%} if everyone stays. These players "
                 f"behave most like a token that {nearer}.")
 
+
+if rules.edition == "sore-losers":
+    _sore_losers_markov.mr_monopoly_section(rules, jail, uk_card)
 
 # Lazy tabs: only the open tab's content is computed and sent (six plotly figures at once took 3.5 s
 # to draw in a browser without a GPU).

@@ -34,9 +34,10 @@ def check(game) -> list[str]:
         lv, owner = game.level[s], game.owner[s]
         if not sq.ownable and (owner != -1 or lv or game.mortgaged[s]):
             out.append(f"square {s} ({sq.kind}) has an owner, buildings or a mortgage")
-        if lv:
-            if sq.kind != "street":
-                out.append(f"buildings on non-street {s}")
+        if lv and sq.kind != "street":
+            out.append(f"buildings on non-street {s}")
+        # (Sore Losers: a free house goes on any street, and stolen, traded and mortgaged streets keep theirs)
+        if lv and game.edition.buildings_sellable:
             members = board.groups[sq.group].squares
             if any(game.owner[x] != owner for x in members):
                 out.append(f"buildings on {sq.name} without the whole set")

@@ -95,13 +95,13 @@ def test_a_cycle_the_rules_do_not_break_is_a_clear_error_naming_the_seed():
 #: takes any value its metadata allows. The seat counts stay the preset's (2 to 8).
 _SMALL = {"turn_limit": (1, 60), "starting_cash": (0, 5000), "go_salary": (0, 1000), "houses": (4, 40),
           "hotels": (0, 15), "auction_min_bid": (1, 2000), "auction_increment": (1, 500), "jail_fine": (0, 2000),
-          "free_parking_seed": (0, 2000)}
+          "free_parking_seed": (0, 2000), "coins": (30, 60), "starting_coins": (0, 2), "max_coins": (2, 6)}
 _FIXED = {"preset", "edition", "board", "chance_deck", "chest_deck", "dice", "min_players", "max_players"}
 
 
 @st.composite
 def rule_sets(draw):
-    base = preset(draw(st.sampled_from(["classic-us", "classic-uk"])))
+    base = preset(draw(st.sampled_from(["classic-us", "classic-uk", "sore-losers"])))
     changes = {}
     for f in dataclasses.fields(RuleSet):
         info = field_info(f.name)

@@ -12,9 +12,10 @@ from typing import ClassVar, Final, TYPE_CHECKING
 
 from .. import actions as A
 from .. import decisions as D
+from . import sore_losers
 from ..actions import Action, Trade
-from ..building import HOTEL, sell_problem, shortage_closed
-from ..mortgage import mortgage_problem, unmortgage_cost
+from ..building import HOTEL, shortage_closed
+from ..mortgage import unmortgage_cost
 from ..policies import Policy
 from ..trading import trade_problem, tradeable
 from ..worth import liquidation, total_worth
@@ -262,6 +263,8 @@ class Bot(Policy):
 
     def post_roll(self, d: Decision, g: Game) -> Action:
         seat = d.player
+        if g.final_lap is not None:     # (Sore Losers, Cheaters: the end phase, where cash wins)
+            return sore_losers.final_lap_window(self, d, g)
         plan = self._plan      # (the cache test of plan(), inline: this window comes after almost every roll)
         if plan is None or plan.version != g.holdings_version[seat] or self._plan_seat != seat:
             plan = self.plan(g, seat)
@@ -395,13 +398,14 @@ class Bot(Policy):
         lone = self.spare_deeds(g, seat, owned)
         if lone:
             return Action(A.MORTGAGE, self.least_valued(g, seat, lone))
-        sells = [s for s in owned if g.level[s] and sell_problem(g, seat, s) is None]
+        edition = g.edition
+        sells = [s for s in owned if g.level[s] and edition.sell_problem(g, seat, s) is None]
         if sells:
             return Action(A.SELL_BUILDING, min(sells, key=lambda s: g.board.squares[s].house_cost))
-        builds = [s for s in owned if g.level[s]]
+        builds = [s for s in owned if g.level[s] and edition.sell_all_problem(g, seat, s) is None]
         if builds:
             return Action(A.SELL_ALL, builds[0])
-        rest = [s for s in owned if mortgage_problem(g, seat, s) is None]
+        rest = [s for s in owned if edition.mortgage_problem(g, seat, s) is None]
         if rest:
             return Action(A.MORTGAGE, min(rest, key=lambda s: g.board.squares[s].price))
         return A.A_BANKRUPT
@@ -420,7 +424,7 @@ class Bot(Policy):
         """The deeds among ``unmortgaged`` (the seat's) outside its complete sets that may be mortgaged now: the
         first to go when money is needed."""
         in_set = self.plan(g, seat).set_squares
-        return [s for s in unmortgaged if s not in in_set and mortgage_problem(g, seat, s) is None]
+        return [s for s in unmortgaged if s not in in_set and g.edition.mortgage_problem(g, seat, s) is None]
 
     def trade_response(self, d: Decision, g: Game) -> Action:
         t = d.trade
@@ -461,6 +465,22 @@ class Bot(Policy):
 
     def place_building(self, d: Decision, g: Game) -> Action:
         return d.legal_actions()[0]
+
+    # --- Monopoly for Sore Losers (the answers are in bots/sore_losers.py) ----------------------------------
+    def cash_in(self, d: Decision, g: Game) -> Action:
+        return sore_losers.cash_in(self, d, g)
+
+    def jail_whom(self, d: Decision, g: Game) -> Action:
+        return sore_losers.jail_whom(self, d, g)
+
+    def coin_victim(self, d: Decision, g: Game) -> Action:
+        return sore_losers.coin_victim(self, d, g)
+
+    def property_steal(self, d: Decision, g: Game) -> Action:
+        return sore_losers.property_steal(self, d, g)
+
+    def free_house(self, d: Decision, g: Game) -> Action:
+        return sore_losers.free_house(self, d, g)
 
     # --- helpers -----------------------------------------------------------------------------------------------
     @staticmethod

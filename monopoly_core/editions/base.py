@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 from mypy_extensions import mypyc_attr
 
-from .. import building, final_lap, jail, landing, mortgage, turn
+from .. import building, final_lap, jail, landing, mortgage, payments, turn
 from ..board import load_board
-from ..cards import load_deck
+from ..cards import CLASSIC_EFFECTS, load_deck
 from ..dice import load_dice
-from ..errors import DataError
+from ..errors import DataError, IllegalAction
 from ..rent import NORMAL, rent_due
 
 if TYPE_CHECKING:
@@ -51,6 +51,15 @@ class Edition:
         #: the decks in play: deck kind -> the RuleSet field naming its deck file. A square of a deck's kind
         #: draws from it; the order gives each deck its number in events (0 chance, 1 chest)
         self.deck_fields: dict[str, str] = {"chance": "chance_deck", "chest": "chest_deck"}
+        #: card effects beyond the classic vocabulary that this edition plays (:meth:`card_effect`); a deck with
+        #: another edition's effect is refused by :meth:`problem` (Sore Losers: a coin, the token)
+        self.own_card_effects: frozenset[str] = frozenset()
+        #: whether buildings may be sold back to the bank, so that they count towards what a player in debt can
+        #: raise (``worth.liquidation``; Sore Losers and Cheaters: buildings are permanent)
+        self.buildings_sellable = True
+        #: whether :meth:`after_doubles` is called after every doubles of a turn (off: the classic rules skip the
+        #: call)
+        self.watches_doubles = False
         #: the edition's own things players may trade: name -> what one is called ("coin": "sore loser coin",
         #: "bus_ticket": "bus ticket"); classic has none (see :meth:`token_count`, :meth:`move_token`)
         self.tokens: dict[str, str] = {}
@@ -112,6 +121,9 @@ class Edition:
                 return field, f"does not fit board {board.name!r}: {why}"
         for kind, deck in decks.items():
             for c in deck.cards:
+                if c.effect not in CLASSIC_EFFECTS and c.effect not in self.own_card_effects:
+                    return self.deck_fields[kind], f"card {c.index + 1} ({c.text!r}) has the effect " \
+                                                   f"{c.effect!r}, which the {self.title} does not play"
                 if c.effect == "pay_or_draw" and c.deck not in decks:
                     return self.deck_fields[kind], f"card {c.index + 1} draws from a {c.deck} deck, which is " \
                                                    f"not in play"
@@ -136,6 +148,12 @@ class Edition:
         if g.rules.final_lap and self.sits_out(g, p):
             return final_lap.sit_out()
         return turn.take_turn(g, p)
+
+    def after_doubles(self, g: GameState, p: Player) -> Play:
+        """After each doubles ``p`` rolls in a turn or in jail, before the move (called only when
+        :attr:`watches_doubles`; Sore Losers: any player's doubles let Mr Monopoly place a free house)."""
+        return
+        yield
 
     def sits_out(self, g: GameState, p: Player) -> bool:
         """With ``RuleSet.final_lap``: whether ``p`` skips this turn, having reached GO on the final lap (which
@@ -187,6 +205,11 @@ class Edition:
         buildings)."""
         return mortgage.mortgage_problem(g, seat, square)
 
+    def bankrupt(self, g: GameState, p: Player, creditor: int) -> Play:
+        """``p`` cannot pay ``creditor`` (a seat, or the bank) and leaves the game (Sore Losers: buildings stay
+        where they are, mortgaged deeds to a creditor player, the coins back to the bank)."""
+        return payments.bankrupt(g, p, creditor)
+
     # --- tradeable tokens --------------------------------------------------------------------------------------
     def token_count(self, g: GameState, p: Player, name: str) -> int:
         """How many of the tradeable token ``name`` (a key of :attr:`tokens`) ``p`` holds."""
@@ -222,3 +245,11 @@ class Edition:
     def action_problem(self, d: Decision, action: Action) -> str | None:
         """Why an edition's own action is illegal in ``d`` (None: legal). Classic has none."""
         return f"{action.kind!r} is not an option in the {self.title}"
+
+    def arrange_extra(self, g: GameState, name: str, seat: int, value: int) -> None:
+        """Arrange the edition's own state ``name`` (``Game.arrange().extra``; Sore Losers: coins, the token)."""
+        raise IllegalAction(f"the {self.title} has nothing called {name!r} to arrange")
+
+    def legal_actions(self, d: Decision) -> list[Action]:
+        """The legal answers to one of the edition's own decisions (classic has none)."""
+        return []

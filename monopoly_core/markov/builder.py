@@ -20,6 +20,10 @@ Named assumptions (every number the chain produces rests on these and nothing el
 * **UK fine-or-Chance card** (``pay_or_draw``): a fixed policy, ``pay`` (never moves) or ``chance`` (a card of the
   named deck is drawn on the same square and its movement applies from there).
 * Nothing depends on ownership or money: the chain is the movement of one token.
+* **Never jailed** (``never_jailed``, Sore Losers' Mr Monopoly, seed 000: "instead of going to Jail, send any other
+  player in your place"; "If you ever roll doubles three times in a row, don't go to Jail! Just move and roll
+  again!"): the Go To Jail square and go-to-jail cards leave the token where it is, and doubles never jail (as
+  ``doubles_to_jail = 0``). The jail states are then never entered.
 
 States (the per-roll chain: the state a token rests in after a dice roll, once cards and Go To Jail are
 resolved): ``(square, k)`` for every square and ``k = 0 .. K-1`` doubles rolled so far this turn *that the next
@@ -170,12 +174,13 @@ def _draw(decks: dict[str, Deck], kind: str, board: Board, square: int, weight: 
         yield p, dest, mode
 
 
-def landing_effects(board: Board, decks: dict[str, Deck], uk_card: str):
+def landing_effects(board: Board, decks: dict[str, Deck], uk_card: str, never_jailed: bool = False):
     """What landing on each square does to the token, as matrices over squares.
 
     Returns ``(stay, to_jail, moves, modes)``: ``stay[u]`` the probability the token rests on ``u``,
     ``to_jail[u]`` that it goes to jail from there, ``moves[u, d]`` that a card sends it on to land on ``d``,
-    ``modes[mode][u, d]`` the part of ``moves`` with a card rent mode. Each row sums to one.
+    ``modes[mode][u, d]`` the part of ``moves`` with a card rent mode. Each row sums to one. ``never_jailed``: what
+    would send the token to jail leaves it where it is.
     """
     n = board.size
     stay, to_jail = np.zeros(n), np.zeros(n)
@@ -183,10 +188,10 @@ def landing_effects(board: Board, decks: dict[str, Deck], uk_card: str):
     modes = {m: np.zeros((n, n)) for m in CARD_MODES}
     for u, sq in enumerate(board.squares):
         if sq.kind == "go_to_jail":
-            to_jail[u] = 1.0
+            (stay if never_jailed else to_jail)[u] = 1.0
         elif sq.kind in decks:
             for p, dest, mode in _draw(decks, sq.kind, board, u, 1.0, uk_card):
-                if dest is None:
+                if dest is None or (dest == JAIL and never_jailed):
                     stay[u] += p
                 elif dest == JAIL:
                     to_jail[u] += p
@@ -219,9 +224,11 @@ def check_policies(jail: str, uk_card: str) -> None:
 
 
 def build(board_name: str, chance_deck: str, chest_deck: str, dice_name: str, doubles_to_jail: int,
-          jail_turns: int, jail: str = "long", uk_card: str = "pay") -> Chain:
+          jail_turns: int, jail: str = "long", uk_card: str = "pay", never_jailed: bool = False) -> Chain:
     """Build and solve the chain (uncached; see :func:`chain` for the cached entry point)."""
     check_policies(jail, uk_card)
+    if never_jailed:
+        doubles_to_jail = 0
     board = load_board(board_name)
     decks = {"chance": load_deck(chance_deck), "chest": load_deck(chest_deck)}
     dice = load_dice(dice_name)
@@ -229,7 +236,7 @@ def build(board_name: str, chance_deck: str, chest_deck: str, dice_name: str, do
     lay = layout_for(n, doubles_to_jail, jail_turns)
     K, T, N = lay.K, lay.T, lay.n_states
 
-    stay, to_jail, moves, modes = landing_effects(board, decks, uk_card)
+    stay, to_jail, moves, modes = landing_effects(board, decks, uk_card, never_jailed)
     try:
         landings = np.linalg.inv(np.eye(n) - moves)      # fundamental matrix of the card-move chain
     except np.linalg.LinAlgError:
@@ -309,19 +316,20 @@ def stationary_vector(P: np.ndarray) -> np.ndarray:
 
 
 @functools.lru_cache(maxsize=64)
-def _cached(board, chance_deck, chest_deck, dice, doubles_to_jail, jail_turns, jail, uk_card) -> Chain:
-    return build(board, chance_deck, chest_deck, dice, doubles_to_jail, jail_turns, jail, uk_card)
+def _cached(board, chance_deck, chest_deck, dice, doubles_to_jail, jail_turns, jail, uk_card,
+            never_jailed=False) -> Chain:
+    return build(board, chance_deck, chest_deck, dice, doubles_to_jail, jail_turns, jail, uk_card, never_jailed)
 
 
-def chain(rules, jail: str = "long", uk_card: str = "pay") -> Chain:
+def chain(rules, jail: str = "long", uk_card: str = "pay", never_jailed: bool = False) -> Chain:
     """The solved chain for a :class:`~monopoly_core.rules.RuleSet` and policy, cached per process.
 
     Only the rules that move a token matter (board, decks, dice, ``doubles_to_jail``, ``jail_turns``), so rule
-    sets that differ elsewhere share one chain.
+    sets that differ elsewhere share one chain. ``never_jailed``: the token of Sore Losers' Mr Monopoly.
     """
     check_policies(jail, uk_card)
     return _cached(rules.board, rules.chance_deck, rules.chest_deck, rules.dice, rules.doubles_to_jail,
-                   rules.jail_turns, jail, uk_card)
+                   rules.jail_turns, jail, uk_card, never_jailed)
 
 
 def build_uncached(rules, jail: str = "long", uk_card: str = "pay") -> Chain:

@@ -185,6 +185,7 @@ class Token:
     in_jail: bool               # drawn square
     current: bool               # the player on turn: larger, with a thick ring
     hover: tuple[str, ...]
+    seat: int = -1              # whose token (for an edition's marks on it: Sore Losers' Mr Monopoly)
 
 
 @dataclass
@@ -317,7 +318,7 @@ def _position(d: Drawing, board, game) -> None:
             d.tokens.append(Token(tx + (a if along_x else b), ty + (b if along_x else a), p.colour,
                                   0.44 if current else 0.32, p.in_jail, current,
                                   (p.name + (" (in jail)" if p.in_jail else "") + f" on {board.squares[sq].name}",
-                                   f"cash {board.currency}{p.cash:,}")))
+                                   f"cash {board.currency}{p.cash:,}"), p.seat))
 
 
 def last_move_path(game) -> list[int]:

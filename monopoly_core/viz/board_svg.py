@@ -36,9 +36,10 @@ def _star(x: float, y: float, r: float) -> str:
 
 
 def board_svg(board, *, game=None, path=None, centre_text: str = "", max_width: str = "100%",
-              label: str = "The board") -> str:
+              label: str = "The board", marks=None) -> str:
     """``board`` (with ``game``: its position; ``path``: the last move) as one line of SVG. ``max_width`` is a CSS
-    length (the board is square and as wide as its box up to that)."""
+    length (the board is square and as wide as its box up to that). ``marks``: seat -> (ring colour, dashed,
+    words) drawn around that player's token (Sore Losers: the Mr Monopoly token, trapped players)."""
     d = drawing(board, game=game, path=path, centre_text=centre_text)
     L = d.side
 
@@ -91,7 +92,12 @@ def board_svg(board, *, game=None, path=None, centre_text: str = "", max_width: 
                    f"height='{_n(cell.y1 - cell.y0)}' fill='transparent'><title>{_t(deed)}</title></rect>")
     for k in d.tokens:
         ring = f" stroke='#111' stroke-width='{3 if k.current else 1}' vector-effect='non-scaling-stroke'"
-        tip = f"<title>{_t(chr(10).join(k.hover))}</title>"
+        mark = (marks or {}).get(k.seat)
+        tip = f"<title>{_t(chr(10).join(k.hover + ((mark[2],) if mark else ())))}</title>"
+        if mark:
+            dash = " stroke-dasharray='3 2'" if mark[1] else ""
+            out.append(f"<circle cx='{_n(k.x)}' cy='{y(k.y)}' r='{_n(k.size / 2 + 0.09)}' fill='none' "
+                       f"stroke='{_t(mark[0])}' stroke-width='3'{dash} vector-effect='non-scaling-stroke'/>")
         if k.in_jail:
             s = k.size * 0.9
             out.append(f"<rect x='{_n(k.x - s / 2)}' y='{y(k.y + s / 2)}' width='{_n(s)}' height='{_n(s)}' "

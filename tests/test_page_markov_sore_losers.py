@@ -1,0 +1,16 @@
+"""AppTest: the Markov page shows an ordinary player's chain and Mr Monopoly's side by side for the sore-losers
+preset (issue 16; seed ../shared/seeds/000_e69c306a8b2b524d.txt: Mr Monopoly sends someone else to jail)."""
+from apptest_helpers import open_page, texts
+
+
+def test_the_markov_page_shows_both_tokens_for_sore_losers():
+    at = open_page("pages/markov.py")
+    assert "Two tokens" not in texts(at)                    # a classic preset has one token
+    at.selectbox(key="mk_preset").set_value("sore-losers").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert "Two tokens" in texts(at) and "never goes to jail" in texts(at)
+    assert at.get("plotly_chart")[0].proto and len(at.get("plotly_chart")) >= 2
+    table = at.dataframe[0].value
+    assert table.iloc[0]["square"] == "In Jail" and table.iloc[0]["Mr Monopoly"] == "0.0000"
+    at.radio(key="mk_sl_quantity").set_value("visits-per-turn").run()
+    assert not at.exception, [e.value for e in at.exception]

@@ -1,0 +1,63 @@
+"""AppTest: a person plays Monopoly for Sore Losers on the Play page (issue 16): the coins and the token are shown,
+the person cashes in four coins with a button and, as Mr Monopoly, chooses what to steal from a trapped player
+(seed ../shared/seeds/000_e69c306a8b2b524d.txt: "cash in four sore loser coins ... You may then steal one property
+from that player")."""
+from apptest_helpers import open_page, texts
+from test_page_play import buttons, step_until_person
+
+from monopoly_core import decisions as D
+from monopoly_core.editions import sore_losers_state as sl
+
+PALL_MALL, EUSTON = 11, 8
+
+
+def test_a_person_cashes_in_coins_and_chooses_a_steal():
+    at = open_page("pages/play.py")
+    at.selectbox(key="setup_preset").set_value("sore-losers").run()
+    at.number_input(key="setup_n").set_value(3).run()
+    at.number_input(key="setup_seed").set_value(16).run()
+    at.button(key="start_game").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    g = at.session_state["play_game"]
+    assert g.rules.edition == "sore-losers" and g.players[0].kind == "person"
+    assert "2 sore loser coins" in texts(at) and "Mr Monopoly: in the centre" in texts(at)
+    g.arrange().extra("coins", 0, 4)                       # a teacher sets up the comeback
+    g = step_until_person(at)
+    assert g.pending.kind == D.CASH_IN
+    assert "cash them in" in texts(at)
+    # the trapped bot stands seven squares ahead, holding a lone street
+    me = g.players[0].position
+    target = (me + 7) % g.size
+    victim = next(p.seat for p in g.players if p.seat != 0)
+    g.arrange().position(victim, target).deed(PALL_MALL, victim).deed(EUSTON, victim).next_rolls((3, 4))
+    buttons(at)["Cash in four coins: become Mr Monopoly"].click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    g = at.session_state["play_game"]
+    assert sl.mr_monopoly(g) == 0 and sl.coins(g, 0) == 0
+    assert "Mr Monopoly: Player 1" in texts(at)
+    for _ in range(20):
+        g = step_until_person(at)
+        if g.pending.kind == D.PROPERTY_STEAL:
+            break
+        b = buttons(at)
+        b[next(lbl for lbl in b if lbl.startswith(("Roll", "End my", "Done", "Don't buy", "Pass")))].click().run()
+    assert g.pending.kind == D.PROPERTY_STEAL and g.pending.other == victim
+    assert "You trapped" in texts(at)
+    buttons(at)["Steal Pall Mall (£140)"].click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    g = at.session_state["play_game"]
+    assert g.owner[PALL_MALL] == 0 and victim in sl.trapped_seats(g)
+    assert "trapped under Mr Monopoly" in texts(at)
+
+
+def test_the_sore_loser_rules_are_offered_only_for_the_sore_losers_preset():
+    # 000: "Each player takes two sore loser coins"; the coin rules are RuleSet fields a group may change
+    at = open_page("pages/play.py")
+    assert not [e for e in at.expander if e.label == "Sore Losers"]
+    at.selectbox(key="setup_preset").set_value("sore-losers").run()
+    assert [e for e in at.expander if e.label == "Sore Losers"]
+    at.number_input(key="rule_starting_coins").set_value(3).run()
+    at.button(key="start_game").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    g = at.session_state["play_game"]
+    assert [sl.coins(g, p.seat) for p in g.players] == [3] * len(g.players)

@@ -1,0 +1,73 @@
+"""Every bot answers every Monopoly for Sore Losers decision with a legal action, and plays the final lap for cash
+(issue 16; seed ../shared/seeds/000_e69c306a8b2b524d.txt)."""
+import pytest
+
+from monopoly_core import STRATEGIES, Action, Game, PlayerSpec, preset
+from monopoly_core import actions as A
+from monopoly_core import decisions as D
+from monopoly_core.decisions import Decision
+from monopoly_core.editions import sore_losers_state as st
+from monopoly_core.policies import make
+
+OLD_KENT, WHITECHAPEL, ANGEL, PALL_MALL, MAYFAIR, PARK_LANE = 1, 3, 6, 11, 39, 37
+
+
+def position() -> Game:
+    """Three seats: seat 0 holds the token, seat 1 four coins and two lone streets, seat 2 one coin."""
+    g = Game.new(preset("sore-losers"), [PlayerSpec(f"P{i}", "person") for i in range(3)], seed=5)
+    g.step()
+    arr = g.arrange()
+    arr.extra("mr_monopoly", 0, 0).extra("coins", 1, 4).extra("coins", 2, 1)
+    arr.deed(ANGEL, 1).deed(PALL_MALL, 1).deed(PARK_LANE, 0).deed(MAYFAIR, 2)
+    return g
+
+
+KINDS = {
+    D.CASH_IN: dict(player=1),
+    D.JAIL_WHOM: dict(player=0),
+    D.COIN_VICTIM: dict(player=1),
+    D.PROPERTY_STEAL: dict(player=0, other=1),
+    D.FREE_HOUSE: dict(player=0),
+}
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_every_bot_answers_every_new_decision_legally(strategy, kind):
+    g = position()
+    d = Decision(g, kind, **KINDS[kind])
+    bot = make(strategy, f"test {strategy}")
+    action = bot.choose(d, g)
+    assert d.problem(action) is None, (strategy, kind, action)
+
+
+def test_the_bots_steal_what_is_worth_most_and_put_a_free_house_on_their_own_street():
+    g = position()
+    bot = make("set-collector", "x")
+    steal = bot.choose(Decision(g, D.PROPERTY_STEAL, 0, other=1), g)
+    assert steal == Action(A.STEAL_PROPERTY, PALL_MALL)     # the dearer of seat 1's two lone streets
+    assert bot.choose(Decision(g, D.FREE_HOUSE, 0), g) == Action(A.PLACE_HOUSE, PARK_LANE)
+    # Free Parking: the coin comes from whoever is closest to cashing in
+    g.arrange().extra("coins", 1, 3).extra("coins", 2, 3).extra("mr_monopoly", -1, 0)
+    victim = bot.choose(Decision(g, D.COIN_VICTIM, 0), g).amount
+    assert victim in (1, 2) and st.coins(g, victim) == 3
+
+
+def test_on_the_final_lap_a_bot_builds_only_where_the_final_rent_repays_the_house():
+    # 000 THE END OF THE GAME: "For properties with buildings, collect rent for those buildings. Count up your cash.
+    # The player with the most wins!"
+    g = Game.new(preset("sore-losers"), [PlayerSpec("A", "person"), PlayerSpec("B", "person")], seed=5)
+    g.step()
+    for s in g.board.properties:
+        g.arrange().deed(s, 0 if s in (MAYFAIR, PARK_LANE, OLD_KENT, WHITECHAPEL) else 1)
+    g.arrange().level(MAYFAIR, 4).level(PARK_LANE, 4).level(OLD_KENT, 1).level(WHITECHAPEL, 1)
+    g.arrange().cash(0, 5000)
+    from monopoly_core import final_lap
+    assert final_lap.begin_if_all_bought(g)
+    bot = make("always-buy", "x")
+    action = bot.choose(Decision(g, D.POST_ROLL, 0), g)
+    # a hotel on Mayfair adds 2000 - 1700 = 300 for 200; on Park Lane 1500 - 1300 = 200 for 200, nothing gained;
+    # a second house on the browns adds 30 - 10 = 20 for 50
+    assert action == Action(A.BUILD, MAYFAIR)
+    g.arrange().level(MAYFAIR, 5)
+    assert bot.choose(Decision(g, D.POST_ROLL, 0), g) == A.A_END
