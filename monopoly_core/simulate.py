@@ -78,7 +78,7 @@ def _chunk_size(games: int, workers: int) -> int:
 
 def simulate(db_path=None, *, edition: str = "classic-us", games: int = 100, players: int = 4, seed: int = 0,
              bots=None, workers: int = 1, turn_limit: int | None = None, rules: RuleSet | None = None,
-             progress: Progress | None = None, chunk: int | None = None) -> Report:
+             progress: Progress | None = None, chunk: int | None = None, executor=None) -> Report:
     """Play ``games`` bot games and write them to the database at ``db_path`` (default database if None).
 
     ``rules`` (a RuleSet) overrides ``edition``; ``turn_limit`` changes the rules' turn limit. ``bots`` is a
@@ -87,6 +87,8 @@ def simulate(db_path=None, *, edition: str = "classic-us", games: int = 100, pla
     written. A KeyboardInterrupt stops the run after the last whole chunk written (``report.interrupted``).
     A run whose games are already in the database (the same rules, bots and master seed, whatever the number
     of games) raises :class:`~.store.DuplicateBatch` and writes nothing: copies would skew every statistic.
+    ``executor`` (an object with ``results(tasks)``, such as :class:`.executors.DaskExecutor`) plays the same
+    chunks elsewhere instead of the local pool of ``workers`` processes; the games are the same.
     """
     check_count(games, "games", 1, MAX_GAMES)
     check_count(workers, "workers", 1, max_workers())
@@ -112,7 +114,7 @@ def simulate(db_path=None, *, edition: str = "classic-us", games: int = 100, pla
         first_id, batch = writer.next_game_id(), writer.next_batch_id()
         plan = (rules_json, [s.to_json() for s in specs], seed, first_id, batch)
         tasks = ((plan, start, min(start + size, games)) for start in range(0, games, size))
-        results = _results(tasks, workers)
+        results = play_tasks(tasks, workers, executor)
         try:
             for tables in results:
                 writer.write(tables)
@@ -135,6 +137,14 @@ def duplicate_message(old: dict) -> str:
             f"ids {old['first_id']:,} to {old['last_id']:,}) was simulated with the same rules, bots, number of "
             f"players and master seed, so its games would be written again. Choose another master seed for new "
             f"games.")
+
+
+def play_tasks(tasks, workers: int, executor=None):
+    """Each task's tables (a generator: close it to stop early), in task order, from the local pool of
+    ``workers`` processes or, given ``executor``, from it (see :mod:`.executors`)."""
+    if executor is not None:
+        return executor.results(tasks)
+    return _results(tasks, workers)
 
 
 def _results(tasks, workers: int):

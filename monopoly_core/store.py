@@ -72,6 +72,9 @@ CREATE TABLE IF NOT EXISTS squares (
 CREATE TABLE IF NOT EXISTS cards (
     deck VARCHAR, deck_kind VARCHAR, card SMALLINT, text VARCHAR, effect VARCHAR, PRIMARY KEY (deck, card));
 CREATE TABLE IF NOT EXISTS event_kinds (kind VARCHAR PRIMARY KEY, code SMALLINT, meaning VARCHAR);
+CREATE TABLE IF NOT EXISTS comparisons (
+    comparison BIGINT, side VARCHAR, batch BIGINT, label VARCHAR, games BIGINT, seed BIGINT, reused BOOLEAN,
+    compared_at TIMESTAMP);
 
 CREATE OR REPLACE VIEW landings AS
 SELECT e.game, e.seq, e.turn, e.player, g.board, e.square, s.name AS square_name, s.kind AS square_kind,
@@ -136,7 +139,7 @@ WHERE e.kind = 'card';
 #: Views created by :data:`SCHEMA_SQL`, in order.
 VIEWS = ("landings", "landings_per_square", "payments", "money_flows", "rent_per_square", "player_results",
          "wealth_share", "card_draws")
-TABLES = ("meta", "games", "players", "events", "snapshots", "squares", "cards", "event_kinds")
+TABLES = ("meta", "games", "players", "events", "snapshots", "squares", "cards", "event_kinds", "comparisons")
 
 
 class StoreError(Exception):
@@ -323,6 +326,16 @@ class Writer(GatedConnection):
         if row is None:
             return None
         return dict(zip(("batch", "games", "first_id", "last_id"), (int(v) for v in row)))
+
+    def label_comparison(self, sides: list[tuple[int, str, bool]], games: int, seed: int) -> int:
+        """Record a paired comparison (:mod:`.compare`): its two batches with their labels, ``A`` then ``B``
+        (``sides``: batch, label, whether the batch was already there); returns the comparison's number."""
+        number = int(self.conn.execute("SELECT coalesce(max(comparison), 0) + 1 FROM comparisons").fetchone()[0])
+        now = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
+        for side, (batch, label, reused) in zip("AB", sides):
+            self.conn.execute("INSERT INTO comparisons VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                              [number, side, batch, label, games, seed, reused, now])
+        return number
 
     def write(self, tables: dict[str, pa.Table]) -> int:
         """Insert whole games (the four tables of a :class:`~.records.TableBuilder`) in one transaction;
