@@ -337,6 +337,25 @@ class Writer(GatedConnection):
                               [number, side, batch, label, games, seed, reused, now])
         return number
 
+    def write_parquet(self, files: dict[str, str]) -> int:
+        """Load whole games from Parquet files in the tables' shapes (``files``: table -> path or fsspec URL,
+        see :mod:`.parquet_runs`) in one transaction; returns the number of games loaded."""
+        from .parquet_runs import attach
+        conn = self.conn
+        now = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
+        conn.execute("BEGIN TRANSACTION")
+        try:
+            for name in DATA_TABLES:
+                extra = ", ?::TIMESTAMP AS logged_at" if name == "games" else ""
+                params = ([now] if extra else []) + [attach(conn, files[name])]
+                conn.execute(f"INSERT INTO {name} BY NAME SELECT *{extra} FROM read_parquet(?)", params)
+            games = conn.execute("SELECT count(*) FROM read_parquet(?)", [attach(conn, files["games"])]).fetchone()
+            conn.execute("COMMIT")
+        except BaseException:
+            _rollback(conn)
+            raise
+        return int(games[0])
+
     def write(self, tables: dict[str, pa.Table]) -> int:
         """Insert whole games (the four tables of a :class:`~.records.TableBuilder`) in one transaction;
         returns the number of games written. On any error nothing of the batch remains."""
