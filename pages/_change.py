@@ -43,10 +43,15 @@ def _rows_frame(c: Comparison, key: str) -> pd.DataFrame:
 def controls(choices: dict[str, tuple[str, RuleSet]]) -> None:
     """The form: two rule sets, games, players, bots, seed and level; runs the comparison on its button."""
     keys = list(choices)
+    # at first: the last rule set kept against the preset it came from (else the first two presets)
+    mine = [k for k in keys if not k.startswith("preset:")]
+    first_b = keys.index(mine[-1]) if mine else min(1, len(keys) - 1)
+    base_a = f"preset:{choices[keys[first_b]][1].preset}"
+    first_a = keys.index(base_a) if mine and base_a in keys else 0
     c1, c2 = st.columns(2)
-    a = c1.selectbox("Rule set A", keys, key="ch_a", format_func=lambda k: choices[k][0],
+    a = c1.selectbox("Rule set A", keys, key="ch_a", index=first_a, format_func=lambda k: choices[k][0],
                      help="The rules as they are: a preset, or a rule set you kept above.")
-    b = c2.selectbox("Rule set B", keys, key="ch_b", index=min(1, len(keys) - 1),
+    b = c2.selectbox("Rule set B", keys, key="ch_b", index=first_b,
                      format_func=lambda k: choices[k][0], help="The rules with the change.")
     rules_a, rules_b = choices[a][1], choices[b][1]
     diff = rules_a.diff(rules_b)

@@ -3,6 +3,8 @@ side by side, and the Markov side of a change (two stationary distributions and 
 Pure functions from results to plotly figures."""
 from __future__ import annotations
 
+import math
+
 import plotly.graph_objects as go
 
 from ..board import load_board
@@ -15,7 +17,7 @@ DIFF_SCALE = [[0.0, "#2166ac"], [0.5, "#f7f7f7"], [1.0, "#b2182b"]]
 
 def _layout(fig: go.Figure, title: str, height: int, **axes) -> go.Figure:
     fig.update_layout(title=title, height=height, margin=dict(l=10, r=10, t=50, b=10), barmode="group",
-                      legend=dict(orientation="h", y=-0.15), **axes)
+                      legend=dict(orientation="h", y=-0.25, yanchor="top"), **axes)
     return fig
 
 
@@ -24,14 +26,18 @@ def figure(comparison, key: str, *, height: int = 360) -> go.Figure:
     f = comparison.figure(key)
     la, lb = comparison.label_a, comparison.label_b
     if key == "length":
+        longest = max([p[0] for p in f.extra["rounds_a"] + f.extra["rounds_b"]], default=1)
+        width = max(1, math.ceil(longest / 40))
         fig = go.Figure()
         for label, name, colour in ((la, "rounds_a", COLOURS[0]), (lb, "rounds_b", COLOURS[1])):
-            pairs = f.extra[name]
-            fig.add_bar(x=[p[0] for p in pairs], y=[p[1] for p in pairs], name=label, marker_color=colour,
-                        opacity=0.7)
+            bins: dict[int, int] = {}
+            for rounds, games in f.extra[name]:
+                bins[rounds // width * width] = bins.get(rounds // width * width, 0) + games
+            fig.add_bar(x=[b + width / 2 for b in sorted(bins)], y=[bins[b] for b in sorted(bins)], width=width,
+                        name=label, marker_color=colour, opacity=0.6)
         fig.update_layout(barmode="overlay")
-        return _layout(fig, "Game length: games by rounds played", height, xaxis_title="rounds",
-                       yaxis_title="games")
+        return _layout(fig, f"Game length: games by rounds played ({width} rounds a bar)" if width > 1 else
+                       "Game length: games by rounds played", height, xaxis_title="rounds", yaxis_title="games")
     if key == "inequality":
         rows = f.rows[1:]
         x = list(range(1, len(rows) + 1))
@@ -62,6 +68,7 @@ def figure(comparison, key: str, *, height: int = 360) -> go.Figure:
     if horizontal:
         fig.update_yaxes(autorange="reversed")
         return _layout(fig, f.title + " (per game)", max(height, 26 * len(f.rows) + 120), xaxis_title="money a game")
+    fig.update_yaxes(rangemode="tozero")
     return _layout(fig, f.title, height, yaxis_tickformat=".0%" if share else None,
                    yaxis_title="share of games" if share else f.unit)
 
