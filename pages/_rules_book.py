@@ -12,6 +12,7 @@ from . import _rule_words as words
 
 #: Marks in the table's "From" column.
 OWN_CHOICE = "The lab's own choice: the rule books are silent."
+EDITION_PART = "What the preset is played with (its board, cards and dice come from its rule book)."
 DIFFERS = "background-color: #fff3bf"
 
 
@@ -26,7 +27,9 @@ def origin(f) -> str:
     m = f.metadata
     if m.get("source"):
         return words.source(m["source"])
-    return m.get("choice") or OWN_CHOICE
+    if m.get("choice"):
+        return m["choice"]
+    return EDITION_PART if m.get("group") == "Edition" else OWN_CHOICE
 
 
 def table(named: list[tuple[str, RuleSet]]) -> pd.DataFrame:
@@ -47,7 +50,10 @@ def table(named: list[tuple[str, RuleSet]]) -> pd.DataFrame:
 
 
 def styled(frame: pd.DataFrame, titles: list[str]):
-    """The table with the rows whose values differ highlighted."""
+    """The table with the rows whose values differ highlighted, and marked "yes" in words too (a colour alone
+    does not reach everyone)."""
+    shown = frame.assign(Differs=frame["Differs"].map({True: "yes", False: ""}))
+
     def shade(row):
-        return [DIFFERS if row["Differs"] and c in (titles + ["Rule"]) else "" for c in row.index]
-    return frame.style.apply(shade, axis=1)
+        return [DIFFERS if row["Differs"] and c in (titles + ["Rule", "Differs"]) else "" for c in row.index]
+    return shown.style.apply(shade, axis=1).hide(axis="index")

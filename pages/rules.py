@@ -59,8 +59,7 @@ titles = [t for t, _ in named]
 frame = book.table(named)
 only_diff = st.toggle("Only the rules that differ", key="rp_only_diff")
 shown = frame[frame["Differs"]] if only_diff else frame
-st.dataframe(book.styled(shown, titles), hide_index=True, width="stretch", key="rp_table",
-             column_config={"Differs": None})
+st.table(book.styled(shown, titles))
 st.caption(f"Highlighted: rules whose value differs between the rule sets. \u201cFrom\u201d names the rule book "
            f"and quotes its sentence; \u201c{book.OWN_CHOICE}\u201d marks the rules this lab chose where the books "
            f"say nothing. {len(frame)} rules, {len(named)} rule sets.")

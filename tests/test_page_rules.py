@@ -21,7 +21,7 @@ def page(tmp_path, monkeypatch):
 
 
 def _table(at):
-    return next(d.value for d in at.dataframe if "What it means" in d.value.columns)
+    return next(d.value for d in at.table if "What it means" in d.value.columns)
 
 
 def test_the_table_shows_every_rule_of_every_preset_with_its_source(page):
@@ -33,8 +33,13 @@ def test_the_table_shows_every_rule_of_every_preset_with_its_source(page):
     jail = frame[frame["Rule"] == "Fine to leave jail"].iloc[0]
     assert "standard US rules" in jail["From"] and "$50" in jail["From"]
     # classic-us and classic-uk differ in their board, so that row is marked; the lab's own choices are marked
-    assert bool(frame[frame["Rule"] == "Board"].iloc[0]["Differs"])
+    assert frame[frame["Rule"] == "Board"].iloc[0]["Differs"] == "yes"
+    assert frame[frame["Rule"] == "Starting cash"].iloc[0]["Differs"] == ""
     assert (frame["From"].str.contains("own choice")).any()
+    page.toggle(key="rp_only_diff").set_value(True).run()
+    only = _table(page)
+    assert 0 < len(only) < len(frame) and (only["Differs"] == "yes").all()
+    assert frame[frame["Rule"] == "Rounds before the game ends"].iloc[0]["From"].startswith("The lab's own choice")
 
 
 def test_toggling_a_rule_changes_the_custom_set_and_an_invalid_one_is_explained(page):
