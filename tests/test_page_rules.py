@@ -102,3 +102,31 @@ def test_a_small_comparison_runs_and_shows_its_charts_and_verdicts(page):
     assert len(charts) >= 6
     # jackpot does not move the chain: the page says so
     assert "does not move the chain" in texts(page)
+
+
+def _open_with(params: dict, page: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    for k, v in params.items():
+        if v:
+            at.query_params[k] = v
+    at.run()
+    at.switch_page(page).run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def test_a_damaged_rule_set_link_is_refused_in_words(tmp_path, monkeypatch):
+    monkeypatch.setenv("MONOPOLY_DB", str(tmp_path / "games.duckdb"))
+    at = _open_with({"preset": "classic-uk", "rules": "not-a-packed-rule-set", "name": "Broken"}, "pages/rules.py")
+    assert "This link's rule set cannot be opened" in texts(at)
+    assert "Broken (yours)" not in _table(at).columns
+
+
+def test_the_play_link_of_a_kept_rule_set_opens_a_game_under_those_rules(tmp_path, monkeypatch):
+    monkeypatch.setenv("MONOPOLY_DB", str(tmp_path / "games.duckdb"))
+    from monopoly_core import preset
+    from pages import _game_state
+    rules = preset("classic-uk", free_parking="jackpot", go_salary=300)
+    at = _open_with(dict(parse_qsl(_custom_rules.play_query(rules))), "pages/play.py")
+    game = at.session_state[_game_state.GAME]
+    assert game.rules == rules and game.players[0].kind == "person"
