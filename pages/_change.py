@@ -2,6 +2,8 @@
 by side with their verdicts, and the Markov side of the change where it moves the chain."""
 from __future__ import annotations
 
+import os
+
 import pandas as pd
 import streamlit as st
 
@@ -19,6 +21,8 @@ from . import _site
 RESULT = "rules_change_result"
 #: Most games a side from the page (the command line takes up to a million).
 PAGE_MAX_GAMES = 5000
+#: Games a side from which the page plays on two worker processes (starting them takes about a second).
+PARALLEL_FROM = 200
 LEVELS = {0.05: "5% (95% confidence intervals)", 0.01: "1% (99%)", 0.10: "10% (90%)"}
 
 
@@ -83,9 +87,11 @@ def _run(rules_a, rules_b, la, lb, games, players, seed, alpha, bots) -> None:
     def progress(done: int, total: int) -> None:
         bar.progress(done / total, text=f"{done:,} of {total:,} games played")
 
+    # two worker processes where there are two cores and enough games to pay for starting them
+    workers = min(2, os.cpu_count() or 1) if games >= PARALLEL_FROM else 1
     try:
         result = compare(rules_a, rules_b, games=games, players=players, seed=seed, bots=bots, alpha=alpha,
-                         label_a=la, label_b=lb, db_path=_site.db_path(), progress=progress)
+                         label_a=la, label_b=lb, db_path=_site.db_path(), progress=progress, workers=workers)
     except InvalidRules as exc:
         st.session_state[RESULT] = words.error(exc)
     except (MonopolyError, StoreError) as exc:
