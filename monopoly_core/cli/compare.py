@@ -105,6 +105,10 @@ def _plain(x):
     return None
 
 
+def _rule(v) -> str:
+    return ("on" if v else "off") if isinstance(v, bool) else str(v)
+
+
 def _num(x: float, unit: str) -> str:
     if isinstance(x, float) and math.isnan(x):
         return "-"
@@ -120,7 +124,7 @@ def print_text(c: Comparison, out) -> None:
     level = f"{1 - c.alpha:.0%}"
     out.write(f"A: {c.label_a}    B: {c.label_b}\n")
     for name, x, y in c.rules_a.diff(c.rules_b):
-        out.write(f"  {name.replace('_', ' ')}: A {x}, B {y}\n")
+        out.write(f"  {name.replace('_', ' ')}: A {_rule(x)}, B {_rule(y)}\n")
     out.write(f"{c.games:,} games a side, {c.players} players ({', '.join(c.strategies)}), master seed {c.seed}; "
               f"batches {c.batches[0]} and {c.batches[1]} in {c.db_path} (comparison {c.comparison_id}); "
               f"{c.seconds:.1f} s\n")
