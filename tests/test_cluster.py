@@ -73,3 +73,16 @@ def test_an_unreachable_scheduler_is_refused_with_a_message():
     from monopoly_core.executors import DaskExecutor
     with pytest.raises(InvalidRules, match="cannot reach the scheduler"):
         DaskExecutor("tcp://127.0.0.1:1", timeout=2)
+
+
+def test_the_command_line_runs_on_a_cluster_by_its_address(tmp_path, cluster, capsys):
+    from monopoly_core.cli import main
+    args = ["--games", "8", "--players", "2", "--seed", "3", "--turn-limit", "40", "--quiet"]
+    assert main(["simulate", *args, "--db", str(tmp_path / "c.duckdb"), "--cluster", cluster.scheduler_address]) == 0
+    assert "wrote 8 games" in capsys.readouterr().out
+    assert (tmp_path / "c-parquet" / "batch-1").is_dir()            # the default Parquet folder, by the database
+    assert main(["simulate", *args, "--db", str(tmp_path / "l.duckdb")]) == 0
+    assert _hash(tmp_path / "c.duckdb") == _hash(tmp_path / "l.duckdb")
+    assert main(["compare", "--a", "classic-uk", "--b", '{"preset": "classic-uk", "go_salary": 300}', "--games", "4",
+                 "--players", "2", "--quiet", "--json", "--db", str(tmp_path / "k.duckdb"),
+                 "--cluster", cluster.scheduler_address]) == 0
