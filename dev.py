@@ -41,7 +41,7 @@ def ensure_env() -> None:
         venv.EnvBuilder(with_pip=True).create(VENV)
     print("installing the package and its test tools into .venv ...", flush=True)
     subprocess.check_call([str(PY), "-m", "pip", "install", "--quiet", "--upgrade", "pip"])
-    subprocess.check_call([str(PY), "-m", "pip", "install", "--quiet", "-e", f"{ROOT}[test,native]"])
+    subprocess.check_call([str(PY), "-m", "pip", "install", "--quiet", "-e", f"{ROOT}[test,native,cluster]"])
     STAMP.write_text(want)
 
 

@@ -128,6 +128,19 @@ _LIST = [
         "code": "the engine's number for it",
         "meaning": "what the event's columns mean for this kind",
     }),
+    Relation("comparisons", "table",
+             "The paired comparisons of two rule sets (the Rules page's \"What does this change do?\" and the "
+             "`compare` command): two rows per comparison, its batches A and B with their labels. Game `i` of "
+             "both batches was played with the same seed.", {
+        "comparison": "the comparison's number (1, 2, ...)",
+        "side": "`A` or `B`",
+        "batch": "the batch holding this side's games (`games.batch`)",
+        "label": "the side's name, e.g. `classic-uk` or `classic-uk (changed)`",
+        "games": "games compared on each side (the batch's first games)",
+        "seed": "the master seed both sides were played with",
+        "reused": "true when the batch was already in the database and was read back, not played again",
+        "compared_at": "when the comparison was made (UTC)",
+    }),
     Relation("meta", "table",
              "Settings of the database file.", {
         "key": "a setting of the file (`schema_version`; `format`, the lab's mark)",

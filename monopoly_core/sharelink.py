@@ -108,3 +108,30 @@ def open_link(params, *, snapshots: bool = True) -> Game:
     if game.ply != history.steps:
         raise BadSave(f"the link's game ends early: {game.ply} of {history.steps} steps could be replayed")
     return game
+
+
+# --- a rule set alone (the Rules page's custom rule sets) ----------------------------------------------------------
+#: Longest name of a shared rule set.
+MAX_NAME = 60
+RULES_WHAT = "the rule set's link"
+
+
+def rules_params(rules, name: str = "") -> dict[str, str]:
+    """A rule set as link parameters: its preset, the rules changed from it (packed) and its name."""
+    base = load_preset(rules.preset).rules
+    changes = {n: mine for n, mine, _ in rules.diff(base)}
+    return {"preset": rules.preset, "rules": _pack(changes) if changes else "", "name": name[:MAX_NAME]}
+
+
+def rules_from_params(params):
+    """The (rules, name) a rule set's link describes; a damaged, oversized or foreign one raises :class:`BadSave`."""
+    with shape.reading(RULES_WHAT):
+        values = _values(params)
+        if not values.get("preset"):
+            raise BadSave("the rule set's link is missing preset")
+        base = load_preset(shape.check_preset(values["preset"], RULES_WHAT)).rules
+        changes = shape.check_rules(_unpack(values["rules"], "rules") if values.get("rules") else {}, RULES_WHAT)
+        rules = base.replace(**changes).validate()
+        name = params.get("name") if hasattr(params, "get") else None
+        name = name.strip()[:MAX_NAME] if isinstance(name, str) else ""
+        return rules, name

@@ -14,6 +14,7 @@ writes each chunk in one transaction, in game order, so an interrupted run leave
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import multiprocessing
 import os
@@ -78,7 +79,8 @@ def _chunk_size(games: int, workers: int) -> int:
 
 def simulate(db_path=None, *, edition: str = "classic-us", games: int = 100, players: int = 4, seed: int = 0,
              bots=None, workers: int = 1, turn_limit: int | None = None, rules: RuleSet | None = None,
-             progress: Progress | None = None, chunk: int | None = None) -> Report:
+             progress: Progress | None = None, chunk: int | None = None, executor=None,
+             parquet: str | None = None) -> Report:
     """Play ``games`` bot games and write them to the database at ``db_path`` (default database if None).
 
     ``rules`` (a RuleSet) overrides ``edition``; ``turn_limit`` changes the rules' turn limit. ``bots`` is a
@@ -87,6 +89,11 @@ def simulate(db_path=None, *, edition: str = "classic-us", games: int = 100, pla
     written. A KeyboardInterrupt stops the run after the last whole chunk written (``report.interrupted``).
     A run whose games are already in the database (the same rules, bots and master seed, whatever the number
     of games) raises :class:`~.store.DuplicateBatch` and writes nothing: copies would skew every statistic.
+    ``executor`` (an object with ``results(tasks)``, such as :class:`.executors.DaskExecutor`) plays the same
+    chunks elsewhere instead of the local pool of ``workers`` processes; the games are the same. With
+    ``parquet`` (a folder or an fsspec URL the players can write to) each chunk is written there as Parquet files
+    in the database's table shapes by whoever plays it, and loaded into the database from them
+    (:mod:`.parquet_runs`).
     """
     check_count(games, "games", 1, MAX_GAMES)
     check_count(workers, "workers", 1, max_workers())
@@ -99,7 +106,7 @@ def simulate(db_path=None, *, edition: str = "classic-us", games: int = 100, pla
         raise InvalidRules("players", f"must be a whole number, got {players!r}")
     rules.validate(players)                 # the count is checked before any seat is built
     specs = bot_table(players, bots)
-    workers = min(workers, games)
+    workers = min(executor.workers() if executor is not None else workers, games)
     size = chunk or _chunk_size(games, workers)
     t0 = time.perf_counter()
     done = events = 0
@@ -112,12 +119,18 @@ def simulate(db_path=None, *, edition: str = "classic-us", games: int = 100, pla
         first_id, batch = writer.next_game_id(), writer.next_batch_id()
         plan = (rules_json, [s.to_json() for s in specs], seed, first_id, batch)
         tasks = ((plan, start, min(start + size, games)) for start in range(0, games, size))
-        results = _results(tasks, workers)
+        fn = functools.partial(play_chunk_parquet, url=parquet) if parquet else play_chunk
+        results = play_tasks(tasks, workers, executor, fn)
         try:
-            for tables in results:
-                writer.write(tables)
-                done += tables["games"].num_rows
-                events += tables["events"].num_rows
+            for chunk_out in results:
+                if parquet:
+                    writer.write_parquet(chunk_out["files"])
+                    done += chunk_out["games"]
+                    events += chunk_out["events"]
+                else:
+                    writer.write(chunk_out)
+                    done += chunk_out["games"].num_rows
+                    events += chunk_out["events"].num_rows
                 if progress is not None:
                     progress(done, games)
         except KeyboardInterrupt:
@@ -137,12 +150,23 @@ def duplicate_message(old: dict) -> str:
             f"games.")
 
 
-def _results(tasks, workers: int):
+def play_tasks(tasks, workers: int, executor=None, fn=None):
+    """``fn(task)`` of each task (default :func:`play_chunk`: its tables), in task order (a generator: close it
+    to stop early), from the local pool of ``workers`` processes or, given ``executor``, from it (see
+    :mod:`.executors`)."""
+    fn = fn or play_chunk
+    if executor is not None:
+        return executor.results(tasks, fn)
+    return _results(tasks, workers, fn)
+
+
+def _results(tasks, workers: int, fn=None):
     """Each task's tables, in task order: in this process for one worker, else from a pool of spawned worker
     processes with a bounded number of chunks in flight (so a slow writer does not pile up memory)."""
+    fn = fn or play_chunk
     if workers == 1:
         for task in tasks:
-            yield play_chunk(task)
+            yield fn(task)
         return
     ctx = multiprocessing.get_context("spawn")
     with _main_hidden():
@@ -151,14 +175,14 @@ def _results(tasks, workers: int):
         pending: deque = deque()
         queue = iter(tasks)
         for task in queue:
-            pending.append(pool.apply_async(play_chunk, (task,)))
+            pending.append(pool.apply_async(fn, (task,)))
             if len(pending) >= workers * 2:
                 break
         while pending:
             result = pending.popleft().get()
             nxt = next(queue, None)
             if nxt is not None:
-                pending.append(pool.apply_async(play_chunk, (nxt,)))
+                pending.append(pool.apply_async(fn, (nxt,)))
             yield result
         pool.close()
     finally:
@@ -199,6 +223,17 @@ def play_chunk(task) -> dict:
         game.run()
         builder.add(game, first_id + i, batch_index=i, started_at=began, finished_at=time.time())
     return builder.tables()
+
+
+def play_chunk_parquet(task, url: str) -> dict:
+    """Play a chunk and write it as Parquet files under ``url`` (runs wherever the games are played); returns
+    the files and the numbers of games and events, all the writing process needs."""
+    from .parquet_runs import chunk_files, write_chunk
+    (_, _, _, _, batch), start, _ = task
+    tables = play_chunk(task)
+    files = chunk_files(url, batch, start)
+    write_chunk(tables, files)
+    return {"files": files, "games": tables["games"].num_rows, "events": tables["events"].num_rows}
 
 
 def sample_database(path=None, games: int = 300, *, seed: int = 2024, workers: int = 1,

@@ -72,6 +72,9 @@ CREATE TABLE IF NOT EXISTS squares (
 CREATE TABLE IF NOT EXISTS cards (
     deck VARCHAR, deck_kind VARCHAR, card SMALLINT, text VARCHAR, effect VARCHAR, PRIMARY KEY (deck, card));
 CREATE TABLE IF NOT EXISTS event_kinds (kind VARCHAR PRIMARY KEY, code SMALLINT, meaning VARCHAR);
+CREATE TABLE IF NOT EXISTS comparisons (
+    comparison BIGINT, side VARCHAR, batch BIGINT, label VARCHAR, games BIGINT, seed BIGINT, reused BOOLEAN,
+    compared_at TIMESTAMP);
 
 CREATE OR REPLACE VIEW landings AS
 SELECT e.game, e.seq, e.turn, e.player, g.board, e.square, s.name AS square_name, s.kind AS square_kind,
@@ -136,7 +139,7 @@ WHERE e.kind = 'card';
 #: Views created by :data:`SCHEMA_SQL`, in order.
 VIEWS = ("landings", "landings_per_square", "payments", "money_flows", "rent_per_square", "player_results",
          "wealth_share", "card_draws")
-TABLES = ("meta", "games", "players", "events", "snapshots", "squares", "cards", "event_kinds")
+TABLES = ("meta", "games", "players", "events", "snapshots", "squares", "cards", "event_kinds", "comparisons")
 
 
 class StoreError(Exception):
@@ -323,6 +326,35 @@ class Writer(GatedConnection):
         if row is None:
             return None
         return dict(zip(("batch", "games", "first_id", "last_id"), (int(v) for v in row)))
+
+    def label_comparison(self, sides: list[tuple[int, str, bool]], games: int, seed: int) -> int:
+        """Record a paired comparison (:mod:`.compare`): its two batches with their labels, ``A`` then ``B``
+        (``sides``: batch, label, whether the batch was already there); returns the comparison's number."""
+        number = int(self.conn.execute("SELECT coalesce(max(comparison), 0) + 1 FROM comparisons").fetchone()[0])
+        now = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
+        for side, (batch, label, reused) in zip("AB", sides):
+            self.conn.execute("INSERT INTO comparisons VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                              [number, side, batch, label, games, seed, reused, now])
+        return number
+
+    def write_parquet(self, files: dict[str, str]) -> int:
+        """Load whole games from Parquet files in the tables' shapes (``files``: table -> path or fsspec URL,
+        see :mod:`.parquet_runs`) in one transaction; returns the number of games loaded."""
+        from .parquet_runs import attach
+        conn = self.conn
+        now = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
+        conn.execute("BEGIN TRANSACTION")
+        try:
+            for name in DATA_TABLES:
+                extra = ", ?::TIMESTAMP AS logged_at" if name == "games" else ""
+                params = ([now] if extra else []) + [attach(conn, files[name])]
+                conn.execute(f"INSERT INTO {name} BY NAME SELECT *{extra} FROM read_parquet(?)", params)
+            games = conn.execute("SELECT count(*) FROM read_parquet(?)", [attach(conn, files["games"])]).fetchone()
+            conn.execute("COMMIT")
+        except BaseException:
+            _rollback(conn)
+            raise
+        return int(games[0])
 
     def write(self, tables: dict[str, pa.Table]) -> int:
         """Insert whole games (the four tables of a :class:`~.records.TableBuilder`) in one transaction;

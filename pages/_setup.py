@@ -71,24 +71,35 @@ def rule_warnings(rules: RuleSet) -> list[str]:
     return out
 
 
-def rules_controls(base: RuleSet) -> tuple[RuleSet | None, list[str]]:
-    """Draw one control per toggleable rule; return the resulting RuleSet (None if it cannot be played) and
-    every error in words (each is also shown under its control)."""
+def text_options(name: str, current: str) -> list[str]:
+    """The values a text rule may take: the data files or registered names it refers to (the current value
+    first if it is none of them)."""
+    from monopoly_core import datafiles, dice, editions
+    known = {"board": lambda: datafiles.available("boards"),
+             "chance_deck": lambda: datafiles.available("cards"), "chest_deck": lambda: datafiles.available("cards"),
+             "dice": dice.available, "edition": lambda: list(editions.names())}.get(name, lambda: [])()
+    return known if current in known else [current, *known]
+
+
+def rules_controls(base: RuleSet, *, prefix: str = "rule_", groups: tuple[str, ...] = GROUPS
+                   ) -> tuple[RuleSet | None, list[str]]:
+    """Draw one control per toggleable rule of ``groups`` (widget keys ``prefix + field``); return the resulting
+    RuleSet (None if it cannot be played) and every error in words (each is also shown under its control)."""
     by_group: dict[str, list] = {}
     for f in fields(RuleSet):
-        if f.metadata.get("group") in GROUPS:
+        if f.metadata.get("group") in groups and f.name != "preset":
             by_group.setdefault(f.metadata["group"], []).append(f)
-            st.session_state.setdefault(f"rule_{f.name}", getattr(base, f.name))
+            st.session_state.setdefault(f"{prefix}{f.name}", getattr(base, f.name))
     # the values as they stand (set by the controls in the last run): what each control depends on
-    values = {f.name: st.session_state.get(f"rule_{f.name}", getattr(base, f.name)) for f in fields(RuleSet)}
+    values = {f.name: st.session_state.get(f"{prefix}{f.name}", getattr(base, f.name)) for f in fields(RuleSet)}
     errors: list[str] = []
     changes = {}
-    for group in GROUPS:
+    for group in groups:
         if EDITION_GROUPS.get(group, base.edition) != base.edition:
             continue
         with st.expander(group, expanded=False):
             for f in by_group.get(group, ()):
-                key = f"rule_{f.name}"
+                key = f"{prefix}{f.name}"
                 m = f.metadata
                 helptext = m["help"] + (" " + words.source(m["source"]) if m.get("source") else "")
                 matters, why_not = DEPENDS.get(f.name, (lambda v: True, ""))
@@ -101,6 +112,8 @@ def rules_controls(base: RuleSet) -> tuple[RuleSet | None, list[str]]:
                 elif m.get("choices"):
                     v = st.selectbox(label, list(m["choices"]), key=key, help=helptext,
                                      format_func=lambda c, n=f.name: words.choice(n, c))
+                elif field_type(f) is str:
+                    v = st.selectbox(label, text_options(f.name, getattr(base, f.name)), key=key, help=helptext)
                 else:
                     v = st.number_input(label, step=1, key=key, help=helptext, disabled=off)
                 if off:

@@ -19,6 +19,7 @@ PAGES = [
     ("pages/home.py", "Home", ":material/home:"),
     ("pages/play.py", "Play a game", ":material/casino:"),
     ("pages/markov.py", "Board as a Markov chain", ":material/hub:"),
+    ("pages/rules.py", "Rules", ":material/rule:"),
     ("pages/database.py", "Game database", ":material/database:"),
 ]
 #: The classroom section: the teacher's page, then one page per lesson of the core's catalogue

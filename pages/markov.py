@@ -15,7 +15,7 @@ from monopoly_core import presets
 from monopoly_core import markov as M
 from monopoly_core.viz import markov as V
 from monopoly_core.viz.board import board_figure
-from pages import _site, _sore_losers_markov
+from pages import _custom_rules, _site, _sore_losers_markov
 from pages._site import ensure_navigation
 
 ensure_navigation()
@@ -36,6 +36,7 @@ st.markdown(
 
 # --- choices -----------------------------------------------------------------------------------------------
 all_presets = {p.name: p for p in presets()}
+all_presets.update(_custom_rules.as_presets())      # the rule sets kept on the Rules page in this visit
 c1, c2, c3 = st.columns([1.2, 1, 1])
 names = list(all_presets)
 name = c1.selectbox("Rule set", names, index=names.index("classic-us") if "classic-us" in names else 0,

@@ -9,7 +9,7 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("editions", "play", "bench", "markov", "simulate", "sql", "native")
+COMMANDS = ("editions", "play", "bench", "markov", "simulate", "compare", "sql", "native")
 
 
 def build_parser() -> argparse.ArgumentParser:

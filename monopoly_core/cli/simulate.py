@@ -5,7 +5,7 @@ import sys
 
 from ..errors import MonopolyError
 from ..simulate import MAX_GAMES, ProgressBar, max_workers, simulate
-from ..store import StoreError, default_db_path
+from ..store import StoreError, default_db_path, resolve
 from .common import add_bots, add_edition, add_seed, whole
 
 
@@ -21,20 +21,43 @@ def register(sub) -> None:
     p.add_argument("--workers", type=whole(1, max_workers()), default=1,
                    help=f"worker processes, 1 to {max_workers()} (default 1); the games and the database contents "
                    "do not depend on it")
+    p.add_argument("--cluster", metavar="ADDRESS",
+                   help="play the games on a Dask distributed cluster (its scheduler, e.g. tcp://10.0.0.5:8786) "
+                   "instead of local processes; the games are the same")
+    p.add_argument("--parquet", metavar="URL",
+                   help="write each chunk of games as Parquet files to this folder or fsspec URL (s3://...) where "
+                   "they are played, then load them into the database; with --cluster the default is a folder "
+                   "next to the database (the workers must be able to write to it)")
     p.add_argument("--turn-limit", type=int, help="rounds before a game ends on net worth")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
 
 
+def default_parquet(db) -> str:
+    """The Parquet folder of a cluster run without ``--parquet``: ``games-parquet`` next to ``games.duckdb``."""
+    path = resolve(db)
+    return str(path.with_name(path.stem + "-parquet"))
+
+
 def run(args) -> int:
     bots = [s.strip() for s in args.bots.split(",")] if args.bots else None
     bar = None if args.quiet else ProgressBar(sys.stderr)
+    executor = None
     try:
+        parquet = args.parquet
+        if args.cluster:
+            from ..executors import DaskExecutor
+            executor = DaskExecutor(args.cluster)
+            parquet = parquet or default_parquet(args.db)
         report = simulate(args.db, edition=args.edition, games=args.games, players=args.players, seed=args.seed,
-                          bots=bots, workers=args.workers, turn_limit=args.turn_limit, progress=bar)
+                          bots=bots, workers=args.workers, turn_limit=args.turn_limit, progress=bar,
+                          executor=executor, parquet=parquet)
     except (MonopolyError, StoreError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    finally:
+        if executor is not None:
+            executor.close()
     if report.interrupted:
         print(f"interrupted: {report.games} whole games were written (ids {report.first_id}-{report.last_id})",
               file=sys.stderr)

@@ -1,0 +1,140 @@
+"""``compare``: what a change of rules does, from the command line (the Rules page's "What does this change do?").
+
+``--a`` and ``--b`` each take a preset name, a rule set as JSON (``{"preset": "classic-uk", "free_parking":
+"jackpot"}``: the preset with those rules changed; without ``preset``, every rule as ``RuleSet.to_json`` writes
+them) or the path of a ``.json`` file holding such an object.
+"""
+from __future__ import annotations
+
+import json
+import math
+import sys
+from pathlib import Path
+
+from ..compare import MAX_GAMES, MAX_LABEL, Comparison, compare
+from ..errors import InvalidRules, MonopolyError
+from ..rules import RuleSet, preset
+from ..simulate import ProgressBar, max_workers
+from ..store import StoreError, default_db_path
+from .common import add_bots, add_seed, whole
+
+#: Largest rule-set file read (a rule set is about 1 KB).
+MAX_RULES_FILE = 1_000_000
+
+
+def register(sub) -> None:
+    p = sub.add_parser("compare", help="play two rule sets with the same seeds and compare them",
+                       description=__doc__.split("\n\n", 1)[1] if __doc__ else None)
+    p.add_argument("--a", required=True, help="rule set A: a preset name, JSON, or a .json file")
+    p.add_argument("--b", required=True, help="rule set B: a preset name, JSON, or a .json file")
+    p.add_argument("--games", type=whole(1, MAX_GAMES), default=200,
+                   help=f"games on each side, 1 to {MAX_GAMES:,} (default 200)")
+    p.add_argument("--players", type=int, default=4, help="players per game (default 4)")
+    add_seed(p, "master seed: game i of both sides gets the same seed drawn from it")
+    add_bots(p)
+    p.add_argument("--level", type=float, default=0.05,
+                   help="the tests' level, above 0 and at most 0.5 (default 0.05: 95%% confidence intervals)")
+    p.add_argument("--label-a", help=f"a name for A (at most {MAX_LABEL} characters)")
+    p.add_argument("--label-b", help=f"a name for B (at most {MAX_LABEL} characters)")
+    p.add_argument("--db", help=f"database file (default {default_db_path()})")
+    p.add_argument("--workers", type=whole(1, max_workers()), default=1,
+                   help=f"worker processes, 1 to {max_workers()} (default 1); the figures do not depend on it")
+    p.add_argument("--cluster", metavar="ADDRESS",
+                   help="play the games on a Dask distributed cluster (scheduler address, e.g. tcp://host:8786)")
+    p.add_argument("--json", action="store_true", help="print the figures and verdicts as JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=run)
+
+
+def rules_arg(text: str, which: str) -> RuleSet:
+    """A rule set from a preset name, a JSON object or a .json file (see the module's docstring)."""
+    text = text.strip()
+    if not text.startswith("{") and text.endswith(".json"):
+        path = Path(text)
+        try:
+            if path.stat().st_size > MAX_RULES_FILE:
+                raise InvalidRules(which, f"the file {text} is larger than {MAX_RULES_FILE:,} bytes")
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise InvalidRules(which, f"cannot read {text} ({exc.__class__.__name__})") from None
+    if not text.lstrip().startswith("{"):
+        return preset(text)
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise InvalidRules(which, f"not valid JSON ({exc})") from None
+    if not isinstance(data, dict):
+        raise InvalidRules(which, "must be a preset name or a JSON object")
+    if "preset" in data and len(data) < len(RuleSet.__dataclass_fields__):
+        changes = {k: v for k, v in data.items() if k not in ("preset", "format")}
+        name = data["preset"]
+        if not isinstance(name, str):
+            raise InvalidRules(which, "its preset must be a preset name")
+        return preset(name, **changes)
+    return RuleSet.from_dict(data)
+
+
+def run(args) -> int:
+    executor = None
+    try:
+        a = rules_arg(args.a, "--a")
+        b = rules_arg(args.b, "--b")
+        if args.cluster:
+            from ..executors import DaskExecutor
+            executor = DaskExecutor(args.cluster)
+        bots = [s.strip() for s in args.bots.split(",")] if args.bots else None
+        bar = None if args.quiet or args.json else ProgressBar(sys.stderr)
+        result = compare(a, b, games=args.games, players=args.players, seed=args.seed, bots=bots, db_path=args.db,
+                         workers=args.workers, alpha=args.level, label_a=args.label_a, label_b=args.label_b,
+                         progress=bar, executor=executor)
+    except (MonopolyError, StoreError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        if executor is not None:
+            executor.close()
+    if args.json:
+        json.dump(result.to_json(), sys.stdout, indent=1, allow_nan=False, default=_plain)
+        print()
+    else:
+        print_text(result, sys.stdout)
+    return 0
+
+
+def _plain(x):
+    return None
+
+
+def _rule(v) -> str:
+    return ("on" if v else "off") if isinstance(v, bool) else str(v)
+
+
+def _num(x: float, unit: str) -> str:
+    if isinstance(x, float) and math.isnan(x):
+        return "-"
+    if unit == "share":
+        return f"{x:.1%}"
+    if unit == "Gini":
+        return f"{x:.3f}"
+    return f"{x:,.1f}"
+
+
+def print_text(c: Comparison, out) -> None:
+    """The comparison as text: the two rule sets, their differences, and each figure with its verdict."""
+    level = f"{1 - c.alpha:.0%}"
+    out.write(f"A: {c.label_a}    B: {c.label_b}\n")
+    for name, x, y in c.rules_a.diff(c.rules_b):
+        out.write(f"  {name.replace('_', ' ')}: A {_rule(x)}, B {_rule(y)}\n")
+    out.write(f"{c.games:,} games a side, {c.players} players ({', '.join(c.strategies)}), master seed {c.seed}; "
+              f"batches {c.batches[0]} and {c.batches[1]} in {c.db_path} (comparison {c.comparison_id}); "
+              f"{c.seconds:.1f} s\n")
+    for f in c.figures:
+        out.write(f"\n{f.title} ({f.unit}; value +- half its {level} confidence interval)\n")
+        rows = f.rows if f.key != "inequality" else f.rows[:1] + f.rows[1::10]
+        width = max(len(r.label) for r in rows) if rows else 10
+        out.write(f"  {'':{width}}  {'A':>18}  {'B':>18}  {'B - A':>18}\n")
+        for r in rows:
+            cells = [f"{_num(v, f.unit)} +- {_num(h, f.unit)}" for v, h in ((r.a, r.a_half), (r.b, r.b_half),
+                                                                           (r.diff, r.diff_half))]
+            out.write(f"  {r.label:{width}}  {cells[0]:>18}  {cells[1]:>18}  {cells[2]:>18}\n")
+        out.write(f"  {f.verdict}\n")

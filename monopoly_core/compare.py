@@ -1,0 +1,362 @@
+"""What does a change of rules do? Two rule sets played with the same per-game seeds, side by side (issue 18).
+
+:func:`compare` plays game ``i`` of both rule sets with the seed ``game_seed(seed, i)`` (a paired comparison: the
+two games share their luck until the rules make them part), logs both sides in the game database as two batches
+labelled in its ``comparisons`` table, and returns a :class:`Comparison`: per figure the value on each side
+with its confidence interval, the difference with its interval, the test that decides whether the difference is
+larger than chance at the chosen level, and a sentence saying so. The figures are game length, the share of
+games the turn limit ends, win rate by seat and by strategy, wealth inequality over rounds (the Gini coefficient
+of net worth) and the money flows (rent by colour group, taxes, salary, cards, Free Parking, ...).
+
+A side whose games are already in the database (the same rules, bots and master seed) is read back instead of
+played again. Only per-game numbers are kept (:mod:`.compare_figures`), folded into running moments chunk by
+chunk: memory does not grow with the number of games, and the number of games is bounded (:data:`MAX_GAMES`).
+
+>>> import tempfile, os
+>>> from monopoly_core import preset
+>>> path = os.path.join(tempfile.mkdtemp(), "doc.duckdb")
+>>> c = compare(preset("classic-uk", turn_limit=30), preset("classic-uk", turn_limit=30, go_salary=400),
+...             games=4, players=2, seed=3, db_path=path)
+>>> [f.key for f in c.figures]
+['length', 'turn_limit', 'seat', 'strategy', 'inequality', 'money']
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
+
+import numpy as np
+
+from . import simulate as S
+from .bounds import check_count, check_seed
+from .compare_figures import MAX_CURVE_ROUNDS, FigureTaker, GameFigures, flow_names
+from .errors import InvalidRules
+from .paired_stats import Moments, Test, holm, mcnemar, paired_t, stuart_maxwell
+from .rules import RuleSet
+from .state import bot_table
+from .store import StoreError, Writer, resolve
+
+#: Most games a side (a comparison plays twice as many).
+MAX_GAMES = S.MAX_GAMES
+#: Longest label of a side.
+MAX_LABEL = 60
+#: The figures, in order: (key, title).
+FIGURES = (("length", "Game length"), ("turn_limit", "Games ended by the turn limit"),
+           ("seat", "Win rate by seat"), ("strategy", "Win rate by strategy"),
+           ("inequality", "Wealth inequality over rounds"), ("money", "Where the money comes from and goes"))
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of a figure: the value on each side with the half-width of its confidence interval, and the
+    difference B - A with its interval (from the paired differences)."""
+
+    label: str
+    a: float
+    a_half: float
+    b: float
+    b_half: float
+    diff: float
+    diff_half: float
+
+    def to_json(self) -> dict:
+        return {k: (None if isinstance(v, float) and math.isnan(v) else v) for k, v in self.__dict__.items()}
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One figure of a comparison: its rows, the test of the difference and the sentence that says it.
+
+    ``extra`` holds what a chart needs beyond the rows (the game-length histograms, the rounds of the Gini
+    curve)."""
+
+    key: str
+    title: str
+    unit: str
+    rows: tuple[Row, ...]
+    test: Test
+    verdict: str
+    extra: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"key": self.key, "title": self.title, "unit": self.unit, "rows": [r.to_json() for r in self.rows],
+                "test": self.test.name, "statistic": _finite(self.test.statistic), "p": self.test.p,
+                "significant": self.test.significant, "verdict": self.verdict, "extra": self.extra}
+
+
+def _finite(x: float):
+    return None if math.isnan(x) or math.isinf(x) else x
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The outcome of :func:`compare`."""
+
+    label_a: str
+    label_b: str
+    rules_a: RuleSet
+    rules_b: RuleSet
+    games: int
+    players: int
+    seed: int
+    alpha: float
+    strategies: tuple[str, ...]
+    figures: tuple[Figure, ...]
+    batches: tuple[int, int]
+    reused: tuple[bool, bool]
+    db_path: str
+    seconds: float
+    comparison_id: int
+
+    def figure(self, key: str) -> Figure:
+        return next(f for f in self.figures if f.key == key)
+
+    def to_json(self) -> dict:
+        return {"a": {"label": self.label_a, "rules": self.rules_a.to_dict(), "batch": self.batches[0],
+                      "reused": self.reused[0]},
+                "b": {"label": self.label_b, "rules": self.rules_b.to_dict(), "batch": self.batches[1],
+                      "reused": self.reused[1]},
+                "changes": [{"rule": n, "a": x, "b": y} for n, x, y in self.rules_a.diff(self.rules_b)],
+                "games": self.games, "players": self.players, "seed": self.seed, "level": self.alpha,
+                "strategies": list(self.strategies), "comparison": self.comparison_id, "database": self.db_path,
+                "seconds": round(self.seconds, 3), "figures": [f.to_json() for f in self.figures]}
+
+
+def default_label(rules: RuleSet, other: RuleSet) -> str:
+    """A side's label: its preset's name, with "(changed)" when it differs from the preset in more than the
+    preset's name."""
+    from .rules import load_preset
+    try:
+        base = load_preset(rules.preset).rules
+    except InvalidRules:
+        return rules.preset
+    return rules.preset if not rules.diff(base) else f"{rules.preset} (changed)"
+
+
+def check_level(alpha: float) -> float:
+    """The level of the tests: a number above 0 and at most 0.5 (0.05 is the usual)."""
+    if isinstance(alpha, bool) or not isinstance(alpha, (int, float)) or not (0 < alpha <= 0.5):
+        raise InvalidRules("level", f"must be a number above 0 and at most 0.5, got {alpha!r}")
+    return float(alpha)
+
+
+def _check_label(label: str, what: str) -> str:
+    if not isinstance(label, str) or not label.strip():
+        raise InvalidRules(what, "must be some text")
+    if len(label) > MAX_LABEL:
+        raise InvalidRules(what, f"must be at most {MAX_LABEL} characters, got {len(label)}")
+    return label.strip()
+
+
+def compare(rules_a: RuleSet, rules_b: RuleSet, *, games: int = 100, players: int = 4, seed: int = 0, bots=None,
+            db_path=None, workers: int = 1, alpha: float = 0.05, label_a: str | None = None,
+            label_b: str | None = None, progress: Progress | None = None, executor=None) -> Comparison:
+    """Play ``games`` games of each rule set with the same per-game seeds, log both, and compare them.
+
+    Bad input raises :class:`InvalidRules` (or :class:`~.store.StoreError` for the database) before anything is
+    played: rule sets that do not validate for ``players``, two identical rule sets, counts out of range, a
+    level outside (0, 0.5]. ``progress(done, total)`` counts the games of both sides. ``executor`` (see
+    :func:`.simulate.simulate`) plays the games elsewhere; the figures do not depend on it."""
+    check_count(games, "games", 1, MAX_GAMES)
+    check_count(workers, "workers", 1, S.max_workers())
+    check_seed(seed)
+    alpha = check_level(alpha)
+    for name, r in (("rule set A", rules_a), ("rule set B", rules_b)):
+        if not isinstance(r, RuleSet):
+            raise InvalidRules(name, f"must be a rule set, got {type(r).__name__}")
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise InvalidRules("players", f"must be a whole number, got {players!r}")
+    rules_a.validate(players)
+    rules_b.validate(players)
+    if not rules_a.diff(rules_b):
+        raise InvalidRules("rules", "the two rule sets are the same: change a rule in one of them to compare")
+    label_a = _check_label(label_a or default_label(rules_a, rules_b), "label of A")
+    label_b = _check_label(label_b or default_label(rules_b, rules_a), "label of B")
+    if label_a == label_b:
+        label_b = f"{label_b} (B)"
+    specs = bot_table(players, bots)
+    strategies = list(dict.fromkeys(s.strategy for s in specs))
+    seat_strategy = [strategies.index(s.strategy) for s in specs]
+    flows = flow_names(rules_a, rules_b)
+    curve = min(MAX_CURVE_ROUNDS, rules_a.turn_limit, rules_b.turn_limit)
+    takers = [FigureTaker(r, flows, strategies, players, curve) for r in (rules_a, rules_b)]
+    acc = _Accumulator(players, len(strategies), len(flows), curve)
+    workers = min(workers, games)
+    size = S._chunk_size(games, workers)
+    t0 = time.perf_counter()
+    with Writer(db_path) as writer:
+        sides = _plan_sides(writer, (rules_a, rules_b), specs, seed, games)
+        results = _played_chunks(sides, games, size, workers, executor)
+        try:
+            done = 0
+            for start in range(0, games, size):
+                stop = min(start + size, games)
+                taken = []
+                for side, taker in zip(sides, takers):
+                    tables = next(results) if side["batch_rows"] is None else _read_chunk(writer, side, start, stop)
+                    if side["batch_rows"] is None:
+                        writer.write(tables)
+                    taken.append(taker.take(tables, seat_strategy))
+                acc.add(*taken)
+                done += 2 * (stop - start)
+                if progress is not None:
+                    progress(done, 2 * games)
+        finally:
+            results.close()
+        comparison_id = writer.label_comparison(
+            [(side["batch"], label, side["batch_rows"] is not None)
+             for side, label in zip(sides, (label_a, label_b))], games, seed)
+    figures = acc.figures(alpha, label_a, label_b, strategies, flows, curve)
+    return Comparison(label_a, label_b, rules_a, rules_b, games, players, seed, alpha, tuple(strategies),
+                      figures, (sides[0]["batch"], sides[1]["batch"]),
+                      tuple(s["batch_rows"] is not None for s in sides), str(resolve(db_path)),
+                      time.perf_counter() - t0, comparison_id)
+
+
+def _plan_sides(writer: Writer, rules: tuple[RuleSet, RuleSet], specs, seed: int, games: int) -> list[dict]:
+    """Each side's batch: an existing one holding its games (read back), or a new one to play."""
+    sides = []
+    first_id, batch = writer.next_game_id(), writer.next_batch_id()
+    strategies = [s.strategy for s in specs]
+    for r in rules:
+        rules_json = r.to_json()
+        old = writer.same_batch(rules_json, strategies, S.game_seed(seed, 0))
+        if old is not None:
+            if old["games"] < games:
+                raise StoreError(f"{S.duplicate_message(old)} That batch holds only {old['games']:,} of these "
+                                 f"games: compare at most {old['games']:,} games with this seed, or choose "
+                                 f"another seed.")
+            sides.append({"batch": old["batch"], "batch_rows": old, "plan": None})
+            continue
+        plan = (rules_json, [s.to_json() for s in specs], seed, first_id, batch)
+        sides.append({"batch": batch, "batch_rows": None, "plan": plan})
+        first_id += games
+        batch += 1
+    return sides
+
+
+def _played_chunks(sides: list[dict], games: int, size: int, workers: int, executor) -> Iterator[dict]:
+    """The tables of the sides to play, chunk by chunk, A before B within a chunk (one pool for both)."""
+    tasks = ((side["plan"], start, min(start + size, games)) for start in range(0, games, size)
+             for side in sides if side["plan"] is not None)
+    return S.play_tasks(tasks, workers, executor)
+
+
+def _read_chunk(writer: Writer, side: dict, start: int, stop: int) -> dict:
+    """Games ``start`` to ``stop - 1`` of an existing batch, read back in the database's table shapes."""
+    return read_games(writer.conn, "games WHERE batch = ? AND batch_index >= ? AND batch_index < ?",
+                      [side["batch"], start, stop])
+
+
+def read_games(conn, games_from: str, params: list, events: str = "events", snapshots: str = "snapshots") -> dict:
+    """The columns a comparison reads of some games (``SELECT ... FROM {games_from}``) and of their pay events
+    and snapshots, as Arrow tables; ``events`` and ``snapshots`` name where those are (a table, or
+    ``read_parquet(...)``)."""
+    conn = conn.cursor()         # its own result: the caller's connection may hold an unfinished one
+    games = conn.sql(f"SELECT id, batch_index, rounds, end_reason, winner FROM {games_from} "
+                         "ORDER BY batch_index", params=params).to_arrow_table()
+    ids = games["id"].to_pylist()
+    lo, hi = (min(ids), max(ids)) if ids else (0, -1)
+    pays = conn.sql(f"SELECT game, player, counterparty, amount, square, detail, kind FROM {events} "
+                        "WHERE game BETWEEN ? AND ? AND kind = 'pay'", params=[lo, hi]).to_arrow_table()
+    snaps = conn.sql(f"SELECT game, round, player, net_worth FROM {snapshots} WHERE game BETWEEN ? AND ? "
+                         "ORDER BY game, turn, player", params=[lo, hi]).to_arrow_table()
+    conn.close()
+    return {"games": games, "events": pays, "snapshots": snaps}
+
+
+class _Accumulator:
+    """Running paired moments of every per-game figure, and the few counts the category tests need."""
+
+    def __init__(self, seats: int, strategies: int, flows: int, curve: int):
+        self.seats, self.strategies, self.flows, self.curve = seats, strategies, flows, curve
+        # columns: rounds, by_limit, seat one-hots, strategy one-hots, mean Gini, Gini by round, flows
+        self.width = 2 + (seats + 1) + (strategies + 1) + 1 + curve + flows
+        self.a, self.b, self.d = Moments(self.width), Moments(self.width), Moments(self.width)
+        self.limit_table = np.zeros((2, 2), np.int64)
+        self.seat_table = np.zeros((seats + 1, seats + 1), np.int64)
+        self.strategy_table = np.zeros((strategies + 1, strategies + 1), np.int64)
+        self.hist: list[dict[int, int]] = [{}, {}]
+
+    def _rows(self, f: GameFigures) -> np.ndarray:
+        n = len(f.index)
+        seat = np.zeros((n, self.seats + 1))
+        seat[np.arange(n), f.winner_seat] = 1
+        strat = np.zeros((n, self.strategies + 1))
+        strat[np.arange(n), f.winner_strategy] = 1
+        return np.hstack([f.rounds[:, None], f.by_limit[:, None], seat, strat, f.gini_mean[:, None], f.gini,
+                          f.money])
+
+    def add(self, fa: GameFigures, fb: GameFigures) -> None:
+        if not np.array_equal(fa.index, fb.index):
+            raise StoreError("the two sides' games do not pair up (a batch in the database is incomplete)")
+        ra, rb = self._rows(fa), self._rows(fb)
+        self.a.add(ra)
+        self.b.add(rb)
+        self.d.add(rb - ra)
+        np.add.at(self.limit_table, (fa.by_limit.astype(int), fb.by_limit.astype(int)), 1)
+        np.add.at(self.seat_table, (fa.winner_seat, fb.winner_seat), 1)
+        np.add.at(self.strategy_table, (fa.winner_strategy, fb.winner_strategy), 1)
+        for h, rounds in zip(self.hist, (fa.rounds, fb.rounds)):
+            values, counts = np.unique(rounds.astype(np.int64), return_counts=True)
+            for v, c in zip(values.tolist(), counts.tolist()):
+                h[v] = h.get(v, 0) + c
+
+    def _curve_shown(self, curve: int) -> int:
+        """Rounds of the Gini curve worth drawing: up to the length 95% of the games of both sides reach."""
+        lengths = sorted({**self.hist[0], **self.hist[1]})
+        total = sum(self.hist[0].values()) + sum(self.hist[1].values())
+        seen = 0
+        for length in lengths:
+            seen += self.hist[0].get(length, 0) + self.hist[1].get(length, 0)
+            if seen >= 0.95 * total:
+                return max(1, min(curve, length))
+        return curve
+
+    def _row(self, label: str, col: int, alpha: float, scale: float = 1.0) -> Row:
+        ha, hb, hd = (m.half_width(alpha)[col] for m in (self.a, self.b, self.d))
+        return Row(label, self.a.mean[col] * scale, ha * scale, self.b.mean[col] * scale, hb * scale,
+                   self.d.mean[col] * scale, hd * scale)
+
+    def _t(self, col: int, alpha: float) -> Test:
+        return paired_t(float(self.d.mean[col]), float(self.d.sd()[col]), self.d.n, alpha)
+
+    def figures(self, alpha: float, la: str, lb: str, strategies: list[str], flows, curve: int) -> tuple:
+        from .compare_words import verdicts
+        s0 = 2
+        t0 = s0 + self.seats + 1
+        g0 = t0 + len(strategies) + 1
+        m0 = g0 + 1 + curve
+        length = self._row("rounds per game", 0, alpha)
+        limit = self._row("share of games", 1, alpha)
+        seats = [self._row(f"seat {i + 1}", s0 + i, alpha) for i in range(self.seats)]
+        strat = [self._row(name, t0 + i, alpha) for i, name in enumerate(strategies)]
+        gini_mean = self._row("average over the rounds played", g0, alpha)
+        shown = self._curve_shown(curve)
+        gini_curve = [self._row(f"round {r + 1}", g0 + 1 + r, alpha) for r in range(shown)]
+        money = [self._row(words, m0 + i, alpha) for i, (_, words) in enumerate(flows)]
+        tests = {"length": self._t(0, alpha),
+                 "turn_limit": mcnemar(int(self.limit_table[1, 0]), int(self.limit_table[0, 1]), alpha),
+                 "seat": stuart_maxwell(self.seat_table, alpha),
+                 "strategy": stuart_maxwell(self.strategy_table, alpha),
+                 "inequality": self._t(g0, alpha)}
+        flow_p = [self._t(m0 + i, alpha).p for i in range(len(flows))]
+        adjusted = holm(flow_p)
+        moved = [i for i in range(len(flows)) if self.a.mean[m0 + i] or self.b.mean[m0 + i]]
+        best = min((adjusted[i] for i in moved), default=1.0)
+        tests["money"] = Test("paired t-tests, Holm-adjusted", float(len(moved)), best, alpha)
+        money = [money[i] for i in moved]
+        hist = {"rounds_a": sorted(self.hist[0].items()), "rounds_b": sorted(self.hist[1].items())}
+        rows = {"length": (length,), "turn_limit": (limit,), "seat": tuple(seats), "strategy": tuple(strat),
+                "inequality": (gini_mean, *gini_curve), "money": tuple(money)}
+        extra = {"length": hist, "inequality": {"curve_rounds": shown},
+                 "money": {"adjusted_p": {flows[i][1]: adjusted[i] for i in moved}}}
+        sentences = verdicts(rows, tests, alpha, la, lb, extra)
+        units = {"length": "rounds", "turn_limit": "share", "seat": "share", "strategy": "share",
+                 "inequality": "Gini", "money": "money a game"}
+        return tuple(Figure(key, title, units[key], rows[key], tests[key], sentences[key], extra.get(key, {}))
+                     for key, title in FIGURES)

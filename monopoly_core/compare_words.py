@@ -1,0 +1,65 @@
+"""The sentence of each figure of a comparison: what changed, by how much, and whether it is larger than chance
+at the chosen level, with the test named (for the Rules page, the ``compare`` command and its JSON)."""
+from __future__ import annotations
+
+import math
+
+
+def _pct(x: float) -> str:
+    return f"{x:.1%}"
+
+
+def _pts(x: float) -> str:
+    return f"{x * 100:+.1f} points"
+
+
+def _ci(row, fmt, level: str) -> str:
+    if math.isnan(row.diff_half):
+        return ""
+    return f"; {level} confidence interval {fmt(row.diff - row.diff_half)} to {fmt(row.diff + row.diff_half)}"
+
+
+def _chance(test, alpha: float) -> str:
+    word = "larger than chance" if test.significant else "not larger than chance"
+    return f"{word} at the {alpha:.0%} level ({test.name}, {test.p_text()})"
+
+
+def verdicts(rows: dict, tests: dict, alpha: float, la: str, lb: str, extra: dict) -> dict[str, str]:
+    """One sentence per figure key."""
+    level = f"{1 - alpha:.0%}"
+    out = {}
+    r = rows["length"][0]
+    out["length"] = (f"Games last {r.a:,.1f} rounds on average under {la} and {r.b:,.1f} under {lb}: a "
+                     f"difference of {r.diff:+,.1f} rounds ({_ci(r, lambda x: f'{x:+,.1f}', level)[2:]}), "
+                     f"{_chance(tests['length'], alpha)}.")
+    r = rows["turn_limit"][0]
+    out["turn_limit"] = (f"The turn limit ends {_pct(r.a)} of games under {la} and {_pct(r.b)} under {lb} "
+                         f"({_pts(r.diff)}{_ci(r, _pts, level)}): {_chance(tests['turn_limit'], alpha)}.")
+    for key, what in (("seat", "seat"), ("strategy", "strategy")):
+        rs = rows[key]
+        if len(rs) < 2:
+            out[key] = f"Every seat plays the same strategy, so there is nothing to compare by {what}."
+            continue
+        big = max(rs, key=lambda x: abs(x.diff))
+        out[key] = (f"Who wins by {what} is {'' if tests[key].significant else 'not '}changed beyond chance at "
+                    f"the {alpha:.0%} level ({tests[key].name}, {tests[key].p_text()}); the largest change is "
+                    f"{big.label}, {_pct(big.a)} under {la} and {_pct(big.b)} under {lb} ({_pts(big.diff)}"
+                    f"{_ci(big, _pts, level)}).")
+    r = rows["inequality"][0]
+    out["inequality"] = (f"Net worth is shared {'less' if r.diff > 0 else 'more'} evenly under {lb}: the Gini "
+                         f"coefficient averaged over the rounds each game lasted is {r.a:.3f} under {la} and {r.b:.3f} "
+                         f"under {lb} ({r.diff:+.3f}{_ci(r, lambda x: f'{x:+.3f}', level)}), "
+                         f"{_chance(tests['inequality'], alpha)}.")
+    adjusted = extra["money"]["adjusted_p"]
+    changed = [x for x in rows["money"] if adjusted[x.label] < alpha]
+    changed.sort(key=lambda x: -abs(x.diff))
+    test = tests["money"]
+    if changed:
+        listed = "; ".join(f"{x.label} {x.diff:+,.0f} a game" for x in changed[:6])
+        more = f" and {len(changed) - 6} more" if len(changed) > 6 else ""
+        out["money"] = (f"{len(changed)} of {len(rows['money'])} money flows differ beyond chance at the "
+                        f"{alpha:.0%} level ({test.name}): {listed}{more}.")
+    else:
+        out["money"] = (f"None of the {len(rows['money'])} money flows differs beyond chance at the {alpha:.0%} "
+                        f"level ({test.name}; smallest adjusted p = {test.p:.3f}).")
+    return out

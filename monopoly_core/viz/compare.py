@@ -1,0 +1,84 @@
+"""Figures of a paired comparison (:mod:`monopoly_core.compare`): each side's value with its confidence interval,
+side by side, and the Markov side of a change (two stationary distributions and their difference on the board).
+Pure functions from results to plotly figures."""
+from __future__ import annotations
+
+import math
+
+import plotly.graph_objects as go
+
+from ..board import load_board
+from .board import board_figure
+from .markov import heat_values
+
+COLOURS = ("#1f77b4", "#ff7f0e")
+DIFF_SCALE = [[0.0, "#2166ac"], [0.5, "#f7f7f7"], [1.0, "#b2182b"]]
+
+
+def _layout(fig: go.Figure, title: str, height: int, **axes) -> go.Figure:
+    fig.update_layout(title=title, height=height, margin=dict(l=10, r=10, t=50, b=10), barmode="group",
+                      legend=dict(orientation="h", y=-0.25, yanchor="top"), **axes)
+    return fig
+
+
+def figure(comparison, key: str, *, height: int = 360) -> go.Figure:
+    """The chart of one figure of ``comparison`` (a :class:`~monopoly_core.compare.Comparison`)."""
+    f = comparison.figure(key)
+    la, lb = comparison.label_a, comparison.label_b
+    if key == "length":
+        longest = max([p[0] for p in f.extra["rounds_a"] + f.extra["rounds_b"]], default=1)
+        width = max(1, math.ceil(longest / 40))
+        fig = go.Figure()
+        for label, name, colour in ((la, "rounds_a", COLOURS[0]), (lb, "rounds_b", COLOURS[1])):
+            bins: dict[int, int] = {}
+            for rounds, games in f.extra[name]:
+                bins[rounds // width * width] = bins.get(rounds // width * width, 0) + games
+            fig.add_bar(x=[b + width / 2 for b in sorted(bins)], y=[bins[b] for b in sorted(bins)], width=width,
+                        name=label, marker_color=colour, opacity=0.6)
+        fig.update_layout(barmode="overlay")
+        return _layout(fig, f"Game length: games by rounds played ({width} rounds a bar)" if width > 1 else
+                       "Game length: games by rounds played", height, xaxis_title="rounds", yaxis_title="games")
+    if key == "inequality":
+        rows = f.rows[1:]
+        x = list(range(1, len(rows) + 1))
+        fig = go.Figure()
+        for label, side, colour in ((la, "a", COLOURS[0]), (lb, "b", COLOURS[1])):
+            mid = [getattr(r, side) for r in rows]
+            half = [getattr(r, f"{side}_half") for r in rows]
+            fig.add_scatter(x=x + x[::-1], y=[m + h for m, h in zip(mid, half)] + [m - h for m, h in
+                                                                                   zip(mid, half)][::-1],
+                            fill="toself", fillcolor=colour, opacity=0.2, line=dict(width=0), hoverinfo="skip",
+                            showlegend=False)
+            fig.add_scatter(x=x, y=mid, name=label, line=dict(color=colour))
+        return _layout(fig, "Gini coefficient of net worth after each round (band: confidence interval)", height,
+                       xaxis_title="round", yaxis_title="Gini (0 equal, 1 one player has all)")
+    share = f.unit == "share"
+    horizontal = key == "money"
+    fig = go.Figure()
+    for label, side, colour in ((la, "a", COLOURS[0]), (lb, "b", COLOURS[1])):
+        values = [getattr(r, side) for r in f.rows]
+        errors = [getattr(r, f"{side}_half") for r in f.rows]
+        names = [r.label for r in f.rows]
+        if horizontal:
+            fig.add_bar(y=names, x=values, error_x=dict(type="data", array=errors), name=label, orientation="h",
+                        marker_color=colour)
+        else:
+            fig.add_bar(x=names, y=values, error_y=dict(type="data", array=errors), name=label,
+                        marker_color=colour)
+    if horizontal:
+        fig.update_yaxes(autorange="reversed")
+        return _layout(fig, f.title + " (per game)", max(height, 26 * len(f.rows) + 120), xaxis_title="money a game")
+    fig.update_yaxes(rangemode="tozero")
+    return _layout(fig, f.title, height, yaxis_tickformat=".0%" if share else None,
+                   yaxis_title="share of games" if share else f.unit)
+
+
+def markov_difference_figure(dist_a, dist_b, *, height: int = 560) -> go.Figure:
+    """The board coloured by B's long-run share of each square minus A's (red: B lands there more)."""
+    a = heat_values(dist_a)
+    b = heat_values(dist_b)
+    diff = [y - x for x, y in zip(a, b)]
+    top = max(abs(v) for v in diff) or 1e-12
+    return board_figure(load_board(dist_b.board), heat=diff, heat_format="+.2%", heat_range=(-top, top),
+                        colorscale=DIFF_SCALE, heat_title="B minus A (jail corner: with In Jail)",
+                        centre_text="B minus A<br>red: B lands more", height=height)

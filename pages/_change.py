@@ -1,0 +1,157 @@
+""""What does this change do?": two rule sets played with the same seeds (a paired comparison), the figures side
+by side with their verdicts, and the Markov side of the change where it moves the chain."""
+from __future__ import annotations
+
+import os
+
+import pandas as pd
+import streamlit as st
+
+from monopoly_core import InvalidRules, MonopolyError, RuleSet
+from monopoly_core import markov as M
+from monopoly_core.bots import DESCRIPTIONS, STANDARD, STRATEGIES
+from monopoly_core.compare import Comparison, compare
+from monopoly_core.store import StoreError
+from monopoly_core.viz import compare as VC
+from monopoly_core.viz import markov as VM
+
+from . import _rule_words as words
+from . import _site
+
+RESULT = "rules_change_result"
+#: Most games a side from the page (the command line takes up to a million).
+PAGE_MAX_GAMES = 5000
+#: Games a side from which the page plays on two worker processes (starting them takes about a second).
+PARALLEL_FROM = 200
+LEVELS = {0.05: "5% (95% confidence intervals)", 0.01: "1% (99%)", 0.10: "10% (90%)"}
+
+
+def _share(x: float, unit: str) -> str:
+    if unit == "share":
+        return f"{x:.1%}"
+    if unit == "Gini":
+        return f"{x:.3f}"
+    return f"{x:,.1f}"
+
+
+def _rows_frame(c: Comparison, key: str) -> pd.DataFrame:
+    f = c.figure(key)
+    rows = f.rows if key != "inequality" else f.rows[:1]
+    level = f"{1 - c.alpha:.0%}"
+    return pd.DataFrame([{"": r.label, c.label_a: f"{_share(r.a, f.unit)} \u00b1 {_share(r.a_half, f.unit)}",
+                          c.label_b: f"{_share(r.b, f.unit)} \u00b1 {_share(r.b_half, f.unit)}",
+                          f"B \u2212 A ({level} interval)": f"{_share(r.diff, f.unit)} \u00b1 "
+                                                          f"{_share(r.diff_half, f.unit)}"} for r in rows])
+
+
+def controls(choices: dict[str, tuple[str, RuleSet]]) -> None:
+    """The form: two rule sets, games, players, bots, seed and level; runs the comparison on its button."""
+    keys = list(choices)
+    # at first: the last rule set kept against the preset it came from (else the first two presets)
+    mine = [k for k in keys if not k.startswith("preset:")]
+    first_b = keys.index(mine[-1]) if mine else min(1, len(keys) - 1)
+    base_a = f"preset:{choices[keys[first_b]][1].preset}"
+    first_a = keys.index(base_a) if mine and base_a in keys else 0
+    c1, c2 = st.columns(2)
+    a = c1.selectbox("Rule set A", keys, key="ch_a", index=first_a, format_func=lambda k: choices[k][0],
+                     help="The rules as they are: a preset, or a rule set you kept above.")
+    b = c2.selectbox("Rule set B", keys, key="ch_b", index=first_b,
+                     format_func=lambda k: choices[k][0], help="The rules with the change.")
+    rules_a, rules_b = choices[a][1], choices[b][1]
+    diff = rules_a.diff(rules_b)
+    if diff:
+        st.caption("B differs from A in: " + "; ".join(
+            f"{words.label(n)}: {words.value(n, y)} instead of {words.value(n, x)}" for n, x, y in diff))
+    else:
+        st.info("A and B are the same rules: pick another rule set, or keep a changed one above.")
+    c1, c2, c3, c4 = st.columns(4)
+    games = c1.number_input("Games on each side", 2, PAGE_MAX_GAMES, 100, step=10, key="ch_games",
+                            help="More games give narrower intervals: about four times the games halve them.")
+    lo = max(rules_a.min_players, rules_b.min_players)
+    hi = min(rules_a.max_players, rules_b.max_players)
+    players = c2.number_input("Players", lo, max(lo, hi), min(max(4, lo), max(lo, hi)), step=1, key="ch_players")
+    seed = c3.number_input("Seed", 0, 2**53 - 1, 2024, step=1, key="ch_seed",
+                           help="Game i of both sides is played with the same seed drawn from this one.")
+    alpha = c4.selectbox("Level of the tests", list(LEVELS), format_func=LEVELS.get, key="ch_level",
+                         help="A difference is called larger than chance when a test this strict says so.")
+    bots = st.multiselect("Bots, seated in turn", STRATEGIES, default=list(STANDARD), key="ch_bots",
+                          help="; ".join(f"{k}: {v}" for k, v in DESCRIPTIONS.items()))
+    if st.button("Compare", type="primary", key="ch_go", disabled=not diff or not bots):
+        _run(rules_a, rules_b, choices[a][0], choices[b][0], int(games), int(players), int(seed), float(alpha),
+             bots)
+
+
+def _run(rules_a, rules_b, la, lb, games, players, seed, alpha, bots) -> None:
+    bar = st.progress(0.0, text="Playing both rule sets with the same seeds\u2026")
+
+    def progress(done: int, total: int) -> None:
+        bar.progress(done / total, text=f"{done:,} of {total:,} games played")
+
+    # two worker processes where there are two cores and enough games to pay for starting them
+    workers = min(2, os.cpu_count() or 1) if games >= PARALLEL_FROM else 1
+    try:
+        result = compare(rules_a, rules_b, games=games, players=players, seed=seed, bots=bots, alpha=alpha,
+                         label_a=la, label_b=lb, db_path=_site.db_path(), progress=progress, workers=workers)
+    except InvalidRules as exc:
+        st.session_state[RESULT] = words.error(exc)
+    except (MonopolyError, StoreError) as exc:
+        st.session_state[RESULT] = f"The comparison could not run: {exc}"
+    else:
+        st.session_state[RESULT] = result
+    bar.empty()
+
+
+def results() -> None:
+    result = st.session_state.get(RESULT)
+    if result is None:
+        return
+    if isinstance(result, str):
+        st.error(result)
+        return
+    c: Comparison = result
+    st.markdown(f"**{c.games:,} games a side**, {c.players} players ({', '.join(c.strategies)}), seed {c.seed}: "
+                f"batches {c.batches[0]} (A) and {c.batches[1]} (B) in the game database, comparison "
+                f"{c.comparison_id}" + (" (read back: these games were already there)" if all(c.reused) else "")
+                + f"; {c.seconds:.1f} s.")
+    figures = c.figures
+    for left, right in zip(figures[::2], figures[1::2]):
+        cols = st.columns(2)
+        for col, f in zip(cols, (left, right)):
+            with col:
+                st.markdown(f"##### {f.title}")
+                st.plotly_chart(VC.figure(c, f.key), key=f"ch_fig_{f.key}", width="stretch")
+                (st.success if f.test.significant else st.info)(f.verdict)
+                with st.expander("The numbers"):
+                    st.dataframe(_rows_frame(c, f.key), hide_index=True, width="stretch")
+
+
+def markov_side(choices: dict[str, tuple[str, RuleSet]]) -> None:
+    """The two rule sets' long-run landing shares and their difference on the board, where the chain moves."""
+    a, b = st.session_state.get("ch_a"), st.session_state.get("ch_b")
+    if a not in choices or b not in choices:
+        return
+    (la, ra), (lb, rb) = choices[a], choices[b]
+    jail = st.radio("Jail policy of the chain", M.JAIL_POLICIES, index=1, horizontal=True, key="ch_jail",
+                    help="short: pay and leave at once; long: stay and roll for doubles.")
+    try:
+        da, db = (M.stationary(r, jail, M.PER_ROLL) for r in (ra, rb))
+    except (MonopolyError, ValueError, KeyError) as exc:
+        st.info(f"The Markov chain cannot be built for these rules: {exc}")
+        return
+    if da.board != db.board or len(da.squares) != len(db.squares):
+        st.info("A and B are played on different boards, so there is no square-by-square difference; each "
+                "board's chain is on the Markov page.")
+        return
+    moved = max(abs(x - y) for x, y in zip(VM.heat_values(da), VM.heat_values(db)))
+    if moved < 1e-12:
+        st.info("This change does not move the chain: a token lands on every square as often under B as under A "
+                "(the chain depends on the board, the dice, the cards and the jail rules only).")
+        return
+    c1, c2 = st.columns(2)
+    c1.markdown(f"**A: {la}**")
+    c1.plotly_chart(VM.heat_board_figure(da, height=420), key="ch_mk_a", width="stretch")
+    c2.markdown(f"**B: {lb}**")
+    c2.plotly_chart(VM.heat_board_figure(db, height=420), key="ch_mk_b", width="stretch")
+    st.plotly_chart(VC.markov_difference_figure(da, db), key="ch_mk_diff", width="stretch")
+    st.caption(f"Largest change on one square: {moved:.3%} of all rolls (per-roll long-run shares, jail policy "
+               f"{jail}).")

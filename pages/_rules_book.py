@@ -1,0 +1,59 @@
+"""Every preset side by side: one row per rule, read from the RuleSet's fields and their metadata (help, group,
+source), so a rule or a preset added to the core appears here with no edit to the site."""
+from __future__ import annotations
+
+from dataclasses import fields
+
+import pandas as pd
+
+from monopoly_core import RuleSet
+
+from . import _rule_words as words
+
+#: Marks in the table's "From" column.
+OWN_CHOICE = "The lab's own choice: the rule books are silent."
+EDITION_PART = "What the preset is played with (its board, cards and dice come from its rule book)."
+DIFFERS = "background-color: #fff3bf"
+
+
+def rule_sentence(f) -> str:
+    """A rule in a plain sentence (its help, with the house-rule mark kept)."""
+    return f.metadata.get("help", "")
+
+
+def origin(f) -> str:
+    """Where a rule comes from: the rule book by name with a few words of its sentence, or the lab's own choice
+    (a field may say why in its ``choice`` metadata)."""
+    m = f.metadata
+    if m.get("source"):
+        return words.source(m["source"])
+    if m.get("choice"):
+        return m["choice"]
+    return EDITION_PART if m.get("group") == "Edition" else OWN_CHOICE
+
+
+def table(named: list[tuple[str, RuleSet]]) -> pd.DataFrame:
+    """One row per rule: its group, its name in words, its value under each rule set (by title), whether they
+    differ, the sentence and where it comes from."""
+    rows = []
+    for f in fields(RuleSet):
+        if f.name == "preset":
+            continue
+        values = [getattr(r, f.name) for _, r in named]
+        row = {"Group": f.metadata.get("group", ""), "Rule": words.label(f.name)}
+        row.update({title: words.value(f.name, v) for (title, _), v in zip(named, values)})
+        row["Differs"] = len(set(map(repr, values))) > 1
+        row["What it means"] = rule_sentence(f)
+        row["From"] = origin(f)
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def styled(frame: pd.DataFrame, titles: list[str]):
+    """The table with the rows whose values differ highlighted, and marked "yes" in words too (a colour alone
+    does not reach everyone)."""
+    shown = frame.assign(Differs=frame["Differs"].map({True: "yes", False: ""}))
+
+    def shade(row):
+        return [DIFFERS if row["Differs"] and c in (titles + ["Rule", "Differs"]) else "" for c in row.index]
+    return shown.style.apply(shade, axis=1).hide(axis="index")

@@ -1,0 +1,51 @@
+"""``python -m monopoly_core compare``: the same figures and verdicts as the Rules page, as text or JSON, and bad
+input refused with status 2 and a message (issue 18)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from monopoly_core.cli import main
+
+BASE = ["compare", "--games", "6", "--players", "2", "--seed", "5", "--bots", "always-buy,cautious", "--quiet"]
+
+
+def test_json_output_holds_every_figure_with_its_verdict(tmp_path, capsys):
+    db = tmp_path / "g.duckdb"
+    rules_b = tmp_path / "b.json"
+    rules_b.write_text(json.dumps({"preset": "classic-uk", "turn_limit": 30, "go_salary": 500}))
+    status = main(BASE + ["--a", '{"preset": "classic-uk", "turn_limit": 30}', "--b", str(rules_b),
+                          "--db", str(db), "--json"])
+    assert status == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [f["key"] for f in out["figures"]] == ["length", "turn_limit", "seat", "strategy", "inequality", "money"]
+    assert out["changes"] == [{"rule": "go_salary", "a": 200, "b": 500}]
+    assert all(f["verdict"] and f["test"] for f in out["figures"])
+    assert out["games"] == 6 and out["a"]["batch"] != out["b"]["batch"]
+
+
+def test_text_output_prints_the_figures_and_verdicts(tmp_path, capsys):
+    status = main(BASE + ["--a", "classic-uk", "--b", '{"preset": "classic-uk", "jail_fine": 100}',
+                          "--db", str(tmp_path / "g.duckdb")])
+    assert status == 0
+    out = capsys.readouterr().out
+    assert "jail fine: A 50, B 100" in out
+    for title in ("Game length", "Win rate by seat", "Wealth inequality", "Where the money comes from"):
+        assert title in out
+    assert "paired t-test" in out and "McNemar" in out and "Stuart-Maxwell" in out
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--a", "no-such-preset", "--b", "classic-uk"], "no-such-preset"),
+    (["--a", "classic-uk", "--b", "classic-uk"], "the same"),
+    (["--a", "classic-uk", "--b", '{"preset": "classic-uk", "jail_fine": -5}'], "jail_fine"),
+    (["--a", "classic-uk", "--b", '{"preset": "classic-uk", "no_rule": 1}'], "no such rule"),
+    (["--a", "classic-uk", "--b", "{not json"], "not valid JSON"),
+    (["--a", "classic-uk", "--b", "missing-file.json"], "cannot read"),
+    (["--a", "classic-uk", "--b", '{"preset": "classic-uk", "jail_fine": 100}', "--level", "0.9"], "level"),
+])
+def test_bad_input_exits_with_status_2_and_a_message(tmp_path, capsys, args, message):
+    assert main(BASE + args + ["--db", str(tmp_path / "g.duckdb")]) == 2
+    assert message in capsys.readouterr().err
+    assert not (tmp_path / "g.duckdb").exists()

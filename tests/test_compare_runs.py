@@ -1,0 +1,74 @@
+"""Paired comparisons of two rule sets played by the real engine (issue 18): the same seeds on both sides, two
+labelled batches in the database, a change with no effect finds nothing, a planted change is found, and bad
+input is refused with a message before anything is played."""
+from __future__ import annotations
+
+import duckdb
+import pytest
+
+from monopoly_core import InvalidRules, preset
+from monopoly_core.compare import MAX_GAMES, compare
+from monopoly_core.store import StoreError
+
+SMALL = dict(players=2, seed=9, bots=["always-buy", "cautious"])
+
+
+def _rules(**changes):
+    return preset("classic-uk", turn_limit=40, **changes)
+
+
+def test_a_change_that_changes_no_game_finds_no_difference(tmp_path):
+    # with Free Parking paying nothing, the pot's seed money is never used: every pair of games is the same game
+    c = compare(_rules(), _rules(free_parking_seed=500), games=12, db_path=tmp_path / "g.duckdb", **SMALL)
+    for f in c.figures:
+        assert not f.test.significant, f.verdict
+        assert all(r.diff == 0 for r in f.rows), f.key
+        assert "not" in f.verdict or "None of the" in f.verdict
+
+
+def test_a_planted_difference_is_found_and_logged_as_two_labelled_batches(tmp_path):
+    db = tmp_path / "g.duckdb"
+    c = compare(_rules(), _rules(go_salary=600), games=24, db_path=db, label_b="salary 600", **SMALL)
+    money = c.figure("money")
+    salary = next(r for r in money.rows if r.label == "salary from GO")
+    assert salary.b > 2 * salary.a and salary.diff - salary.diff_half > 0
+    assert money.test.significant and "salary from GO" in money.verdict
+    assert c.figure("length").test.name == "paired t-test"
+    with duckdb.connect(str(db), read_only=True) as conn:
+        rows = conn.execute("SELECT side, batch, label, games, seed FROM comparisons ORDER BY side").fetchall()
+        assert rows == [("A", c.batches[0], "classic-uk (changed)", 24, 9), ("B", c.batches[1], "salary 600", 24, 9)]
+        # game i of both batches has the same seed
+        pairs = conn.execute("""SELECT count(*) FROM games a JOIN games b ON a.batch_index = b.batch_index
+                                WHERE a.batch = ? AND b.batch = ? AND a.seed = b.seed""", list(c.batches)).fetchone()
+        assert pairs == (24,)
+
+
+def test_a_comparison_already_in_the_database_is_read_back_with_the_same_figures(tmp_path):
+    db = tmp_path / "g.duckdb"
+    first = compare(_rules(), _rules(jail_fine=200), games=10, db_path=db, **SMALL)
+    again = compare(_rules(), _rules(jail_fine=200), games=10, db_path=db, **SMALL)
+    assert again.reused == (True, True) and again.batches == first.batches
+    assert [f.to_json() for f in again.figures] == [f.to_json() for f in first.figures]
+    with pytest.raises(StoreError, match="holds only 10"):
+        compare(_rules(), _rules(jail_fine=200), games=11, db_path=db, **SMALL)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(games=0), "games: must be a whole number from 1"),
+    (dict(games=MAX_GAMES + 1), "games: must be a whole number from 1"),
+    (dict(alpha=0.0), "level"),
+    (dict(alpha=float("nan")), "level"),
+    (dict(players=9), "players"),
+    (dict(label_a="x" * 61), "label of A"),
+    (dict(seed=-1), "seed"),
+])
+def test_bad_input_is_refused_with_a_message(tmp_path, kwargs, message):
+    args = dict(games=2, players=2, db_path=tmp_path / "g.duckdb") | kwargs
+    with pytest.raises(InvalidRules, match=message):
+        compare(_rules(), _rules(go_salary=300), **args)
+    assert not (tmp_path / "g.duckdb").exists()
+
+
+def test_two_identical_rule_sets_are_refused(tmp_path):
+    with pytest.raises(InvalidRules, match="the same"):
+        compare(_rules(), _rules(), games=2, players=2, db_path=tmp_path / "g.duckdb")

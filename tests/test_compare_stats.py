@@ -1,0 +1,122 @@
+"""The comparison's statistics on constructed data with known answers (issue 18, "Tests"): an A/A comparison
+calls a difference at about the stated rate over many seeds, a planted difference is found, and the
+distribution functions agree with values computed by hand."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from monopoly_core.paired_stats import (Moments, binomial_cdf_half, gini_rows, holm, incomplete_beta, mcnemar,
+                                        paired_t, stuart_maxwell, t_quantile, t_two_sided)
+
+ALPHA = 0.05
+REPEATS = 2000
+# the rejection rate of a correctly sized test over REPEATS runs: ALPHA +- about 3 binomial standard errors
+SLACK = 3 * math.sqrt(ALPHA * (1 - ALPHA) / REPEATS)
+
+
+def test_distribution_functions_match_values_worked_by_hand():
+    assert incomplete_beta(0.3, 1, 1) == pytest.approx(0.3)                 # uniform
+    assert incomplete_beta(0.5, 2, 3) == pytest.approx(11 / 16)             # 6 x(1-x)^2 integrated... = 11/16
+    assert t_two_sided(2.0, 10) == pytest.approx(0.07338803, abs=1e-7)      # t tables
+    assert t_two_sided(0.0, 5) == pytest.approx(1.0)
+    assert t_quantile(0.05, 10) == pytest.approx(2.228139, abs=1e-5)
+    assert t_quantile(0.01, 1e9) == pytest.approx(2.575829, abs=1e-5)
+    assert binomial_cdf_half(3, 10) == pytest.approx(sum(math.comb(10, k) for k in range(4)) / 1024)
+
+
+def test_moments_merged_chunk_by_chunk_equal_moments_of_everything():
+    rng = np.random.default_rng(1)
+    data = rng.normal(1e6, 3.0, size=(1000, 3))
+    m = Moments(3)
+    for chunk in np.array_split(data, 17):
+        m.add(chunk)
+    assert m.n == 1000
+    assert np.allclose(m.mean, data.mean(axis=0))
+    assert np.allclose(m.sd(), data.std(axis=0, ddof=1))
+
+
+def _paired_t(a: np.ndarray, b: np.ndarray) -> float:
+    d = b - a
+    return paired_t(float(d.mean()), float(d.std(ddof=1)), len(d), ALPHA).p
+
+
+def test_paired_t_a_a_rejects_at_about_the_stated_rate():
+    rng = np.random.default_rng(2024)
+    hits = 0
+    for _ in range(REPEATS):
+        shared = rng.normal(50, 10, 30)                     # the luck both games of a pair share
+        a = shared + rng.normal(0, 3, 30)
+        b = shared + rng.normal(0, 3, 30)
+        hits += _paired_t(a, b) < ALPHA
+    assert abs(hits / REPEATS - ALPHA) < SLACK
+
+
+def test_paired_t_finds_a_planted_difference_and_its_interval_covers_it():
+    rng = np.random.default_rng(7)
+    shared = rng.normal(50, 10, 200)
+    a = shared + rng.normal(0, 3, 200)
+    b = shared + rng.normal(0, 3, 200) + 2.0
+    assert _paired_t(a, b) < 1e-6
+    m = Moments(1)
+    m.add((b - a)[:, None])
+    lo, hi = m.mean[0] - m.half_width(ALPHA)[0], m.mean[0] + m.half_width(ALPHA)[0]
+    assert lo < 2.0 < hi
+
+
+def test_identical_pairs_are_no_difference_and_a_constant_shift_is_certain():
+    assert paired_t(0.0, 0.0, 10, ALPHA).p == 1.0
+    assert paired_t(5.0, 0.0, 10, ALPHA).p == 0.0
+
+
+def test_mcnemar_a_a_is_at_most_the_stated_rate_and_finds_a_planted_difference():
+    rng = np.random.default_rng(3)
+    hits = 0
+    for _ in range(REPEATS):
+        both = rng.random(100) < 0.3
+        a = both | (rng.random(100) < 0.1)
+        b = both | (rng.random(100) < 0.1)
+        hits += mcnemar(int((a & ~b).sum()), int((~a & b).sum()), ALPHA).significant
+    assert hits / REPEATS < ALPHA + SLACK                   # the exact test is conservative
+    assert hits / REPEATS > ALPHA / 3
+    assert mcnemar(5, 40, ALPHA).significant
+    assert not mcnemar(20, 22, ALPHA).significant
+    # the chi-square form takes over for many discordant pairs and agrees with the exact one
+    exact = 2 * binomial_cdf_half(49_800, 50_500 + 49_800)
+    assert mcnemar(50_500, 49_800, ALPHA).name == "McNemar's test"
+    assert mcnemar(50_500, 49_800, ALPHA).p == pytest.approx(exact, rel=0.02)
+
+
+def test_stuart_maxwell_a_a_rejects_at_about_the_stated_rate_and_finds_a_planted_shift():
+    rng = np.random.default_rng(11)
+    hits = 0
+    probs = np.array([0.4, 0.3, 0.2, 0.1])
+    for _ in range(REPEATS):
+        a = rng.choice(4, 300, p=probs)
+        same = rng.random(300) < 0.5                        # half the pairs share their winner
+        b = np.where(same, a, rng.choice(4, 300, p=probs))
+        table = np.zeros((4, 4))
+        np.add.at(table, (a, b), 1)
+        hits += stuart_maxwell(table, ALPHA).significant
+    assert abs(hits / REPEATS - ALPHA) < SLACK
+    a = rng.choice(4, 300, p=probs)
+    b = rng.choice(4, 300, p=probs[::-1])
+    table = np.zeros((4, 4))
+    np.add.at(table, (a, b), 1)
+    assert stuart_maxwell(table, ALPHA).p < 1e-6
+
+
+def test_stuart_maxwell_of_two_categories_is_mcnemar_without_correction():
+    t = stuart_maxwell(np.array([[10, 5], [15, 10]]), ALPHA)
+    assert t.statistic == pytest.approx((15 - 5) ** 2 / 20)
+
+
+def test_holm_adjustment_by_hand():
+    assert holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
+
+
+def test_gini_of_known_shares():
+    g = gini_rows(np.array([[1, 1, 1, 1], [0, 0, 0, 4], [0, 0, 0, 0], [-5, 0, 0, 4]]))
+    assert g.tolist() == pytest.approx([0.0, 0.75, 0.0, 0.75])

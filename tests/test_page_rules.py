@@ -1,0 +1,132 @@
+"""The Rules page (issue 18) through AppTest: the table of every preset's rules, a custom rule set built by
+toggling rules (an invalid one explained in words), kept, shared as a link and offered to the Play and Markov
+pages, and a small comparison that draws its charts and verdicts."""
+from __future__ import annotations
+
+from dataclasses import fields
+from urllib.parse import parse_qsl
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from monopoly_core import RuleSet, presets, sharelink
+from pages import _custom_rules
+from tests.apptest_helpers import APP, open_page, texts
+
+
+@pytest.fixture
+def page(tmp_path, monkeypatch):
+    monkeypatch.setenv("MONOPOLY_DB", str(tmp_path / "games.duckdb"))
+    return open_page("pages/rules.py")
+
+
+def _table(at):
+    return next(d.value for d in at.table if "What it means" in d.value.columns)
+
+
+def test_the_table_shows_every_rule_of_every_preset_with_its_source(page):
+    frame = _table(page)
+    frame = getattr(frame, "data", frame)                  # a styled table's data
+    titles = [p.title for p in presets()]
+    assert all(t in frame.columns for t in titles)
+    assert len(frame) == len(fields(RuleSet)) - 1           # every rule but the preset's own name
+    jail = frame[frame["Rule"] == "Fine to leave jail"].iloc[0]
+    assert "standard US rules" in jail["From"] and "$50" in jail["From"]
+    # classic-us and classic-uk differ in their board, so that row is marked; the lab's own choices are marked
+    assert frame[frame["Rule"] == "Board"].iloc[0]["Differs"] == "yes"
+    assert frame[frame["Rule"] == "Starting cash"].iloc[0]["Differs"] == ""
+    assert (frame["From"].str.contains("own choice")).any()
+    page.toggle(key="rp_only_diff").set_value(True).run()
+    only = _table(page)
+    assert 0 < len(only) < len(frame) and (only["Differs"] == "yes").all()
+    assert frame[frame["Rule"] == "Rounds before the game ends"].iloc[0]["From"].startswith("The lab's own choice")
+
+
+def test_toggling_a_rule_changes_the_custom_set_and_an_invalid_one_is_explained(page):
+    page.toggle(key="rp_rule_auctions").set_value(False).run()
+    assert not page.exception
+    assert "Auction a property its lander does not buy: off (the rule book: on)" in texts(page)
+    page.number_input(key="rp_rule_jail_turns").set_value(0).run()
+    assert not page.exception
+    assert "Tries for doubles in jail before paying: must be at least 1, not 0." in texts(page)
+    assert "jail_turns" not in texts(page)
+    keep = next(b for b in page.button if b.key == "rp_keep")
+    assert keep.disabled
+
+
+def test_a_kept_rule_set_is_listed_shared_and_offered_to_play_and_markov(page):
+    page.selectbox(key="rp_rule_free_parking").set_value("jackpot").run()
+    page.text_input(key="rp_name").input("Jackpot").run()
+    next(b for b in page.button if b.key == "rp_keep").click().run()
+    assert not page.exception
+    assert "Jackpot (yours)" in _table(page).columns
+    link = next(c.value for c in page.code if "preset=" in c.value)
+    rules, name = sharelink.rules_from_params(dict(parse_qsl(link.split("?", 1)[1])))
+    assert name == "Jackpot" and rules.free_parking == "jackpot" and rules.preset == "classic-uk"
+    assert any("play?" in b.proto.url and "players=" in b.proto.url for b in page.get("link_button"))
+    # the Markov page lists it
+    next(b for b in page.button if b.key == "rp_mk_Jackpot").click().run()
+    assert not page.exception
+    assert page.selectbox(key="mk_preset").value == _custom_rules.markov_key(rules)
+
+
+def test_a_rule_set_link_opens_the_rule_set(tmp_path, monkeypatch):
+    monkeypatch.setenv("MONOPOLY_DB", str(tmp_path / "games.duckdb"))
+    from monopoly_core import preset
+    params = sharelink.rules_params(preset("classic-us", go_salary=400), "Rich GO")
+    at = AppTest.from_file(APP, default_timeout=60)
+    for k, v in params.items():
+        if v:
+            at.query_params[k] = v
+    at.run()
+    at.switch_page("pages/rules.py").run()
+    assert not at.exception
+    assert "Rich GO" in texts(at)
+    assert at.number_input(key="rp_rule_go_salary").value == 400
+
+
+def test_a_small_comparison_runs_and_shows_its_charts_and_verdicts(page):
+    page.selectbox(key="rp_rule_free_parking").set_value("jackpot").run()
+    page.text_input(key="rp_name").input("Jackpot").run()
+    next(b for b in page.button if b.key == "rp_keep").click().run()
+    page.selectbox(key="ch_a").set_value("preset:classic-uk").run()
+    page.selectbox(key="ch_b").set_value("kept:Jackpot").run()
+    page.number_input(key="ch_games").set_value(4).run()
+    page.number_input(key="ch_players").set_value(2).run()
+    next(b for b in page.button if b.key == "ch_go").click().run(timeout=300)
+    assert not page.exception
+    verdicts = [e.value for e in page.success] + [e.value for e in page.info]
+    for test in ("paired t-test", "McNemar", "Stuart-Maxwell", "Holm"):
+        assert any(test in v for v in verdicts), test
+    charts = [c for c in page.get("plotly_chart")]
+    assert len(charts) >= 6
+    # jackpot does not move the chain: the page says so
+    assert "does not move the chain" in texts(page)
+
+
+def _open_with(params: dict, page: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    for k, v in params.items():
+        if v:
+            at.query_params[k] = v
+    at.run()
+    at.switch_page(page).run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def test_a_damaged_rule_set_link_is_refused_in_words(tmp_path, monkeypatch):
+    monkeypatch.setenv("MONOPOLY_DB", str(tmp_path / "games.duckdb"))
+    at = _open_with({"preset": "classic-uk", "rules": "not-a-packed-rule-set", "name": "Broken"}, "pages/rules.py")
+    assert "This link's rule set cannot be opened" in texts(at)
+    assert "Broken (yours)" not in _table(at).columns
+
+
+def test_the_play_link_of_a_kept_rule_set_opens_a_game_under_those_rules(tmp_path, monkeypatch):
+    monkeypatch.setenv("MONOPOLY_DB", str(tmp_path / "games.duckdb"))
+    from monopoly_core import preset
+    from pages import _game_state
+    rules = preset("classic-uk", free_parking="jackpot", go_salary=300)
+    at = _open_with(dict(parse_qsl(_custom_rules.play_query(rules))), "pages/play.py")
+    game = at.session_state[_game_state.GAME]
+    assert game.rules == rules and game.players[0].kind == "person"
