@@ -36,8 +36,17 @@ INCOME_TAX: Final = "income_tax"          # older rule: pay the flat `amount` or
 MORTGAGED_DEED: Final = "mortgaged_deed"  # received mortgaged `square`: keep the mortgage (pay interest) or lift it
 PLACE_BUILDING: Final = "place_building"  # won a building auction: choose where the building goes
 
+# Mega Edition (seed 002): the options of these are the edition's (Edition.options / Edition.action_problem)
+USE_BUS_TICKET: Final = "use_bus_ticket"  # before a roll, holding a bus ticket: roll, or ride to a square on this side
+TRIPLES: Final = "triples"                # rolled triples: move to any square
+BUS_FACE: Final = "bus_face"              # the speed die's Bus: take a bus ticket, or ride to the next card square
+AUCTION_PICK: Final = "auction_pick"      # landed on Auction: pick the unowned property the bank auctions
+BIRTHDAY_GIFT: Final = "birthday_gift"    # landed on Birthday Gift: $100 from the bank or a bus ticket
+
 KINDS = (PRE_ROLL, JAIL, BUY, BID, POST_ROLL, DEBT, TRADE_RESPONSE, FINE_OR_CHANCE, INCOME_TAX, MORTGAGED_DEED,
-         PLACE_BUILDING)
+         PLACE_BUILDING, USE_BUS_TICKET, TRIPLES, BUS_FACE, AUCTION_PICK, BIRTHDAY_GIFT)
+#: The decision kinds whose options an edition lists (``Edition.options``).
+EDITION_KINDS: Final = frozenset({USE_BUS_TICKET, TRIPLES, BUS_FACE, AUCTION_PICK, BIRTHDAY_GIFT})
 
 _BASE: Final = {
     PRE_ROLL: (A.ROLL,),
@@ -51,6 +60,7 @@ _BASE: Final = {
     INCOME_TAX: (A.FLAT, A.PERCENT),
     MORTGAGED_DEED: (A.KEEP, A.LIFT),
     PLACE_BUILDING: (A.PLACE,),
+    USE_BUS_TICKET: (A.ROLL,),
 }
 #: Answers that are legal whenever their kind is offered (no state to check).
 _ALWAYS: Final = {k: frozenset(v) & {A.ROLL, A.END, A.DECLINE, A.PASS, A.REJECT, A.REJECT_ALL, A.ACCEPT, A.KEEP,
@@ -166,6 +176,8 @@ class Decision:
             a = Action(kind)
             if self.problem(a) is None:
                 out.append(a)
+        if self.kind in EDITION_KINDS:
+            out.extend(g.edition.options(self))
         if self.extra:
             out.extend(manage_actions(g, self.player, self.extra))
         return out

@@ -16,6 +16,7 @@ from . import payments
 from .rent import NORMAL
 
 if TYPE_CHECKING:
+    from .dice import DiceModel
     from .game_state import GameState, Play
     from .state import Player
 
@@ -56,14 +57,16 @@ def setup(g: GameState) -> None:
     g.edition.decide_order(g)
 
 
-def decide_order(g: GameState) -> None:
-    """Each player rolls; the highest total starts and play passes to the left (002 THE PLAY).
-    Players tied for the highest roll again among themselves (the rule books are silent on ties)."""
+def decide_order(g: GameState, dice: DiceModel | None = None) -> None:
+    """Each player rolls (``dice``, or the game's; Mega: the white dice alone); the highest total starts and play
+    passes to the left (002 THE PLAY). Players tied for the highest roll again among themselves (the rule books are
+    silent on ties)."""
     contenders = list(range(len(g.players)))
+    model = g.dice if dice is None else dice
     while True:
         totals = {}
         for seat in contenders:
-            r = g.dice.sample(g.random)
+            r = model.sample(g.random)
             totals[seat] = r.total
             g.rolls += 1
             g.log.add(E.ROLL, seat, -1, r.total, E.ROLL_ORDER, r.packed)
@@ -87,13 +90,18 @@ def turn_limit_reached(g: GameState) -> bool:
     return False
 
 
-def take_turn(g: GameState, p: Player) -> Play:
-    """One turn: the jail choice or the pre-roll window, then roll, move and land, again after doubles."""
+def start_turn(g: GameState, p: Player) -> None:
+    """Count and log the turn ``p`` starts (every edition's turn begins so)."""
     g.turn += 1
     g.turn_plies.append(g.ply)
     g.log.turn_no = g.turn
     g.log.add(E.TURN, p.seat, p.position, g.round, -1, 1 if p.in_jail else 0)
     p.doubles = 0
+
+
+def take_turn(g: GameState, p: Player) -> Play:
+    """One turn: the jail choice or the pre-roll window, then roll, move and land, again after doubles."""
+    start_turn(g, p)
     if p.in_jail:
         free = yield from jail.jail_turn(g, p)
         if not free:

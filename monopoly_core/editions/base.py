@@ -51,6 +51,11 @@ class Edition:
         #: the decks in play: deck kind -> the RuleSet field naming its deck file. A square of a deck's kind
         #: draws from it; the order gives each deck its number in events (0 chance, 1 chest)
         self.deck_fields: dict[str, str] = {"chance": "chance_deck", "chest": "chest_deck"}
+        #: the dice rolled for doubles in jail (None: the game's dice; Mega: the white dice only)
+        self.jail_dice: DiceModel | None = None
+        #: whether the bots ask :meth:`bot_manage` for the edition's own building first (Mega: depots, skyscrapers,
+        #: building with all but one of a group); classic: no, at no cost to the bots' hot path
+        self.bot_manages = False
 
     # --- what a game is made of ------------------------------------------------------------------------------
     def board(self, rules: RuleSet) -> Board:
@@ -165,6 +170,28 @@ class Edition:
         """Why ``seat`` may not mortgage ``square`` (Cheaters: no mortgages; Mega: not while its group has
         buildings)."""
         return mortgage.mortgage_problem(g, seat, square)
+
+    def move_supply(self, g: GameState, square: int, old: int, new: int) -> int:
+        """``square``'s building level goes from ``old`` to ``new`` where the classic supply of houses and hotels
+        does not apply: a level above the hotel, or a building on a square without a colour group (Mega:
+        skyscrapers, train depots). Moves the edition's own supply and returns the level actually reached (Mega:
+        a skyscraper sold when the bank has no hotel to put back goes back whole). Classic has no such levels."""
+        raise DataError(f"the {self.title} has no building level {new} on square {square}")
+
+    def building_name(self, kind: str, level: int) -> str:
+        """What the building that makes ``level`` on a square of ``kind`` is called (Mega: a train depot on a
+        railroad, a skyscraper above the hotel)."""
+        return self.buildings[level] if 0 <= level < len(self.buildings) else f"level {level}"
+
+    def options(self, d: Decision) -> list[Action]:
+        """The legal answers to one of the edition's own decisions (``decisions.EDITION_KINDS``), besides those
+        every edition shares. Classic asks none."""
+        return []
+
+    def bot_manage(self, bot: Any, d: Decision, g: GameState) -> Action | None:
+        """A bot's management action in a window that the classic bot logic does not know (asked only when
+        :attr:`bot_manages`; None: nothing of the edition's own to do)."""
+        return None
 
     # --- edition vocabulary --------------------------------------------------------------------------------------
     def card_effect(self, g: GameState, p: Player, card: Card, square: int) -> Play:

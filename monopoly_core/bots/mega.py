@@ -1,0 +1,117 @@
+"""The bots' answers to the Mega Edition's decisions (seed 002), shared by every strategy.
+
+Each answer reads the strategy's own knobs (:meth:`Bot.value`, :meth:`Bot.reserve`, ``build_target``), so a cautious
+bot rides a bus ticket to fewer properties and builds fewer skyscrapers than an always-buy bot. :func:`manage` adds
+the edition's own building (train depots, skyscrapers, houses with all but one of a group) to the bots' windows.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .. import actions as A
+from ..actions import Action
+
+if TYPE_CHECKING:
+    from ..decisions import Decision
+    from ..game_state import GameState as Game
+
+# (the action kinds of editions/mega_turn.py, named here so that the bots need not import an edition module)
+_TAKE_TICKET, _RIDE_BUS, _GIFT_CASH, _GIFT_TICKET = "take_ticket", "ride_bus", "gift_cash", "gift_ticket"
+
+
+def _wanted(bot: Any, g: Game, seat: int, square: int) -> int:
+    """How much more than its price ``square`` is worth to ``bot`` (negative: not wanted; unaffordable or owned:
+    -1)."""
+    sq = g.board.squares[square]
+    if not sq.ownable or g.owner[square] >= 0:
+        return -1
+    cash = g.players[seat].cash
+    if cash - sq.price < bot.reserve(g, seat):
+        return -1
+    return bot.value(g, seat, square) - sq.price
+
+
+def _best_property(bot: Any, g: Game, seat: int, options: list[Action]) -> Action | None:
+    best, best_gain = None, -1
+    for a in options:
+        if a.square >= 0:
+            gain = _wanted(bot, g, seat, a.square)
+            if gain > best_gain:
+                best, best_gain = a, gain
+    return best
+
+
+def use_bus_ticket(bot: Any, d: Decision, g: Game) -> Action:
+    """Ride to the best unowned property on this side that the bot would buy; otherwise roll."""
+    choice = _best_property(bot, g, d.player, [a for a in d.legal_actions() if a.kind != A.ROLL])
+    return choice if choice is not None else A.A_ROLL
+
+
+def triples(bot: Any, d: Decision, g: Game) -> Action:
+    """Any square: the best unowned property the bot would buy; else GO (the salary), else the first option."""
+    options = d.legal_actions()
+    choice = _best_property(bot, g, d.player, options)
+    if choice is not None:
+        return choice
+    for a in options:
+        if a.square == 0:
+            return a
+    return options[0]
+
+
+def bus_face(bot: Any, d: Decision, g: Game) -> Action:
+    """The rule book's advice: take a ticket, "usually a good idea if any tickets are left"."""
+    return Action(_TAKE_TICKET)
+
+
+def auction_pick(bot: Any, d: Decision, g: Game) -> Action:
+    """The unowned property worth most to the bot (it may then bid for it)."""
+    options = d.legal_actions()
+    best, best_value = options[0], -1
+    for a in options:
+        v = bot.value(g, d.player, a.square)
+        if v > best_value:
+            best, best_value = a, v
+    return best
+
+
+def birthday_gift(bot: Any, d: Decision, g: Game) -> Action:
+    """The cash when short of the bot's reserve, the ticket otherwise."""
+    seat = d.player
+    if g.players[seat].cash < bot.reserve(g, seat) + 100:
+        return Action(_GIFT_CASH)
+    return Action(_GIFT_TICKET)
+
+
+def manage(bot: Any, d: Decision, g: Game) -> Action | None:
+    """One of the edition's own buildings within the bot's budget (cash over its reserve): a train depot, a
+    skyscraper (for bots that build hotels), or a house on a group held but for one street, up to the bot's
+    ``build_target``, the lowest level first. None: nothing to add (the classic logic goes on)."""
+    seat = d.player
+    cash = g.players[seat].cash
+    owner, level, squares, edition = g.owner, g.level, g.board.squares, g.edition
+    budget = -1
+    best, best_key = -1, (99, 0)
+    for s in g.board.properties:
+        if owner[s] != seat:
+            continue
+        sq = squares[s]
+        lv = level[s]
+        if sq.kind == "street":
+            held = g.owned_in[sq.group][seat]
+            if held == g.holding_size[sq.group] and lv < edition.hotel_level:
+                continue                # the classic logic builds complete groups up to the hotel
+            if lv >= bot.build_target and lv != edition.hotel_level:
+                continue
+            if lv == edition.hotel_level and bot.build_target < edition.hotel_level:
+                continue
+        elif sq.kind != "railroad":
+            continue
+        if budget < 0:
+            budget = cash - bot.reserve(g, seat)
+        if sq.house_cost > budget or edition.build_problem(g, seat, s) is not None:
+            continue
+        key = (lv, -sq.house_cost)
+        if key < best_key:
+            best, best_key = s, key
+    return Action(A.BUILD, best) if best >= 0 else None
