@@ -35,7 +35,9 @@ COMPILED = ("game_state.py", "game.py", "flow.py", "holdings.py", "turn.py", "mo
             "jail.py", "payments.py", "sales.py", "card_play.py", "management.py", "endgame.py", "arrange.py",
             "editions/base.py", "editions/classic.py", "decisions.py", "actions.py", "events.py", "state.py",
             "rent.py", "policies.py", "building.py", "mortgage.py", "trading.py", "worth.py", "dice.py", "bots/base.py",
-            "bots/simple.py", "bots/strategist.py", "bots/random_bot.py", "board.py", "cards.py", "rules.py")
+            "bots/simple.py", "bots/strategist.py", "bots/random_bot.py", "board.py", "cards.py", "rules.py",
+            "editions/mega.py", "editions/mega_turn.py", "editions/mega_tickets.py", "editions/mega_groups.py",
+            "bots/mega.py")
 
 #: Why the running process uses the build it does (set by :func:`activate`).
 _status = "interpreted: not checked"
