@@ -17,8 +17,10 @@ TRACK = 0.32        # the tokens and the last move run on a track this far insid
 FONT = 0.225        # the size of a square's words, in side-square widths (10 px on a 540 px board)
 KIND_FILL = {"go": "#e8f5e9", "jail": "#fff3e0", "free_parking": "#e3f2fd", "go_to_jail": "#fde2e2",
              "chance": "#fff8e1", "chest": "#e8eaf6", "tax": "#f5f5f5", "railroad": "#eeeeee",
-             "utility": "#f1f8e9", "street": "#fbfbf6"}
-KIND_LABEL = {"chance": "?", "chest": "\u2709", "railroad": "\U0001F682", "utility": "\u26a1", "tax": "\u00a4"}
+             "utility": "#f1f8e9", "street": "#fbfbf6",
+             "auction": "#fce4ec", "bus_ticket": "#e0f7fa", "birthday_gift": "#f3e5f5"}      # (Mega Edition squares)
+KIND_LABEL = {"chance": "?", "chest": "\u2709", "railroad": "\U0001F682", "utility": "\u26a1", "tax": "\u00a4",
+              "auction": "\U0001F528", "bus_ticket": "\U0001F68C", "birthday_gift": "\U0001F381"}
 FIELD = "#f3f7f0"   # the middle of the board
 
 
@@ -135,16 +137,22 @@ def deed_rows(board, index: int, *, rules=None) -> list[tuple[str, str]]:
         r = sq.rents
         mult = rules.set_rent_multiplier if rules is not None else 2
         grp = board.groups[sq.group]
-        return ([("Price", m(sq.price)), ("Rent", m(r[0])),
-                 (f"Rent with the whole {grp.label} set", m(r[0] * mult))]
+        most = rules.majority_rent_multiplier if rules is not None else 1
+        sky = len(r) > 6            # the Mega Edition's skyscraper, the seventh level
+        return ([("Price", m(sq.price)), ("Rent", m(r[0]))]
+                + ([("Rent with all but one of the group", m(r[0] * most))] if most > 1 else [])
+                + [(f"Rent with the whole {grp.label} set", m(r[0] * mult))]
                 + [(f"With {h} house{'s' if h > 1 else ''}", m(r[h])) for h in range(1, 5)]
-                + [("With a hotel", m(r[5])), ("Each house costs", m(sq.house_cost)),
-                   ("A hotel costs", f"4 houses + {m(sq.house_cost)}"), ("Mortgage value", m(sq.mortgage))])
+                + [("With a hotel", m(r[5]))] + ([("With a skyscraper", m(r[6]))] if sky else [])
+                + [("Each house costs", m(sq.house_cost)), ("A hotel costs", f"4 houses + {m(sq.house_cost)}")]
+                + ([("A skyscraper costs", f"a hotel + {m(sq.house_cost)}")] if sky else [])
+                + [("Mortgage value", m(sq.mortgage))])
     if sq.kind == "railroad":
         label = board.railroad_label.lower()
         return ([("Price", m(sq.price))]
                 + [(f"Rent if the owner has {k} {label}{'s' if k > 1 else ''}", m(x))
                    for k, x in enumerate(board.railroad_rents, 1)]
+                + ([("A train depot costs (doubles the rent)", m(sq.house_cost))] if sq.house_cost else [])
                 + [("Mortgage value", m(sq.mortgage))])
     if sq.kind == "utility":
         return ([("Price", m(sq.price))]
@@ -225,7 +233,8 @@ def status_rows(game, index: int) -> list[str]:
     rows = ["Owner: " + (game.players[owner].name if owner >= 0 else "the bank")]
     lv = game.level[index]
     if lv:
-        rows.append("Built: " + game.edition.levels[lv])
+        sq = game.board.squares[index]
+        rows.append("Built: " + (game.edition.levels[lv] if sq.group else game.edition.building_name(sq.kind, lv)))
     if game.mortgaged[index]:
         rows.append("Mortgaged")
     return rows
@@ -284,7 +293,16 @@ def _position(d: Drawing, board, game) -> None:
         if lv:
             bx0, by0, bx1, by1 = cell.band()
             horizontal = cell.side in (0, 2)
-            if lv == game.edition.hotel_level:
+            if lv > game.edition.hotel_level or not board.squares[i].group:
+                # the Mega Edition's skyscraper (the whole band, dark) and train depot (a brown block)
+                sky = lv > game.edition.hotel_level
+                pad = 0.04 if sky else 0.3
+                d.rects.append(Rect(bx0 + (pad * (bx1 - bx0) if horizontal else 0.03),
+                                    by0 + (0.03 if horizontal else pad * (by1 - by0)),
+                                    bx1 - (pad * (bx1 - bx0) if horizontal else 0.03),
+                                    by1 - (0.03 if horizontal else pad * (by1 - by0)),
+                                    "#263238" if sky else "#6d4c41", "#fff"))
+            elif lv == game.edition.hotel_level:
                 d.rects.append(Rect(bx0 + 0.2 * (bx1 - bx0) if horizontal else bx0 + 0.04,
                                     by0 + 0.04 if horizontal else by0 + 0.2 * (by1 - by0),
                                     bx1 - 0.2 * (bx1 - bx0) if horizontal else bx1 - 0.04,
