@@ -82,6 +82,12 @@ SPEED_MR_MONOPOLY: Final = (4, 5)
 SPEED_BUS: Final = 6
 
 
+def is_triples(r: Roll) -> bool:
+    """Triple 1's, 2's or 3's on the white dice and the speed die (002 DOUBLES & TRIPLES)."""
+    f = r.faces
+    return len(f) == 3 and f[0] == f[1] == f[2] <= 3
+
+
 def speed_outcomes() -> tuple[Roll, ...]:
     """Two white dice and the speed die: 216 equally likely outcomes. A roll of pips moves the total of all three;
     Mr. Monopoly and the Bus move the white dice first. Doubles are judged on the white dice alone (002 DOUBLES &
