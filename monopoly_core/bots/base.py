@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 
 _RENT_PRIORITIES: Final[dict] = {}     # id(board) -> (board, build priorities by next rent)
+#: The bots' logic for an edition's own buildings, by edition name (for editions whose ``bot_manages`` is set)
+EDITION_MANAGE: Final[dict] = {"mega": mega.manage}
 
 
 class Plan:
@@ -264,7 +266,7 @@ class Bot(Policy):
     def post_roll(self, d: Decision, g: Game) -> Action:
         seat = d.player
         if g.edition.bot_manages:       # an edition's own buildings (Mega: depots, skyscrapers, all but one)
-            action = g.edition.bot_manage(self, d, g)
+            action = EDITION_MANAGE[g.edition.name](self, d, g)
             if action is not None:
                 return action
         plan = self._plan      # (the cache test of plan(), inline: this window comes after almost every roll)

@@ -86,32 +86,46 @@ def birthday_gift(bot: Any, d: Decision, g: Game) -> Action:
 def manage(bot: Any, d: Decision, g: Game) -> Action | None:
     """One of the edition's own buildings within the bot's budget (cash over its reserve): a train depot, a
     skyscraper (for bots that build hotels), or a house on a group held but for one street, up to the bot's
-    ``build_target``, the lowest level first. None: nothing to add (the classic logic goes on)."""
+    ``build_target``, the lowest level first. None: nothing to add (the classic logic goes on).
+
+    The candidates (legal but for cash) are worked out once per game version and kept in ``g.memo``: this is
+    asked after almost every roll."""
     seat = d.player
-    cash = g.players[seat].cash
+    candidates = _candidates(bot, g, seat)
+    if not candidates:
+        return None
+    budget = g.players[seat].cash - bot.reserve(g, seat)
+    for cost, s in candidates:
+        if cost <= budget:
+            return Action(A.BUILD, s)
+    return None
+
+
+def _candidates(bot: Any, g: Game, seat: int) -> list[tuple[int, int]]:
+    """(cost, square) of the edition's own buildings ``seat`` may add now but for cash, best first."""
+    key = ("mega_builds", seat, bot.build_target)
+    cached = g.memo.get(key)
+    if cached is not None and cached[0] == g.version:
+        return cached[1]
     owner, level, squares, edition = g.owner, g.level, g.board.squares, g.edition
-    budget = -1
-    best, best_key = -1, (99, 0)
+    hotel = edition.hotel_level
+    found = []
     for s in g.board.properties:
         if owner[s] != seat:
             continue
         sq = squares[s]
         lv = level[s]
         if sq.kind == "street":
-            held = g.owned_in[sq.group][seat]
-            if held == g.holding_size[sq.group] and lv < edition.hotel_level:
-                continue                # the classic logic builds complete groups up to the hotel
-            if lv >= bot.build_target and lv != edition.hotel_level:
+            held, size = g.owned_in[sq.group][seat], g.holding_size[sq.group]
+            if held < size - 1 or (held == size and lv < hotel):
+                continue                # (the classic logic builds complete groups up to the hotel)
+            if (lv >= bot.build_target and lv != hotel) or (lv == hotel and bot.build_target < hotel):
                 continue
-            if lv == edition.hotel_level and bot.build_target < edition.hotel_level:
-                continue
-        elif sq.kind != "railroad":
+        elif sq.kind != "railroad" or lv:
             continue
-        if budget < 0:
-            budget = cash - bot.reserve(g, seat)
-        if sq.house_cost > budget or edition.build_problem(g, seat, s) is not None:
-            continue
-        key = (lv, -sq.house_cost)
-        if key < best_key:
-            best, best_key = s, key
-    return Action(A.BUILD, best) if best >= 0 else None
+        if edition.build_problem_but_cash(g, seat, s) is None:
+            found.append(((lv, -sq.house_cost), sq.house_cost, s))
+    found.sort()
+    out = [(cost, s) for _, cost, s in found]
+    g.memo[key] = (g.version, out)
+    return out

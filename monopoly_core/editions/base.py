@@ -53,8 +53,9 @@ class Edition:
         self.deck_fields: dict[str, str] = {"chance": "chance_deck", "chest": "chest_deck"}
         #: the dice rolled for doubles in jail (None: the game's dice; Mega: the white dice only)
         self.jail_dice: DiceModel | None = None
-        #: whether the bots ask :meth:`bot_manage` for the edition's own building first (Mega: depots, skyscrapers,
-        #: building with all but one of a group); classic: no, at no cost to the bots' hot path
+        #: whether the bots look for the edition's own building first in their windows (Mega: depots, skyscrapers,
+        #: building with all but one of a group: ``bots/base.py`` finds that logic by the edition's name, as the
+        #: engine never imports the bots); classic: no, at no cost to the bots' hot path
         self.bot_manages = False
 
     # --- what a game is made of ------------------------------------------------------------------------------
@@ -187,11 +188,6 @@ class Edition:
         """The legal answers to one of the edition's own decisions (``decisions.EDITION_KINDS``), besides those
         every edition shares. Classic asks none."""
         return []
-
-    def bot_manage(self, bot: Any, d: Decision, g: GameState) -> Action | None:
-        """A bot's management action in a window that the classic bot logic does not know (asked only when
-        :attr:`bot_manages`; None: nothing of the edition's own to do)."""
-        return None
 
     # --- edition vocabulary --------------------------------------------------------------------------------------
     def card_effect(self, g: GameState, p: Player, card: Card, square: int) -> Play:

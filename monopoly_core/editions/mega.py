@@ -188,22 +188,28 @@ class Mega(Edition):
     def build_problem(self, g: GameState, seat: int, square: int) -> str | None:
         """002 NEW PROPERTIES & SKYSCRAPERS and RAILROADS: houses and hotels with all but one of a group, built
         evenly; a skyscraper on a hotel once the whole group has hotels; a train depot on any railroad."""
+        why = self.build_problem_but_cash(g, seat, square)
+        if why is not None:
+            return why
+        sq = g.board.squares[square]
+        cash = g.players[seat].cash
+        if cash < sq.house_cost:
+            return f"a building on {sq.name} costs {sq.house_cost}, you have {cash}"
+        return None
+
+    def build_problem_but_cash(self, g: GameState, seat: int, square: int) -> str | None:
+        """:meth:`build_problem` without the cash (what the bots cache per game version)."""
         sq = g.board.squares[square]
         if g.owner[square] != seat:
             return f"you do not own {sq.name}"
         if g.mortgaged[square]:
             return f"{sq.name} is mortgaged"
-        cash = g.players[seat].cash
-        if cash < sq.house_cost:
-            why = f"a building on {sq.name} costs {sq.house_cost}, you have {cash}"
-        else:
-            why = None
         if sq.kind == "railroad":
             if g.level[square]:
                 return f"{sq.name} already has a train depot"
             if T.supply(g).depots_left <= 0:
                 return "the bank has no train depots left"
-            return why
+            return None
         if sq.kind != "street":
             return f"{sq.name} cannot be built on"
         members = g.members_of[square]
@@ -226,7 +232,7 @@ class Mega(Edition):
                     return f"a skyscraper needs hotels on every street of the {label} group"
             if T.supply(g).skyscrapers_left <= 0:
                 return "the bank has no skyscrapers left"
-            return why
+            return None
         if g.rules.even_building:
             for s in members:
                 if owner[s] == seat and level[s] < lv:
@@ -239,7 +245,7 @@ class Mega(Edition):
                 return "the bank has no houses left"
             if g.closed_shortage[0] == g.turn and shortage_closed(g, to_hotel):
                 return "nobody bid the minimum for the bank's last buildings at auction this turn"
-        return why
+        return None
 
     def sell_problem(self, g: GameState, seat: int, square: int) -> str | None:
         """Depots sell back for half their price; a skyscraper "back to the bank for half its value" reverts to a
@@ -320,9 +326,6 @@ class Mega(Edition):
             return f"choose {where}"
         return f"{action.kind!r} is not an option when deciding {d.kind!r}"
 
-    def bot_manage(self, bot: Any, d: D.Decision, g: GameState) -> Action | None:
-        from ..bots import mega as bots_mega
-        return bots_mega.manage(bot, d, g)
 
 
 register_kinds(*M.KINDS)

@@ -23,17 +23,23 @@ from .. import events as E
 from .. import holdings
 from .. import payments
 from ..mortgage import unmortgage_cost
+from .mega_tickets import supply
 
 if TYPE_CHECKING:
     from ..game_state import GameState, Play
 
 
 def settle(g: GameState) -> Play:
-    """Apply the last-property rule to every uneven complete group (in board order)."""
+    """Apply the last-property rule to every uneven complete group (in board order). Only when the holdings changed
+    since the last look (``g.version``): it is asked after every landing and window."""
+    x = supply(g)
+    if x.settled == g.version:
+        return
     for _, members, counts, size in g.group_rows:
         for seat in range(len(counts)):
             if counts[seat] == size and _uneven(g, members):
                 _settle_group(g, seat, members)
+    x.settled = g.version
     return
     yield
 

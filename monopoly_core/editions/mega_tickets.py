@@ -22,7 +22,7 @@ class MegaSupply:
     """The Mega Edition's game-wide state: the ticket pile (top last; True for a ticket that expires the others),
     the tickets used or expired (out of play), and the bank's skyscrapers and train depots."""
 
-    __slots__ = ("pile", "out_of_play", "tickets", "skyscrapers_left", "depots_left")
+    __slots__ = ("pile", "out_of_play", "tickets", "skyscrapers_left", "depots_left", "settled")
 
     def __init__(self, pile: list[bool], skyscrapers: int, depots: int) -> None:
         self.pile = pile
@@ -30,6 +30,7 @@ class MegaSupply:
         self.out_of_play = 0
         self.skyscrapers_left = skyscrapers
         self.depots_left = depots
+        self.settled = -1                 # the game version the last-property rule last looked at (mega_groups)
 
 
 def ticket_pile(name: str) -> list[bool]:
@@ -97,11 +98,10 @@ def use(g: GameState, p: Player) -> None:
 def return_from_bankrupt(g: GameState) -> None:
     """A bankrupt player's tickets go out of play (the rule book is silent; this lab's choice: a ticket is a turn's
     move, which a creditor could not have used in the bankrupt player's place)."""
-    x = supply(g)
     for q in g.players:
-        n = held(q)
-        if n and q.bankrupt:
-            x.out_of_play += n
+        if q.bankrupt and q.extra:
+            n = held(q)
+            supply(g).out_of_play += n
             _set_held(g, q, 0, E.TICKET_RETURNED)
 
 

@@ -22,6 +22,7 @@ from . import mega_groups
 from . import mega_tickets as T
 
 if TYPE_CHECKING:
+    from ..board import Board
     from ..game_state import GameState, Play
     from ..state import Player
 
@@ -134,8 +135,8 @@ def ride_ticket(g: GameState, p: Player, target: int) -> Play:
 def mr_monopoly_target(g: GameState, p: Player) -> int:
     """Where Mr. Monopoly sends ``p``: the next unowned property ahead; when all are owned, the next one ahead on
     which ``p`` owes rent; -1 to stay (002 THE DICE & HOW TO MOVE)."""
-    size, owner, props = g.size, g.owner, g.board.properties
-    ahead = sorted(props, key=lambda s: (s - p.position - 1) % size)
+    owner = g.owner
+    ahead = _properties_ahead(g.board)[p.position]
     for s in ahead:
         if owner[s] < 0:
             return s
@@ -143,6 +144,20 @@ def mr_monopoly_target(g: GameState, p: Player) -> int:
         if owner[s] != p.seat and not g.mortgaged[s]:
             return s
     return -1
+
+
+_AHEAD: dict[int, tuple[Board, tuple[tuple[int, ...], ...]]] = {}
+
+
+def _properties_ahead(board: Board) -> tuple[tuple[int, ...], ...]:
+    """For each square, the board's properties in the order a token moving on from it meets them (worked out once
+    per board: Mr. Monopoly looks after a third of all rolls)."""
+    entry = _AHEAD.get(id(board))
+    if entry is None or entry[0] is not board:
+        n = board.size
+        table = tuple(tuple(sorted(board.properties, key=lambda s: (s - u - 1) % n)) for u in range(n))
+        entry = _AHEAD[id(board)] = (board, table)
+    return entry[1]
 
 
 def mr_monopoly(g: GameState, p: Player, white: int) -> Play:
