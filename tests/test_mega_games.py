@@ -67,3 +67,31 @@ def test_scarce_buildings_and_no_limits_still_end():
                          seed=seed)
             g.run()
             assert g.over
+
+
+def test_nobody_builds_or_trades_between_the_dice_move_and_mr_monopolys_move():
+    # 002 THE DICE & HOW TO MOVE: "Note: An opponent can't build or trade until your Mr. Monopoly move is completed."
+    checked = 0
+    for seed in range(4):
+        g = Game.new(preset("mega", turn_limit=80), bots(["random", "strategist", "random", "always-buy"]), seed)
+        g.run()
+        log = list(g.log)
+        for i, ev in enumerate(log):
+            if ev.kind == E.MOVE and ev.detail == E.MOVE_BY_MR_MONOPOLY:
+                start = max(j for j in range(i) if log[j].kind == E.ROLL)
+                between = log[start:i]
+                assert not [e for e in between if e.kind == E.BUILD], (seed, i)
+                # (a player in debt may raise money, and the mover may offer a trade to pay for a purchase; no
+                # opponent offers one)
+                assert all(e.player == ev.player for e in between if e.kind == E.TRADE_OFFER), (seed, i)
+                checked += 1
+    assert checked > 50
+
+
+def test_every_event_of_a_mega_game_is_narrated():
+    from monopoly_core import narrate
+    g = Game.new(preset("mega", turn_limit=100), bots(["random", "strategist", "set-collector"]), 2)
+    g.run()
+    for ev in g.log:
+        text = narrate.describe(ev, g)
+        assert text and not text.startswith(E.KIND_NAMES[ev.kind] + " "), text
