@@ -49,7 +49,9 @@ DEBT: Final = 21
 BANKRUPT: Final = 22
 END: Final = 23
 OFFERS_DECLINED: Final = 24
-BUS_TICKET: Final = 25              # Mega Edition: a bus ticket is drawn, used or lost
+FINAL_LAP: Final = 25
+HOME: Final = 26
+BUS_TICKET: Final = 27              # Mega Edition: a bus ticket is drawn, used or lost
 
 # --- money reasons (PAY.detail) and the other named codes --------------------------------------------------------
 # (Final literals, so compiled code uses the numbers themselves; tests check each against its name in KINDS)
@@ -70,6 +72,7 @@ R_TRADE: Final = 13
 R_BANKRUPTCY: Final = 14
 R_JACKPOT: Final = 15
 R_SEED: Final = 16
+R_FINAL_RENT: Final = 17
 D_PURCHASE: Final = 0
 D_AUCTION: Final = 1
 D_TRADE: Final = 2
@@ -77,6 +80,7 @@ D_BANKRUPTCY: Final = 3
 D_RETURNED: Final = 4
 END_LAST_STANDING: Final = 0
 END_TURN_LIMIT: Final = 1
+END_FINAL_LAP: Final = 2
 ROLL_MOVE: Final = 0
 ROLL_JAIL: Final = 1
 ROLL_ORDER: Final = 2
@@ -91,12 +95,13 @@ OUT_BY_CARD: Final = 2
 OUT_BY_FORCED_FINE: Final = 3
 MOVE_BY_DICE: Final = 0
 MOVE_BY_CARD: Final = 1
+MOVE_BY_LAP: Final = 2
 # Mega Edition moves (seed 002): the speed die's Mr. Monopoly and Bus faces, a bus ticket, triples, the Auction square
-MOVE_BY_MR_MONOPOLY: Final = 2
-MOVE_BY_BUS: Final = 3
-MOVE_BY_TICKET: Final = 4
-MOVE_BY_TRIPLES: Final = 5
-MOVE_BY_AUCTION_SQUARE: Final = 6
+MOVE_BY_MR_MONOPOLY: Final = 3
+MOVE_BY_BUS: Final = 4
+MOVE_BY_TICKET: Final = 5
+MOVE_BY_TRIPLES: Final = 6
+MOVE_BY_AUCTION_SQUARE: Final = 7
 # BUS_TICKET.detail: how a ticket came or went
 TICKET_DRAWN: Final = 0
 TICKET_BIRTHDAY: Final = 1
@@ -104,12 +109,13 @@ TICKET_BUS: Final = 2
 TICKET_USED: Final = 3
 TICKET_EXPIRED: Final = 4
 TICKET_RETURNED: Final = 5
+TICKET_TRADED: Final = 6
 AUCTION_OPENS: Final = 0
 AUCTION_SOLD: Final = 1
 AUCTION_UNSOLD: Final = 2
 
 REASONS = ("start", "salary", "rent", "tax", "purchase", "auction", "build", "building_sale", "mortgage",
-           "unmortgage", "interest", "fine", "card", "trade", "bankruptcy", "jackpot", "pot_seed")
+           "unmortgage", "interest", "fine", "card", "trade", "bankruptcy", "jackpot", "pot_seed", "final_rent")
 PARTY = "a seat, or -1 the bank, -2 the Free Parking pot"
 
 
@@ -162,7 +168,7 @@ KINDS: tuple[EventKind, ...] = (
     _K(MOVE, "move", "a token moves and lands",
        (("player", "whose token"), ("square", "where it lands"), ("amount", "signed steps"),
         ("other", "the square it left"), ("detail", "the cause")),
-       (("detail", ("dice", "card", "mr_monopoly", "bus", "bus_ticket", "triples", "auction_square")),)),
+       (("detail", ("dice", "card", "final_lap", "mr_monopoly", "bus", "bus_ticket", "triples", "auction_square")),)),
     _K(PAY, "pay", "money changes hands",
        (("player", f"the payer: {PARTY}"), ("other", f"the payee: {PARTY}"), ("amount", "how much"),
         ("square", "the square it is paid for, -1 none"), ("detail", "the reason")), (("detail", REASONS),)),
@@ -214,13 +220,16 @@ KINDS: tuple[EventKind, ...] = (
        (("player", "who"), ("other", "the creditor, -1 the bank"))),
     _K(END, "end", "the game is over",
        (("player", "the winner, -1 none"), ("detail", "why it ended")),
-       (("detail", ("last_player_standing", "turn_limit")),)),
+       (("detail", ("last_player_standing", "turn_limit", "final_lap")),)),
     _K(OFFERS_DECLINED, "offers_declined", "a player declines every later trade offer from another",
        (("player", "who declines"), ("other", "the proposer whose offers they decline"))),
+    _K(FINAL_LAP, "final_lap", "every property is owned: the final lap to GO begins", (("amount", "the round"),)),
+    _K(HOME, "home", "a player reaches GO on the final lap and takes no more turns",
+       (("player", "who"), ("square", "GO"), ("amount", "the round"))),
     _K(BUS_TICKET, "bus_ticket", "a player gains, uses or loses Mega Edition bus tickets",
        (("player", "who"), ("square", "where they stand"), ("amount", "the tickets they hold now"),
         ("other", "tickets gained (positive) or lost (negative)"), ("detail", "how")),
-       (("detail", ("drawn", "birthday_gift", "bus", "used", "expired", "returned")),)),
+       (("detail", ("drawn", "birthday_gift", "bus", "used", "expired", "returned", "traded")),)),
 )
 
 KIND_NAMES = tuple(k.name for k in KINDS)

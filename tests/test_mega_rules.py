@@ -429,3 +429,16 @@ def test_acquiring_the_last_property_without_the_cash_redistributes_the_houses()
     until(g, D.POST_ROLL)
     assert sorted(g.level[s] for s in (7, 8, 11, 12)) == [3, 4, 4, 4]
     assert sum(g.level[s] for s in (7, 8, 11, 12)) == 15
+
+
+def test_bus_tickets_can_be_traded():
+    # 002 BUS TICKETS: "You can buy/sell/trade Bus Tickets with other players."
+    from monopoly_core import Trade
+    g = mega(arrange=lambda g: T.arrange_held(g, 0, 2))
+    g.act(Action(A.TRADE, trade=Trade(0, 1, give_tokens=("bus_ticket",), get_cash=60)))
+    assert g.pending.kind == D.TRADE_RESPONSE and g.pending.player == 1
+    g.act(Action(A.ACCEPT))
+    assert [T.held(p) for p in g.players] == [1, 1] and g.players[0].cash == 2560
+    assert [e.detail for e in events_of(g, E.BUS_TICKET)][-2:] == [E.TICKET_TRADED, E.TICKET_TRADED]
+    with pytest.raises(IllegalAction, match="holds 1 bus ticket"):
+        g.act(Action(A.TRADE, trade=Trade(0, 1, give_tokens=("bus_ticket", "bus_ticket"), get_cash=10)))

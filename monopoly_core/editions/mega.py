@@ -43,6 +43,8 @@ if TYPE_CHECKING:
     from ..rules import RuleSet
     from ..state import Player
 
+#: The name of a bus ticket as a tradeable token (``Trade.give_tokens``/``get_tokens``)
+TICKET = "bus_ticket"
 #: The Birthday Gift in cash (002 OTHER NEW SPACES: "collect $100 from the Bank, or draw a Bus Ticket").
 BIRTHDAY_CASH = 100
 _BOARDS: dict[str, Board] = {}
@@ -112,6 +114,7 @@ class Mega(Edition):
         self.buildings = ("", "house", "house", "house", "house", "hotel", "skyscraper")
         self.jail_dice = load_dice("2d6")
         self.bot_manages = True
+        self.tokens = {TICKET: "bus ticket"}
 
     # --- what a game is made of ------------------------------------------------------------------------------
     def board(self, rules: RuleSet) -> Board:
@@ -299,6 +302,19 @@ class Mega(Edition):
 
     def building_name(self, kind: str, level: int) -> str:
         return "train depot" if kind == "railroad" else super().building_name(kind, level)
+
+    # --- bus tickets change hands in trades (002 BUS TICKETS: "You can buy/sell/trade Bus Tickets") --------------
+    def token_count(self, g: GameState, p: Player, name: str) -> int:
+        return T.held(p) if name == TICKET else 0
+
+    def move_token(self, g: GameState, giver: Player, receiver: Player, name: str) -> None:
+        if name != TICKET:
+            raise DataError(f"the {self.title} has no {name!r} tokens")
+        T.trade(g, giver, receiver)
+
+    def token_worth(self, g: GameState, seat: int, name: str) -> int:
+        """A ticket to a bot: a free move to a square of its choice on one side, about the salary's quarter."""
+        return g.rules.go_salary // 4 if name == TICKET else 0
 
     # --- the edition's own decisions -----------------------------------------------------------------------------
     def options(self, d: D.Decision) -> list[Action]:

@@ -95,6 +95,13 @@ def use(g: GameState, p: Player) -> None:
     _set_held(g, p, held(p) - 1, E.TICKET_USED)
 
 
+def trade(g: GameState, giver: Player, receiver: Player) -> None:
+    """One ticket changes hands in an accepted trade (002 BUS TICKETS: "You can buy/sell/trade Bus Tickets with
+    other players")."""
+    _set_held(g, giver, held(giver) - 1, E.TICKET_TRADED)
+    _set_held(g, receiver, held(receiver) + 1, E.TICKET_TRADED)
+
+
 def return_from_bankrupt(g: GameState) -> None:
     """A bankrupt player's tickets go out of play (the rule book is silent; this lab's choice: a ticket is a turn's
     move, which a creditor could not have used in the bankrupt player's place)."""
