@@ -442,3 +442,14 @@ def test_bus_tickets_can_be_traded():
     assert [e.detail for e in events_of(g, E.BUS_TICKET)][-2:] == [E.TICKET_TRADED, E.TICKET_TRADED]
     with pytest.raises(IllegalAction, match="holds 1 bus ticket"):
         g.act(Action(A.TRADE, trade=Trade(0, 1, give_tokens=("bus_ticket", "bus_ticket"), get_cash=10)))
+
+
+def test_rules_the_mega_edition_cannot_play_are_refused_by_name():
+    # bad input gets a clear error naming the rule: the speed die, a ticket file, a board without skyscraper rents
+    from monopoly_core import InvalidRules
+    with pytest.raises(InvalidRules, match="dice.*speed die"):
+        preset("mega", dice="2d6")
+    with pytest.raises(InvalidRules, match="bus_tickets.*no ticket named 'nope'"):
+        preset("mega", bus_tickets="nope")
+    with pytest.raises(InvalidRules, match="board.*skyscraper_rent"):
+        preset("mega", board="classic-us", chance_deck="us-chance", chest_deck="us-chest")

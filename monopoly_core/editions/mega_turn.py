@@ -3,6 +3,15 @@
 Read top to bottom, :func:`take_turn` is the order of play: jail or the pre-roll window; a bus ticket instead of the
 roll; three dice; triples move anywhere; doubles on the white dice; numbers move the total of all three; Mr. Monopoly
 and the Bus move by the white dice and then move again. The classic rules do the rest (landing, rent, jail).
+
+Where the rule book is silent, this lab's choices:
+
+* a player in jail does not ride a bus ticket (there the roll is a try for doubles); one who pays or uses a card to
+  leave may, as the turn then goes on as usual;
+* triples move to any square but the one the token stands on (a move "ahead");
+* utilities charge 4, 10 or 20 times the white dice (the speed die's pips move the token, they are not "the dice
+  thrown" for rent); after a bus-ticket move the white dice are rolled for it, as the rule book says;
+* a first move that ends in jail (Go To Jail, a card) ends the turn: no Mr. Monopoly or Bus move follows.
 """
 from __future__ import annotations
 
