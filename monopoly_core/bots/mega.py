@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import actions as A
 from ..actions import Action
+from ..editions.mega import Mega
 
 if TYPE_CHECKING:
     from ..decisions import Decision
@@ -108,6 +109,7 @@ def _candidates(bot: Any, g: Game, seat: int) -> list[tuple[int, int]]:
     if cached is not None and cached[0] == g.version:
         return cached[1]
     owner, level, squares, edition = g.owner, g.level, g.board.squares, g.edition
+    assert isinstance(edition, Mega)     # (asked only in Mega games: bots/base.EDITION_MANAGE)
     hotel = edition.hotel_level
     found = []
     for s in g.board.properties:
