@@ -21,6 +21,11 @@ policy ``short`` or ``long``):
 * **Bus tickets are never used**, and the **Auction square never moves the token** (some property is unowned).
 
 Defaults (:data:`DEFAULT`): ``triples=uniform, mr_monopoly=next_property, bus=ride``, the early game.
+
+What the chain's figures count: the per-roll and end-of-turn distributions are exact under these assumptions. The
+landings behind ``visits-per-turn`` and the income figures are the dice landings (and the card moves from them); the
+landings of a bonus move (Mr. Monopoly, the Bus, triples) are counted only as where the token rests, so those two
+figures are lower bounds for the squares the bonus moves reach.
 """
 from __future__ import annotations
 
