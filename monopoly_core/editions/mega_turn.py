@@ -164,7 +164,11 @@ def _properties_ahead(board: Board) -> tuple[tuple[int, ...], ...]:
     entry = _AHEAD.get(id(board))
     if entry is None or entry[0] is not board:
         n = board.size
-        table = tuple(tuple(sorted(board.properties, key=lambda s: (s - u - 1) % n)) for u in range(n))
+        rows = []
+        for u in range(n):        # (plain loops: compiled, a lambda over the loop variable is not closed over)
+            ahead = sorted([((s - u - 1) % n, s) for s in board.properties])
+            rows.append(tuple([s for _, s in ahead]))
+        table = tuple(rows)
         entry = _AHEAD[id(board)] = (board, table)
     return entry[1]
 
