@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import events as E
+
 CHART_KINDS = ("bar", "line", "scatter", "pie", "histogram")
 
 
@@ -228,7 +230,7 @@ rolled AS (
     SELECT CASE split_part(e.detail, '+', 3) WHEN '4' THEN 'Mr. Monopoly' WHEN '5' THEN 'Mr. Monopoly'
                 WHEN '6' THEN 'Bus' ELSE split_part(e.detail, '+', 3) END AS face, count(*) AS n
     FROM events e JOIN games g ON g.id = e.game
-    WHERE g.edition = 'mega' AND e.kind = 'roll' AND e.counterparty = 0{and_game}
+    WHERE g.edition = 'mega' AND e.kind = 'roll' AND e.counterparty = """ + str(E.ROLL_MOVE) + """{and_game}
     GROUP BY face)
 SELECT f.face, coalesce(r.n, 0) AS rolls,
        round(coalesce(r.n, 0) / greatest(sum(coalesce(r.n, 0)) OVER (), 1), 4) AS share,
@@ -243,7 +245,7 @@ ORDER BY f.exact_chance DESC, f.face""",
         """WITH triples(faces) AS (VALUES ('1+1+1'), ('2+2+2'), ('3+3+3')),
 rolls AS (
     SELECT e.detail AS faces, count(*) AS n FROM events e JOIN games g ON g.id = e.game
-    WHERE g.edition = 'mega' AND e.kind = 'roll' AND e.counterparty = 0{and_game}
+    WHERE g.edition = 'mega' AND e.kind = 'roll' AND e.counterparty = """ + str(E.ROLL_MOVE) + """{and_game}
     GROUP BY e.detail)
 SELECT t.faces, coalesce(r.n, 0) AS times,
        round(coalesce(r.n, 0) / greatest((SELECT sum(n) FROM rolls), 1), 5) AS share,
