@@ -248,14 +248,17 @@ def drawing(board, *, game=None, heat_labels=None, fills=None, path=None, centre
     L = cells[0].x1
     d = Drawing(L, cells, title=board.title, centre=centre_text)
     d.rects.append(Rect(0, 0, L, L, FIELD, below=True))
-    narrow, wide = 0.94 / FONT, (CORNER - BAND - STRIP) / FONT        # em a line, by the square's width
+    # a board with more squares a side is drawn at the same size, so its squares are smaller: its words are made as
+    # large in pixels as a 40-square board's wherever they fit (the Mega Edition's 52 squares at 1280x800)
+    font = FONT * max(1.0, L / (2 * CORNER + 9))
+    narrow, wide = 0.94 / font, (CORNER - BAND - STRIP) / font        # em a line, by the square's width
     rules = game.rules if game is not None else None
     for i, (sq, cell) in enumerate(zip(board.squares, cells)):
         fill = fills[i] if fills is not None else KIND_FILL.get(sq.kind, "#fafafa")
         d.rects.append(Rect(cell.x0, cell.y0, cell.x1, cell.y1, fill, "#555", below=True))
         if sq.kind == "street":
             d.rects.append(Rect(*cell.band(), board.groups[sq.group].colour, "#555"))
-        width = CORNER / FONT - 1 if cell.corner else (wide if cell.side in (1, 3) else narrow)
+        width = CORNER / font - 1 if cell.corner else (wide if cell.side in (1, 3) else narrow)
         words = _wrap(sq.short, width)
         extra: list[str] = []
         if heat_labels is not None:
@@ -267,7 +270,7 @@ def drawing(board, *, game=None, heat_labels=None, fills=None, path=None, centre
         lines = tuple(words + extra)
         bx0, by0, bx1, by1 = _text_box(cell)
         # a square whose lines would not fit its height or width is written smaller
-        size = min(FONT, (by1 - by0) / (len(lines) * 1.25), (bx1 - bx0 - 0.06) / max(map(text_em, lines)))
+        size = min(font, (by1 - by0) / (len(lines) * 1.25), (bx1 - bx0 - 0.06) / max(map(text_em, lines)))
         d.labels.append(Label((bx0 + bx1) / 2, (by0 + by1) / 2, lines, size, heat_labels is not None))
         d.deeds.append((sq.name, deed_rows(board, i, rules=rules),
                         status_rows(game, i) if game is not None and sq.ownable else []))
