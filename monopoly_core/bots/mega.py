@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 from .. import actions as A
 from ..actions import Action
 from ..editions.mega import Mega
+from ..editions.mega_tickets import side_squares
+from ..editions.mega_turn import RIDE_TICKET
 
 if TYPE_CHECKING:
     from ..decisions import Decision
@@ -43,9 +45,18 @@ def _best_property(bot: Any, g: Game, seat: int, options: list[Action]) -> Actio
 
 
 def use_bus_ticket(bot: Any, d: Decision, g: Game) -> Action:
-    """Ride to the best unowned property on this side that the bot would buy; otherwise roll."""
-    choice = _best_property(bot, g, d.player, [a for a in d.legal_actions() if a.kind != A.ROLL])
-    return choice if choice is not None else A.A_ROLL
+    """Ride to the best unowned property on this side that the bot would buy; otherwise roll. (The squares are
+    looked at directly rather than through the decision's options: a bot holding a ticket is asked before every
+    roll.)"""
+    seat = d.player
+    owner, squares = g.owner, g.board.squares
+    best, best_gain = -1, -1
+    for s in side_squares(g.size, g.players[seat].position):
+        if owner[s] < 0 and squares[s].ownable:
+            gain = _wanted(bot, g, seat, s)
+            if gain > best_gain:
+                best, best_gain = s, gain
+    return Action(RIDE_TICKET, best) if best >= 0 else A.A_ROLL
 
 
 def triples(bot: Any, d: Decision, g: Game) -> Action:
