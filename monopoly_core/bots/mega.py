@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from .. import actions as A
 from ..actions import Action
 from ..editions.mega import Mega
-from ..editions.mega_tickets import side_squares
+from ..editions.mega_tickets import side_squares, supply
 from ..editions.mega_turn import RIDE_TICKET
 
 if TYPE_CHECKING:
@@ -123,21 +123,24 @@ def _candidates(bot: Any, g: Game, seat: int) -> list[tuple[int, int]]:
     assert isinstance(edition, Mega)     # (asked only in Mega games: bots/base.EDITION_MANAGE)
     hotel = edition.hotel_level
     found = []
-    for s in g.board.properties:
-        if owner[s] != seat:
+    # depots: any railroad of the seat's without one (the checks of Mega.build_problem, inline: the common case)
+    if supply(g).depots_left > 0:
+        for s in g.board.railroads:
+            if owner[s] == seat and not level[s] and not g.mortgaged[s]:
+                found.append(((0, -squares[s].house_cost), squares[s].house_cost, s))
+    # streets: only the groups the seat holds all but one of, or all of with hotels (skyscrapers)
+    for _, members, counts, size in g.group_rows:
+        held = counts[seat]
+        if held < size - 1:
             continue
-        sq = squares[s]
-        lv = level[s]
-        if sq.kind == "street":
-            held, size = g.owned_in[sq.group][seat], g.holding_size[sq.group]
-            if held < size - 1 or (held == size and lv < hotel):
+        for s in members:
+            lv = level[s]
+            if owner[s] != seat or (held == size and lv < hotel):
                 continue                # (the classic logic builds complete groups up to the hotel)
             if (lv >= bot.build_target and lv != hotel) or (lv == hotel and bot.build_target < hotel):
                 continue
-        elif sq.kind != "railroad" or lv:
-            continue
-        if edition.build_problem_but_cash(g, seat, s) is None:
-            found.append(((lv, -sq.house_cost), sq.house_cost, s))
+            if edition.build_problem_but_cash(g, seat, s) is None:
+                found.append(((lv, -squares[s].house_cost), squares[s].house_cost, s))
     found.sort()
     out = [(cost, s) for _, cost, s in found]
     g.memo[key] = (g.version, out)
