@@ -53,6 +53,15 @@ ALL_KINDS: Final = frozenset({ROLL, PAY_FINE, USE_CARD, BUY, DECLINE, BID, PASS,
 #: Action kinds whose argument is ``amount`` (a bid, or a chosen player's seat), written ``[kind, amount]``.
 AMOUNT_KINDS: Final = frozenset({BID, SEND_TO_JAIL, STEAL_COIN})
 
+#: Action kinds an edition adds (its module registers them with :func:`register_kinds`): they are answers to the
+#: edition's own decisions, judged by ``Edition.action_problem``, and read back from saved histories like the rest.
+EDITION_KINDS: set[str] = set()
+
+
+def register_kinds(*kinds: str) -> None:
+    """Let saved histories name an edition's own action kinds (see :data:`EDITION_KINDS`)."""
+    EDITION_KINDS.update(kinds)
+
 
 #: A trade's fields, in order.
 TRADE_FIELDS: Final = ("proposer", "target", "give_cash", "give_squares", "give_cards", "get_cash", "get_squares",
@@ -242,7 +251,7 @@ def action_from_json(data) -> Action:
     if not isinstance(data, list) or not data or not isinstance(data[0], str):
         raise BadSave(f"not an action: {data!r}")
     kind = data[0]
-    if kind not in ALL_KINDS:
+    if kind not in ALL_KINDS and kind not in EDITION_KINDS:
         raise BadSave(f"unknown action kind {kind!r}")
     if len(data) == 1:
         return Action(kind)

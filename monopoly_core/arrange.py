@@ -36,11 +36,16 @@ class ScriptedDice:
     def __init__(self, g: GameState) -> None:
         self.real: Callable[[], float] = g.random
         self.outcomes = g.dice.outcomes
+        # an edition that rolls other dice too (Mega: the white dice alone for the turn order and in jail)
+        self.other = g.edition.jail_dice.outcomes if g.edition.jail_dice is not None else ()
         self.queue: deque[float] = deque()
 
     def push(self, faces: tuple[int, ...]) -> None:
-        n = len(self.outcomes)
-        for i, r in enumerate(self.outcomes):
+        outcomes = self.outcomes
+        if outcomes and len(faces) != len(outcomes[0].faces) and self.other:
+            outcomes = self.other
+        n = len(outcomes)
+        for i, r in enumerate(outcomes):
             if r.faces == tuple(faces):
                 self.queue.append((i + 0.5) / n)
                 return
@@ -85,13 +90,19 @@ class Arrangement:
         return self
 
     def level(self, square: int, level: int) -> "Arrangement":
-        """Put ``level`` buildings on ``square`` (0 to the edition's hotel level), taken from the supply."""
+        """Put ``level`` buildings on ``square`` (0 to the edition's top level: the hotel, or Mega's skyscraper;
+        Mega's train depot is level 1 on a railroad), taken from the supply."""
         g = self.g
         top = g.edition.hotel_level
-        if not (0 <= level <= top):
-            raise IllegalAction(f"a level is 0 to {top}, got {level}")
+        highest = len(g.edition.levels) - 1
+        if not (0 <= level <= highest):
+            raise IllegalAction(f"a level is 0 to {highest}, got {level}")
         holdings.remove_buildings(g, self._square(square))
-        if level == top:
+        if level > top or (level and not g.members_of[square]):    # an edition's own building (Mega)
+            if level > top:
+                g.hotels_left -= 1
+            level = g.edition.move_supply(g, square, min(level - 1, top), level)
+        elif level == top:
             g.hotels_left -= 1
         else:
             g.houses_left -= level

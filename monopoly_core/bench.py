@@ -116,8 +116,39 @@ def markov_figures(opts) -> dict:
     return out
 
 
+def mega_figures(opts) -> dict:
+    """The Mega Edition beside classic (issue 15): rolls and games a second for the same 4-bot table, and what a
+    Mega roll costs against a classic one (goal: at most 1.5 times), with the bots thinking and with their answers
+    replayed (the rules engine alone)."""
+    games, repeat = opts.games, opts.repeat
+    out: dict = {"build": native.status(), "table": "4-player, bots " + ",".join(STANDARD),
+                 "games_per_run": games, "repeats": repeat}
+    per_roll = {}
+    for edition in ("classic-us", "mega"):
+        play_batch(3, first_seed=10**6, edition=edition)     # warm the data caches and the strategist's chain
+        runs = [play_batch(games, first_seed=i * games, edition=edition) for i in range(repeat)]
+        answers = [record_answers(games, first_seed=i * games, edition=edition) for i in range(repeat)]
+        engine = [play_batch(games, first_seed=i * games, edition=edition, answers=answers[i])
+                  for i in range(repeat)]
+        rolls_ps = statistics.median(r["rolls"] / r["seconds"] for r in runs)
+        engine_ps = statistics.median(r["rolls"] / r["seconds"] for r in engine)
+        events_ps = statistics.median(r["events"] / r["seconds"] for r in runs)
+        per_roll[edition] = (rolls_ps, engine_ps, events_ps)
+        out[f"{edition}_events_per_roll"] = round(sum(r["events"] for r in runs) / sum(r["rolls"] for r in runs), 1)
+        out[f"{edition}_dice_rolls_per_second"] = round(rolls_ps)
+        out[f"{edition}_games_per_second"] = round(statistics.median(r["games"] / r["seconds"] for r in runs), 1)
+        out[f"{edition}_dice_rolls_per_second_answers_replayed"] = round(engine_ps)
+        out[f"{edition}_rolls_per_game"] = round(sum(r["rolls"] for r in runs) / sum(r["games"] for r in runs), 1)
+    out["mega_roll_cost_vs_classic"] = round(per_roll["classic-us"][0] / per_roll["mega"][0], 2)
+    out["mega_roll_cost_vs_classic_answers_replayed"] = round(per_roll["classic-us"][1] / per_roll["mega"][1], 2)
+    # a Mega roll does more (a bonus move a third of the time, more building and auctions): the cost of one event
+    # says whether the engine does it at the same speed
+    out["mega_event_cost_vs_classic"] = round(per_roll["classic-us"][2] / per_roll["mega"][2], 2)
+    return out
+
+
 #: (name, function) pairs run by the bench command, in order.
-SECTIONS = [("core", core_figures), ("markov", markov_figures)]
+SECTIONS = [("core", core_figures), ("markov", markov_figures), ("mega", mega_figures)]
 
 
 def store_figures(opts) -> dict:

@@ -109,9 +109,9 @@ def building_counts(game: GameState, seat: int) -> tuple[int, int]:
     for s in game.board.properties:
         if owner[s] == seat:
             lv = level[s]
-            if lv == HOTEL:
+            if lv >= HOTEL:             # (Mega: a skyscraper counts as a hotel; a train depot as nothing)
                 hotels += 1
-            else:
+            elif game.members_of[s]:
                 houses += lv
     return houses, hotels
 

@@ -35,15 +35,27 @@ FINE_OR_CHANCE: Final = "fine_or_chance"  # the UK card: pay `amount` or draw a 
 INCOME_TAX: Final = "income_tax"          # older rule: pay the flat `amount` or a percentage of total worth
 MORTGAGED_DEED: Final = "mortgaged_deed"  # received mortgaged `square`: keep the mortgage (pay interest) or lift it
 PLACE_BUILDING: Final = "place_building"  # won a building auction: choose where the building goes
-# Monopoly for Sore Losers: legality and options are the edition's (Edition.action_problem, Edition.legal_actions)
+# Monopoly for Sore Losers: legality and options are the edition's (Edition.action_problem, Edition.options)
 CASH_IN: Final = "cash_in"                # four coins before the roll: cash them in for the token, or wait
 JAIL_WHOM: Final = "jail_whom"            # Mr Monopoly goes to jail: whom to send in his place
 COIN_VICTIM: Final = "coin_victim"        # Free Parking: whom to take a coin from (or make return one)
 PROPERTY_STEAL: Final = "property_steal"  # Mr Monopoly trapped `other`: which property to take, or none
 FREE_HOUSE: Final = "free_house"          # someone rolled doubles: where Mr Monopoly places a free house
 
+# Mega Edition (seed 002): the options of these are the edition's (Edition.options / Edition.action_problem)
+USE_BUS_TICKET: Final = "use_bus_ticket"  # before a roll, holding a bus ticket: roll, or ride to a square on this side
+TRIPLES: Final = "triples"                # rolled triples: move to any square
+BUS_FACE: Final = "bus_face"              # the speed die's Bus: take a bus ticket, or ride to the next card square
+AUCTION_PICK: Final = "auction_pick"      # landed on Auction: pick the unowned property the bank auctions
+BIRTHDAY_GIFT: Final = "birthday_gift"    # landed on Birthday Gift: $100 from the bank or a bus ticket
+
 KINDS = (PRE_ROLL, JAIL, BUY, BID, POST_ROLL, DEBT, TRADE_RESPONSE, FINE_OR_CHANCE, INCOME_TAX, MORTGAGED_DEED,
-         PLACE_BUILDING, CASH_IN, JAIL_WHOM, COIN_VICTIM, PROPERTY_STEAL, FREE_HOUSE)
+         PLACE_BUILDING, CASH_IN, JAIL_WHOM, COIN_VICTIM, PROPERTY_STEAL, FREE_HOUSE, USE_BUS_TICKET, TRIPLES,
+         BUS_FACE, AUCTION_PICK, BIRTHDAY_GIFT)
+#: The decision kinds whose options an edition lists (``Edition.options``) and whose own answers it judges
+#: (``Edition.action_problem``).
+EDITION_KINDS: Final = frozenset({CASH_IN, JAIL_WHOM, COIN_VICTIM, PROPERTY_STEAL, FREE_HOUSE, USE_BUS_TICKET,
+                                  TRIPLES, BUS_FACE, AUCTION_PICK, BIRTHDAY_GIFT})
 
 _BASE: Final = {
     PRE_ROLL: (A.ROLL,),
@@ -57,6 +69,7 @@ _BASE: Final = {
     INCOME_TAX: (A.FLAT, A.PERCENT),
     MORTGAGED_DEED: (A.KEEP, A.LIFT),
     PLACE_BUILDING: (A.PLACE,),
+    USE_BUS_TICKET: (A.ROLL,),
 }
 #: Answers that are legal whenever their kind is offered (no state to check).
 _ALWAYS: Final = {k: frozenset(v) & {A.ROLL, A.END, A.DECLINE, A.PASS, A.REJECT, A.REJECT_ALL, A.ACCEPT, A.KEEP,
@@ -156,8 +169,6 @@ class Decision:
         bidder's cash is legal.
         """
         g = self.game
-        if self.kind not in _BASE:
-            return g.edition.legal_actions(self)        # an edition's own decision
         out: list[Action] = []
         for kind in _BASE.get(self.kind, ()):
             if kind == A.BID:
@@ -174,6 +185,8 @@ class Decision:
             a = Action(kind)
             if self.problem(a) is None:
                 out.append(a)
+        if self.kind in EDITION_KINDS:
+            out.extend(g.edition.options(self))
         if self.extra:
             out.extend(manage_actions(g, self.player, self.extra))
         return out

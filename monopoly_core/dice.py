@@ -10,7 +10,7 @@ import functools
 import itertools
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable
+from typing import Callable, Final
 
 
 def pack_faces(faces: tuple[int, ...]) -> int:
@@ -75,8 +75,33 @@ def _standard(n_dice: int, sides: int) -> tuple[Roll, ...]:
     return tuple(rolls)
 
 
+#: The speed die's faces (Mega Edition, seed 002 THE DICE & HOW TO MOVE): 1, 2 and 3 pips, Mr. Monopoly on two
+#: faces and the Bus on one. In a roll's faces the speed die is the third number: 1-3 its pips, 4 and 5 Mr. Monopoly,
+#: 6 the Bus (so that every face keeps a digit of its own in the packed faces).
+SPEED_MR_MONOPOLY: Final = (4, 5)
+SPEED_BUS: Final = 6
+
+
+def is_triples(r: Roll) -> bool:
+    """Triple 1's, 2's or 3's on the white dice and the speed die (002 DOUBLES & TRIPLES)."""
+    f = r.faces
+    return len(f) == 3 and f[0] == f[1] == f[2] <= 3
+
+
+def speed_outcomes() -> tuple[Roll, ...]:
+    """Two white dice and the speed die: 216 equally likely outcomes. A roll of pips moves the total of all three;
+    Mr. Monopoly and the Bus move the white dice first. Doubles are judged on the white dice alone (002 DOUBLES &
+    TRIPLES)."""
+    rolls = []
+    for a, b, s in itertools.product(range(1, 7), repeat=3):
+        rolls.append(Roll((a, b, s), a + b + (s if s <= 3 else 0), a == b))
+    return tuple(rolls)
+
+
 _MODELS = {
     "2d6": ("two six-sided dice; doubles when both show the same number", lambda: _standard(2, 6)),
+    "2d6+speed": ("two white dice and the Mega Edition's speed die (1, 2, 3, Mr. Monopoly twice, Bus); doubles on "
+                  "the white dice", speed_outcomes),
 }
 
 

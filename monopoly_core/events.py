@@ -56,6 +56,7 @@ COIN: Final = 27
 MR_MONOPOLY: Final = 28
 TRAP: Final = 29
 FREE_HOUSE: Final = 30
+BUS_TICKET: Final = 31              # Mega Edition: a bus ticket is drawn, used or lost
 
 # --- money reasons (PAY.detail) and the other named codes --------------------------------------------------------
 # (Final literals, so compiled code uses the numbers themselves; tests check each against its name in KINDS)
@@ -90,6 +91,7 @@ ROLL_MOVE: Final = 0
 ROLL_JAIL: Final = 1
 ROLL_ORDER: Final = 2
 ROLL_UTILITY_CARD: Final = 3
+ROLL_UTILITY_TICKET: Final = 4     # Mega: the white dice for a utility's rent after a bus-ticket move
 JAIL_BY_SQUARE: Final = 0
 JAIL_BY_CARD: Final = 1
 JAIL_BY_DOUBLES: Final = 2
@@ -102,6 +104,20 @@ OUT_BY_MR_MONOPOLY: Final = 4
 MOVE_BY_DICE: Final = 0
 MOVE_BY_CARD: Final = 1
 MOVE_BY_LAP: Final = 2
+# Mega Edition moves (seed 002): the speed die's Mr. Monopoly and Bus faces, a bus ticket, triples, the Auction square
+MOVE_BY_MR_MONOPOLY: Final = 3
+MOVE_BY_BUS: Final = 4
+MOVE_BY_TICKET: Final = 5
+MOVE_BY_TRIPLES: Final = 6
+MOVE_BY_AUCTION_SQUARE: Final = 7
+# BUS_TICKET.detail: how a ticket came or went
+TICKET_DRAWN: Final = 0
+TICKET_BIRTHDAY: Final = 1
+TICKET_BUS: Final = 2
+TICKET_USED: Final = 3
+TICKET_EXPIRED: Final = 4
+TICKET_RETURNED: Final = 5
+TICKET_TRADED: Final = 6
 AUCTION_OPENS: Final = 0
 AUCTION_SOLD: Final = 1
 AUCTION_UNSOLD: Final = 2
@@ -171,10 +187,11 @@ KINDS: tuple[EventKind, ...] = (
     _K(ROLL, "roll", "the dice are rolled",
        (("player", "who rolls"), ("square", "where they stand, -1 for the turn-order rolls"),
         ("amount", "the total"), ("other", "the purpose"), ("detail", "the faces, packed as digits (35 is 3 and 5)")),
-       (("other", ("move", "jail", "order", "utility_card")),)),
+       (("other", ("move", "jail", "order", "utility_card", "utility_ticket")),)),
     _K(MOVE, "move", "a token moves and lands",
        (("player", "whose token"), ("square", "where it lands"), ("amount", "signed steps"),
-        ("other", "the square it left"), ("detail", "the cause")), (("detail", ("dice", "card", "final_lap")),)),
+        ("other", "the square it left"), ("detail", "the cause")),
+       (("detail", ("dice", "card", "final_lap", "mr_monopoly", "bus", "bus_ticket", "triples", "auction_square")),)),
     _K(PAY, "pay", "money changes hands",
        (("player", f"the payer: {PARTY}"), ("other", f"the payee: {PARTY}"), ("amount", "how much"),
         ("square", "the square it is paid for, -1 none"), ("detail", "the reason")), (("detail", REASONS),)),
@@ -246,6 +263,10 @@ KINDS: tuple[EventKind, ...] = (
     _K(FREE_HOUSE, "free_house", "Mr Monopoly places a free house after doubles (Sore Losers)",
        (("player", "Mr Monopoly's holder"), ("square", "the street"), ("amount", "its new level"),
         ("other", "the street's owner, -1 the bank"))),
+    _K(BUS_TICKET, "bus_ticket", "a player gains, uses or loses Mega Edition bus tickets",
+       (("player", "who"), ("square", "where they stand"), ("amount", "the tickets they hold now"),
+        ("other", "tickets gained (positive) or lost (negative)"), ("detail", "how")),
+       (("detail", ("drawn", "birthday_gift", "bus", "used", "expired", "returned", "traded")),)),
 )
 
 KIND_NAMES = tuple(k.name for k in KINDS)

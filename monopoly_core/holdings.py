@@ -55,7 +55,9 @@ def place_building(g: GameState, square: int) -> int:
     returns the new level."""
     hotel = g.edition.hotel_level
     lv = g.level[square] + 1
-    if lv == hotel:
+    if lv > hotel or not g.members_of[square]:     # an edition's own building (Mega: skyscraper, train depot)
+        lv = g.edition.move_supply(g, square, lv - 1, lv)
+    elif lv == hotel:
         g.hotels_left -= 1
         g.houses_left += hotel - 1
     else:
@@ -76,7 +78,9 @@ def close_shortage(g: GameState, item: int) -> None:
 def remove_buildings(g: GameState, square: int) -> int:
     """Return ``square``'s buildings to the bank's supply; the number of levels removed."""
     lv = g.level[square]
-    if lv == g.edition.hotel_level:
+    if lv > g.edition.hotel_level or (lv and not g.members_of[square]):
+        g.edition.move_supply(g, square, lv, 0)    # an edition's own building (Mega: skyscraper, train depot)
+    elif lv == g.edition.hotel_level:
         g.hotels_left += 1
     else:
         g.houses_left += lv

@@ -54,7 +54,8 @@ def jail_turn(g: GameState, p: Player) -> Play:
         g.decks[kind].append(index)
         release(g, p, E.OUT_BY_CARD, card_play.deck_code(g, kind))
         return True
-    r = movement.roll(g, p, E.ROLL_JAIL)
+    dice = g.edition.jail_dice
+    r = movement.roll(g, p, E.ROLL_JAIL) if dice is None else movement.roll_dice(g, p, E.ROLL_JAIL, dice)
     yield from flow.boundary(g)
     if r.doubles and g.edition.watches_doubles:
         yield from g.edition.after_doubles(g, p)

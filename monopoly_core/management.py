@@ -71,7 +71,9 @@ def place(g: GameState, seat: int, square: int, price: int) -> None:
 def build(g: GameState, p: Player, square: int) -> Play:
     cost = g.board.squares[square].house_cost
     hotel = g.level[square] == g.edition.hotel_level - 1
-    if g.rules.building_limits:
+    # (shortage auctions are for houses and hotels on colour groups; an edition's own buildings have their own
+    # supply: Mega's skyscrapers and train depots)
+    if g.rules.building_limits and g.level[square] < g.edition.hotel_level and g.members_of[square]:
         supply = g.hotels_left if hotel else g.houses_left
         able = [] if supply >= len(g.order) else [s for s in sales.bidders(g)
                 if buildable_squares(g, s, hotel=hotel, check_cash=False)
@@ -100,7 +102,12 @@ def sell_level(g: GameState, p: Player, square: int, force: bool = False) -> Non
     hotel = g.edition.hotel_level
     lv = g.level[square]
     half = g.board.squares[square].house_cost // 2
-    if lv == hotel and g.rules.building_limits and g.houses_left < hotel - 1:
+    if lv > hotel or not g.members_of[square]:      # an edition's own building (Mega: skyscraper, train depot)
+        to = g.edition.move_supply(g, square, lv, lv - 1)
+        holdings.set_level(g, square, to)
+        refund = (lv - to) * half
+        g.log.add(E.SELL, p.seat, square, to, refund)
+    elif lv == hotel and g.rules.building_limits and g.houses_left < hotel - 1:
         # only reachable with force=True: the whole hotel (all its levels) goes back at once
         g.hotels_left += 1
         holdings.set_level(g, square, 0)

@@ -8,7 +8,7 @@ from . import final_lap
 from . import payments
 
 if TYPE_CHECKING:
-    from .dice import Roll
+    from .dice import DiceModel, Roll
     from .game_state import GameState
     from .state import Player
 
@@ -18,6 +18,15 @@ def roll(g: GameState, p: Player, purpose: int) -> Roll:
     r = g.dice.sample(g.random)
     g.rolls += 1
     g.last_roll = r
+    g.log.add(E.ROLL, p.seat, p.position, r.total, purpose, r.packed)
+    return r
+
+
+def roll_dice(g: GameState, p: Player, purpose: int, dice: DiceModel) -> Roll:
+    """Throw ``dice`` rather than the game's own (Mega: the white dice alone in jail, for the turn order and for a
+    utility's rent after a bus-ticket move)."""
+    r = dice.sample(g.random)
+    g.rolls += 1
     g.log.add(E.ROLL, p.seat, p.position, r.total, purpose, r.packed)
     return r
 

@@ -38,11 +38,18 @@ def visible(ev: E.Event) -> bool:
 
 #: The narration of named codes (events.KINDS names them; the words are the narrator's).
 _ROLL_PURPOSE = {"move": "", "jail": " trying for doubles in jail", "order": " for the turn order",
-                 "utility_card": " for the utility rent"}
+                 "utility_card": " for the utility rent", "utility_ticket": " (white dice) for the utility rent"}
 _JAIL_IN = {"go_to_jail_square": "lands on Go To Jail", "card": "is sent by a card",
             "doubles": "rolls doubles three times", "sent_by_mr_monopoly": "is sent by Mr Monopoly"}
 _JAIL_OUT = {"doubles": "by rolling doubles", "fine": "by paying the fine", "card": "with a Get Out of Jail Free card",
              "forced_fine": "after the last try, paying the fine", "mr_monopoly": "as Mr Monopoly"}
+_MOVE_HOW = {"dice": "", "card": " (card)", "final_lap": " and stops there: the final lap",
+             "mr_monopoly": " (Mr. Monopoly)", "bus": " (the Bus)", "bus_ticket": " (bus ticket)",
+             "triples": " (triples: any square)", "auction_square": " (Auction square)"}
+_TICKET_HOW = {"drawn": "draws a bus ticket", "birthday_gift": "takes a bus ticket as a birthday gift",
+               "bus": "takes a bus ticket (the Bus)", "used": "uses a bus ticket",
+               "expired": "loses bus tickets: all tickets expire", "returned": "returns bus tickets to the bank",
+               "traded": "trades bus tickets"}
 _DECK_TITLES = {"chance": "Chance", "chest": "Community Chest"}
 
 
@@ -70,7 +77,7 @@ def _sentence(ev: E.Event, game) -> str:
         why = _ROLL_PURPOSE.get(E.KINDS[E.ROLL].name_of("other", ev.other), "")
         return f"{who} rolls {dice} = {ev.amount}{doubles}{why}."
     if k == E.MOVE:
-        how = {E.MOVE_BY_CARD: " (card)", E.MOVE_BY_LAP: " and stops there: the final lap"}.get(ev.detail, "")
+        how = _MOVE_HOW.get(E.KINDS[E.MOVE].name_of("detail", ev.detail), "")
         return f"{who} moves {abs(ev.amount)} {'back ' if ev.amount < 0 else ''}to {_sq(game, ev.square)}{how}."
     if k == E.PAY:
         reason = E.REASON_NAMES[ev.detail]
@@ -124,6 +131,8 @@ def _sentence(ev: E.Event, game) -> str:
         return f"{who} leaves jail {how}."
     if k == E.BUILD:
         what = "a hotel" if ev.amount == game.edition.hotel_level else f"a house ({ev.amount} now)"
+        if ev.amount > game.edition.hotel_level or not game.board.squares[ev.square].group:
+            what = "a " + game.edition.building_name(game.board.squares[ev.square].kind, ev.amount)
         return f"{who} builds {what} on {_sq(game, ev.square)} for {m(ev.other)}."
     if k == E.SELL:
         what, left = _buildings_sold(ev, game)
@@ -142,6 +151,9 @@ def _sentence(ev: E.Event, game) -> str:
         return f"{who} declines every later trade offer from {_who(game, ev.other)}."
     if k in (E.COIN, E.MR_MONOPOLY, E.TRAP, E.FREE_HOUSE):
         return _sore_losers(ev, game, who)
+    if k == E.BUS_TICKET:
+        how = _TICKET_HOW[E.KINDS[E.BUS_TICKET].name_of("detail", ev.detail)]
+        return f"{who} {how} ({ev.amount} held now)."
     if k == E.DEBT:
         return f"{who} owes {m(ev.amount)} to {_who(game, ev.other)} and must raise money."
     if k == E.BANKRUPT:
@@ -203,6 +215,10 @@ def _buildings_sold(ev: E.Event, game) -> tuple[str, str]:
     half = game.board.squares[ev.square].house_cost // 2
     levels = ev.other // half if half else 0
     hotel = game.edition.hotel_level
+    if not game.board.squares[ev.square].group:         # Mega: a train depot on a railroad
+        return "the train depot", ""
+    if levels == 1 and ev.amount == hotel:              # Mega: a skyscraper goes back, its hotel stays
+        return "the skyscraper", " (the hotel stays)"
     if levels == 1 and ev.amount == hotel - 1:
         return "the hotel", f" ({hotel - 1} houses stay)"
     if levels == 1:

@@ -33,11 +33,13 @@ STAMP = NATIVE / "STAMP"
 #: bots. What else the engine imports (boards, cards, rules, errors) runs interpreted: loaded once per game.
 COMPILED = ("game_state.py", "game.py", "flow.py", "holdings.py", "turn.py", "movement.py", "landing.py",
             "jail.py", "payments.py", "sales.py", "card_play.py", "management.py", "endgame.py", "arrange.py",
-            "final_lap.py", "editions/base.py", "editions/classic.py",
-            "editions/sore_losers.py", "editions/sore_losers_rules.py", "editions/sore_losers_state.py", "decisions.py",
-            "actions.py", "events.py", "state.py",
-            "rent.py", "policies.py", "building.py", "mortgage.py", "trading.py", "worth.py", "dice.py", "bots/base.py",
-            "bots/sore_losers.py", "bots/simple.py", "bots/strategist.py", "bots/random_bot.py", "board.py", "cards.py", "rules.py")
+            "final_lap.py", "decisions.py", "actions.py", "events.py", "state.py", "rent.py", "policies.py",
+            "building.py", "mortgage.py", "trading.py", "worth.py", "dice.py", "board.py", "cards.py", "rules.py",
+            "editions/base.py", "editions/classic.py",
+            "editions/sore_losers.py", "editions/sore_losers_rules.py", "editions/sore_losers_state.py",
+            "editions/mega.py", "editions/mega_turn.py", "editions/mega_tickets.py", "editions/mega_groups.py",
+            "bots/base.py", "bots/simple.py", "bots/strategist.py", "bots/random_bot.py", "bots/sore_losers.py",
+            "bots/mega.py")
 
 #: Why the running process uses the build it does (set by :func:`activate`).
 _status = "interpreted: not checked"

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import events as E
+
 CHART_KINDS = ("bar", "line", "scatter", "pie", "histogram")
 
 
@@ -58,7 +60,9 @@ class Question:
     description: str
     template: str
     chart: Chart
-    edition: str = ""           # the edition whose games it asks about ("": any game)
+    #: the edition whose games the question is about ("" for every edition's): its answer is empty (zeros)
+    #: without such games
+    edition: str = ""
 
     def sql_for(self, batch: int | None = None) -> str:
         """The question's SQL over all games (``batch`` None) or over the games of simulation batch ``batch``."""
@@ -256,7 +260,72 @@ ORDER BY standing""",
 ]
 
 #: Name -> question, in the order the site lists them.
-QUESTIONS: dict[str, Question] = {q.name: q for q in _LIST}
+#: The Mega Edition's questions (issue 15): its speed die, bus tickets, triples and Mr. Monopoly, read from the event
+#: kinds and codes it added (``bus_ticket`` events, ``move`` causes, three-dice ``roll`` faces).
+_MEGA = [
+    Question(
+        "mega_speed_die", "Mega Edition: what does the speed die show?",
+        "Movement rolls of Mega games by the speed die's face (pips 1-3, Mr. Monopoly, the Bus), against the exact "
+        "chance of each face.",
+        """WITH faces(face, exact_chance) AS (VALUES ('1', 1 / 6), ('2', 1 / 6), ('3', 1 / 6),
+                                          ('Mr. Monopoly', 1 / 3), ('Bus', 1 / 6)),
+rolled AS (
+    SELECT CASE split_part(e.detail, '+', 3) WHEN '4' THEN 'Mr. Monopoly' WHEN '5' THEN 'Mr. Monopoly'
+                WHEN '6' THEN 'Bus' ELSE split_part(e.detail, '+', 3) END AS face, count(*) AS n
+    FROM events e JOIN games g ON g.id = e.game
+    WHERE g.edition = 'mega' AND e.kind = 'roll' AND e.counterparty = """ + str(E.ROLL_MOVE) + """{and_game}
+    GROUP BY face)
+SELECT f.face, coalesce(r.n, 0) AS rolls,
+       round(coalesce(r.n, 0) / greatest(sum(coalesce(r.n, 0)) OVER (), 1), 4) AS share,
+       round(f.exact_chance, 4) AS exact_chance
+FROM faces f LEFT JOIN rolled r ON r.face = f.face
+ORDER BY f.exact_chance DESC, f.face""",
+        Chart("face", "share", "bar", reference="exact_chance"), edition="mega"),
+    Question(
+        "mega_triples", "Mega Edition: how often are triples rolled?",
+        "Triple 1's, 2's and 3's among the movement rolls of Mega games (exactly 1 in 216 each), and how many of "
+        "the moves they allowed went to a property.",
+        """WITH triples(faces) AS (VALUES ('1+1+1'), ('2+2+2'), ('3+3+3')),
+rolls AS (
+    SELECT e.detail AS faces, count(*) AS n FROM events e JOIN games g ON g.id = e.game
+    WHERE g.edition = 'mega' AND e.kind = 'roll' AND e.counterparty = """ + str(E.ROLL_MOVE) + """{and_game}
+    GROUP BY e.detail)
+SELECT t.faces, coalesce(r.n, 0) AS times,
+       round(coalesce(r.n, 0) / greatest((SELECT sum(n) FROM rolls), 1), 5) AS share,
+       round(1 / 216, 5) AS exact_chance
+FROM triples t LEFT JOIN rolls r ON r.faces = t.faces
+ORDER BY t.faces""",
+        Chart("faces", "share", "bar", reference="exact_chance"), edition="mega"),
+    Question(
+        "mega_bus_tickets", "Mega Edition: how are bus tickets gained, used and lost?",
+        "Bus ticket events of Mega games: drawn on the Bus Ticket square, taken as a birthday gift or from the "
+        "Bus, used, expired (an 'All tickets expire' ticket) or returned by a bankrupt player.",
+        """WITH ways(how) AS (VALUES ('drawn'), ('birthday_gift'), ('bus'), ('used'), ('expired'), ('returned')),
+seen AS (
+    SELECT e.detail AS how, count(*) AS n, sum(abs(e.counterparty))::BIGINT AS tickets
+    FROM events e JOIN games g ON g.id = e.game
+    WHERE g.edition = 'mega' AND e.kind = 'bus_ticket'{and_game}
+    GROUP BY e.detail)
+SELECT w.how, coalesce(s.n, 0) AS events, coalesce(s.tickets, 0) AS tickets
+FROM ways w LEFT JOIN seen s ON s.how = w.how
+ORDER BY tickets DESC, w.how""",
+        Chart("how", "tickets", "bar"), edition="mega"),
+    Question(
+        "mega_moves", "Mega Edition: how far do Mr. Monopoly, the Bus, tickets and triples move players?",
+        "Moves of Mega games that are not dice moves, by cause: how many, and the average number of squares moved.",
+        """WITH causes(cause) AS (VALUES ('mr_monopoly'), ('bus'), ('bus_ticket'), ('triples'), ('auction_square')),
+moved AS (
+    SELECT e.detail AS cause, count(*) AS n, avg(e.amount) AS steps
+    FROM events e JOIN games g ON g.id = e.game
+    WHERE g.edition = 'mega' AND e.kind = 'move'{and_game}
+    GROUP BY e.detail)
+SELECT c.cause, coalesce(m.n, 0) AS moves, round(coalesce(m.steps, 0), 2) AS average_squares
+FROM causes c LEFT JOIN moved m ON m.cause = c.cause
+ORDER BY moves DESC, c.cause""",
+        Chart("cause", "moves", "bar"), edition="mega"),
+]
+
+QUESTIONS: dict[str, Question] = {q.name: q for q in _LIST + _MEGA}
 
 
 # --- the batches a question can be narrowed to --------------------------------------------------------------------

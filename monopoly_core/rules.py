@@ -56,6 +56,10 @@ class RuleSet:
     # --- rent --------------------------------------------------------------------------------------------
     set_rent_multiplier: int = _f(2, "Rent multiplier on unimproved streets of a complete colour set.", lo=1,
                                   hi=10, group="Rent", source="002 PAYING RENT: may then charge double rent")
+    majority_rent_multiplier: int = _f(1, "Rent multiplier on unimproved streets of a colour group whose owner holds "
+                                       "all of it but one (1: no bonus, as in the classic game).", lo=1, hi=10,
+                                       group="Rent", source="reference/mega_edition_rules.md: owning all but one "
+                                       "(\"majority\"): double rent (zigjogos; practicevast Mega FAQ)")
     # --- building ----------------------------------------------------------------------------------------
     even_building: bool = _f(True, "Houses must be built and sold evenly across a colour set.",
                              group="Building", source="002 HOUSES: You must place them evenly")
@@ -66,6 +70,13 @@ class RuleSet:
                      source="002 CONTENTS: 32 Houses")
     hotels: int = _f(12, "Hotels in the bank's supply.", lo=0, hi=1000, group="Building",
                      source="002 CONTENTS: 12 Hotels")
+    skyscrapers: int = _f(0, "Skyscrapers in the bank's supply (Mega Edition: a skyscraper replaces a hotel on a "
+                          "group with hotels on every street).", lo=0, hi=1000, group="Building",
+                          source="002 CONTENTS: 8 Skyscrapers")
+    train_depots: int = _f(0, "Train depots in the bank's supply (Mega Edition: a depot doubles its railroad's "
+                           "rent).", lo=0, hi=1000, group="Building", source="002 CONTENTS: 4 Train Depots")
+    bus_tickets: str = _f("", "The Mega Edition's bus tickets (data/tickets/NAME.toml; empty: none).",
+                          group="Edition", source="002 CONTENTS: 16 Bus Tickets")
     # --- mortgages ---------------------------------------------------------------------------------------
     mortgage_interest_pct: int = _f(10, "Interest (percent of the mortgage value) to lift a mortgage, and "
                                     "to pay at once on receiving a mortgaged property.", lo=0, hi=100,

@@ -17,6 +17,7 @@ from . import payments
 from .rent import NORMAL
 
 if TYPE_CHECKING:
+    from .dice import DiceModel
     from .game_state import GameState, Play
     from .state import Player
 
@@ -57,14 +58,16 @@ def setup(g: GameState) -> None:
     g.edition.decide_order(g)
 
 
-def decide_order(g: GameState, lowest: bool = False) -> None:
-    """Each player rolls; the highest total starts and play passes to the left (002 THE PLAY; with ``lowest``,
-    the lowest: Sore Losers). Players tied roll again among themselves (the rule books are silent on ties)."""
+def decide_order(g: GameState, lowest: bool = False, dice: DiceModel | None = None) -> None:
+    """Each player rolls (``dice``, or the game's; Mega: the white dice alone); the highest total starts and play
+    passes to the left (002 THE PLAY; with ``lowest``, the lowest: Sore Losers). Players tied roll again among
+    themselves (the rule books are silent on ties)."""
     contenders = list(range(len(g.players)))
+    model = g.dice if dice is None else dice
     while True:
         totals = {}
         for seat in contenders:
-            r = g.dice.sample(g.random)
+            r = model.sample(g.random)
             totals[seat] = r.total
             g.rolls += 1
             g.log.add(E.ROLL, seat, -1, r.total, E.ROLL_ORDER, r.packed)
@@ -88,8 +91,8 @@ def turn_limit_reached(g: GameState) -> bool:
     return False
 
 
-def begin_turn(g: GameState, p: Player) -> None:
-    """Count and log the start of ``p``'s turn."""
+def start_turn(g: GameState, p: Player) -> None:
+    """Count and log the turn ``p`` starts (every edition's turn begins so)."""
     g.turn += 1
     g.turn_plies.append(g.ply)
     g.log.turn_no = g.turn
@@ -99,7 +102,7 @@ def begin_turn(g: GameState, p: Player) -> None:
 
 def take_turn(g: GameState, p: Player) -> Play:
     """One turn: the jail choice or the pre-roll window, then roll, move and land, again after doubles."""
-    begin_turn(g, p)
+    start_turn(g, p)
     yield from play_turn(g, p, g.rules.doubles_to_jail)
 
 

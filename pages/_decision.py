@@ -13,6 +13,7 @@ from monopoly_core.narrate import describe_trade, money
 from monopoly_core.viz.safe_text import markdown
 
 from . import _game_state as gs
+from . import _mega
 from . import _panels
 from . import _sore_losers
 
@@ -29,6 +30,7 @@ QUESTION = {
     D.MORTGAGED_DEED: "You received a mortgaged property.",
     D.PLACE_BUILDING: "You won a building at auction: choose where it goes.",
     **_sore_losers.QUESTION,
+    **_mega.QUESTION,
 }
 
 
@@ -70,11 +72,11 @@ def label(action: Action, d, g) -> str:
     if k == A.PLACE:
         return f"Place it on {sq}"
     if k == A.BUILD:
-        what = "a " + g.edition.buildings[g.level[action.square] + 1]
+        what = "a " + g.edition.building_name(g.board.squares[action.square].kind, g.level[action.square] + 1)
         return f"Build {what} on {sq} ({m(g.board.squares[action.square].house_cost)})"
     if k == A.SELL_BUILDING:
-        what = ("the " if g.level[action.square] == g.edition.hotel_level else "a ") + \
-            g.edition.buildings[g.level[action.square]]
+        what = ("the " if g.level[action.square] >= g.edition.hotel_level else "a ") + \
+            g.edition.building_name(g.board.squares[action.square].kind, g.level[action.square])
         return f"Sell {what} on {sq} (+{m(g.board.squares[action.square].house_cost // 2)})"
     if k == A.SELL_ALL:
         grp = g.board.groups[g.board.squares[action.square].group]
@@ -83,7 +85,7 @@ def label(action: Action, d, g) -> str:
         return f"Mortgage {sq} (+{m(g.board.squares[action.square].mortgage)})"
     if k == A.UNMORTGAGE:
         return f"Lift the mortgage on {sq} ({m(unmortgage_cost(g, action.square))})"
-    return _sore_losers.label(action, d, g) or k
+    return _sore_losers.label(action, d, g) or _mega.label(action, d, g) or k
 
 
 HANDED = "play_handed_to"     # the seat of the person the device was last handed to
@@ -150,6 +152,7 @@ def decision_panel(g) -> None:
             st.button("Place the house" if d.kind == D.FREE_HOUSE else "Place the building", on_click=gs.act,
                       args=(choices[pick],), type="primary", key=f"place_go_{d.kind}")
             base = []
+        base = _mega.picker(d, g, base, label)
         # one button a row, the whole width: a label is never cut ("Buy New York Av...", issue 14, item 7)
         for i, a in enumerate(base):
             st.button(label(a, d, g), key=f"act_{d.kind}_{a.kind}_{i}", on_click=gs.act, args=(a,),

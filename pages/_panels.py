@@ -12,6 +12,7 @@ from monopoly_core.viz.game_charts import net_worth_figure
 from monopoly_core.viz.safe_text import entities, markdown
 
 from . import _sore_losers
+from . import _mega
 
 
 def _dot(colour: str) -> str:
@@ -85,6 +86,7 @@ def players_panel(g) -> None:
             if p.cards:
                 status.append(f"{len(p.cards)} Get Out of Jail Free card{'s' if len(p.cards) > 1 else ''}")
             status.extend(_sore_losers.status(g, p))
+            status += _mega.status(g, p)
             kind = "person" if p.kind == "person" else f"bot: {p.strategy}"
             st.markdown(f"{title} ({kind})  \ncash **{money(g, p.cash)}** \u00b7 net worth "
                         f"{money(g, g.net_worth(p.seat))}" + (" \u00b7 " + ", ".join(status) if status else ""),
@@ -95,7 +97,7 @@ def players_panel(g) -> None:
                 key = board.groups[sq.group].label if sq.group else (board.railroad_label + "s" if
                                                                        sq.kind == "railroad" else "utilities")
                 lv = g.level[s]
-                extra = f" ({g.edition.levels[lv]})" if lv else ""
+                extra = f" ({g.edition.levels[lv] if sq.group else g.edition.building_name(sq.kind, lv)})" if lv else ""
                 short = f"~~{sq.short}~~ (mortgaged)" if g.mortgaged[s] else sq.short
                 groups.setdefault(key, []).append(short + extra)
             if groups:

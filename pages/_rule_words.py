@@ -43,6 +43,10 @@ LABELS = {
     "chance_deck": "Chance cards",
     "chest_deck": "Community Chest cards",
     "dice": "Dice",
+    "majority_rent_multiplier": "Rent multiplier for all but one street of a group",
+    "skyscrapers": "Skyscrapers in the bank",
+    "train_depots": "Train depots in the bank",
+    "bus_tickets": "Bus tickets",
 }
 
 #: The words shown for the choices of the rules that have a few.
@@ -59,6 +63,7 @@ BOOKS = {
     "003": "Monopoly Cheaters Edition (Hasbro UK, 2021)",
     "004": "the classic rule book (Hasbro UK, 2021)",
     "reference/classic_board_us_uk.csv": "the printed US and UK boards",
+    "reference/mega_edition_rules.md": "the Mega Edition facts gathered for this lab",
 }
 
 _SOURCE = re.compile(r"^(?P<book>\d{3}|reference/[\w.]+)(?: (?P<section>[A-Z][A-Z ,'&-]*[A-Z]))?(?:: (?P<quote>.+))?$")

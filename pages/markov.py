@@ -15,7 +15,7 @@ from monopoly_core import presets
 from monopoly_core import markov as M
 from monopoly_core.viz import markov as V
 from monopoly_core.viz.board import board_figure
-from pages import _custom_rules, _site, _sore_losers_markov
+from pages import _custom_rules, _mega_markov, _site, _sore_losers_markov
 from pages._site import ensure_navigation
 
 ensure_navigation()
@@ -55,7 +55,8 @@ else:
 st.caption(f"{JAIL_HELP[jail]} The chain assumes each card is equally likely at every draw and a Get Out of "
            "Jail Free card goes straight back to its deck.")
 
-per_roll = M.stationary(rules, jail, M.PER_ROLL, uk_card)
+assume = _mega_markov.assumptions(rules)
+per_roll = M.stationary(rules, jail, M.PER_ROLL, uk_card, assume)
 
 #: Each quantity's formula, complete: what is summed over is written under every sum.
 FORMULAS = {
@@ -74,14 +75,14 @@ STATES_HELP = ("In the formulas $\\pi$ is the chain's long-run distribution over
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)
-def _heat_figure(preset_name: str, jail: str, quantity: str, uk_card: str):
+def _heat_figure(preset_name: str, jail: str, quantity: str, uk_card: str, assume: str = ""):
     """The heat map of one preset, policy and quantity (built once per server: drawing it takes 20-70 ms)."""
-    return V.heat_board_figure(M.stationary(all_presets[preset_name].rules, jail, quantity, uk_card))
+    return V.heat_board_figure(M.stationary(all_presets[preset_name].rules, jail, quantity, uk_card, assume))
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)
-def _bar_figure(preset_name: str, jail: str, quantity: str, uk_card: str):
-    return V.bar_figure(M.stationary(all_presets[preset_name].rules, jail, quantity, uk_card))
+def _bar_figure(preset_name: str, jail: str, quantity: str, uk_card: str, assume: str = ""):
+    return V.bar_figure(M.stationary(all_presets[preset_name].rules, jail, quantity, uk_card, assume))
 
 
 def _csv_button(rows: list[dict], label: str, file_stem: str, key: str) -> None:
@@ -126,7 +127,7 @@ def _logged_games(rules, per_roll, jail) -> None:
     m2.metric("Rolls counted", f"{emp.rolls:,}")
     m3.metric(f"Distance to the {jail} chain", f"{tv:.2%}", help="total variation distance")
     st.plotly_chart(V.comparison_figure(per_roll, observed), key="mk_compare_logged")
-    short, long_ = (M.stationary(rules, j, M.PER_ROLL, per_roll.uk_card).jail for j in ("short", "long"))
+    short, long_ = (M.stationary(rules, j, M.PER_ROLL, per_roll.uk_card, assume).jail for j in ("short", "long"))
     nearer = "stays, trying for doubles" if abs(observed.jail - long_) < abs(observed.jail - short) else \
         "leaves at once"
     st.markdown(f"In the logged games a roll ends In Jail **{observed.jail:.2%}** of the time; the chain says "
@@ -148,8 +149,8 @@ with tabs[0]:
         st.caption(QUANTITY_HELP)
         for q, tab in zip(M.QUANTITIES, st.tabs(list(M.QUANTITIES), key="mk_heat_quantity")):
             with tab:
-                st.plotly_chart(_heat_figure(name, jail, q, uk_card), key=f"mk_heat_{q}")
-                st.markdown(M.describe_distribution(M.stationary(rules, jail, q, uk_card)))
+                st.plotly_chart(_heat_figure(name, jail, q, uk_card, assume), key=f"mk_heat_{q}")
+                st.markdown(M.describe_distribution(M.stationary(rules, jail, q, uk_card, assume)))
         st.caption("The jail corner is coloured for Just Visiting only; In Jail is written in the middle (it would "
                    "outshine every other square). The ranking lists both.")
 
@@ -159,8 +160,8 @@ with tabs[1]:
         st.caption(QUANTITY_HELP)
         for q, tab in zip(M.QUANTITIES, st.tabs(list(M.QUANTITIES), key="mk_rank_quantity")):
             with tab:
-                dist = M.stationary(rules, jail, q, uk_card)
-                st.plotly_chart(_bar_figure(name, jail, q, uk_card), key=f"mk_bar_{q}")
+                dist = M.stationary(rules, jail, q, uk_card, assume)
+                st.plotly_chart(_bar_figure(name, jail, q, uk_card, assume), key=f"mk_bar_{q}")
                 st.markdown(M.describe_distribution(dist))
                 for formula in FORMULAS[q]:
                     st.latex(formula)
@@ -202,10 +203,10 @@ with tabs[2]:
             st.session_state["mk_from"] = "0"
         start = g2.selectbox("From", KEYS, key="mk_from", format_func=_label)
         selected = M.JAIL_STATE if start == M.JAIL_STATE else int(start)
-        graph = M.transition_graph(rules, jail, uk_card)
+        graph = M.transition_graph(rules, jail, uk_card, assume=assume)
         st.plotly_chart(V.graph_figure(graph, threshold=threshold, selected=selected), key="mk_graph",
                         on_select=_picked, selection_mode="points")
-        from_dist = M.one_roll(rules, start, jail, uk_card)
+        from_dist = M.one_roll(rules, start, jail, uk_card, assume)
         st.plotly_chart(V.one_roll_figure(from_dist, start), key="mk_one_roll")
         st.markdown(M.describe_one_roll(from_dist, start))
         st.latex(r"P(\text{next} = t \mid \text{now} = s) = \sum_{\text{dice } d} P(d)\;"
@@ -217,7 +218,7 @@ with tabs[3]:
         st.markdown("Every token starts on GO. Move the slider to see where a token is likely to be after a number "
                     "of turns, and how far that still is from the long run.")
         n = st.slider("Turns from GO", 0, 60, 10, key="mk_turns")
-        tv = M.convergence(rules, 60, jail, uk_card)
+        tv = M.convergence(rules, 60, jail, uk_card, assume=assume)
         k1, k2 = st.columns([1, 2])
         k1.metric("Distance to the long run", f"{tv[n]:.2%}", help="Total variation distance: the largest "
                   "difference in probability the two distributions give to any set of squares.")
@@ -228,7 +229,7 @@ with tabs[3]:
         st.caption("x₀ is a token on GO at the start of a turn, Q moves it on by one whole turn, and a runs over "
                    "the squares and In Jail.")
         _csv_button(M.convergence_table(tv), "Download the distances (CSV)", "convergence", "mk_csv_convergence")
-        st.plotly_chart(V.bar_figure(M.after_turns(rules, n, jail, uk_card)), key="mk_after")
+        st.plotly_chart(V.bar_figure(M.after_turns(rules, n, jail, uk_card, assume=assume)), key="mk_after")
 
 # --- theory against experiment -------------------------------------------------------------------------------
 with tabs[4]:
@@ -240,10 +241,10 @@ with tabs[4]:
         rolls = e1.number_input("Rolls to simulate", 1_000, 2_000_000, 100_000, 10_000, key="mk_rolls",
                                 help="About 100,000 rolls a second.")
         seed = e2.number_input("Seed", 0, 2**31 - 1, 1, key="mk_seed", help="Same seed, same games.")
-        settings = (name, jail, uk_card, int(rolls), int(seed))
+        settings = (name, jail, uk_card, assume, int(rolls), int(seed))
         if e3.button("Simulate", type="primary", key="mk_simulate"):
             bar = st.progress(0.0, text="Playing games\u2026")
-            emp = M.simulate_rolls(rules, int(rolls), jail=jail, uk_card=uk_card, seed=int(seed),
+            emp = M.simulate_rolls(rules, int(rolls), jail=jail, uk_card=uk_card, seed=int(seed), assume=assume,
                                    progress=lambda done, total: bar.progress(done / total,
                                                                              text=f"{done:,} of {total:,} rolls"))
             bar.empty()
@@ -253,7 +254,7 @@ with tabs[4]:
             st.info("Choose how many rolls to simulate and press Simulate.")
         else:
             emp = result[1]
-            ch = M.chain(rules, jail, uk_card)
+            ch = M.chain(rules, jail, uk_card, assume)
             observed = emp.per_roll()
             test = M.markov_chi_square(emp.counts, ch)
             tv_obs = M.total_variation(emp.counts, per_roll.values())
@@ -279,7 +280,7 @@ with tabs[5]:
     if tabs[5].open:
         opponents = st.slider("Opponents", 1, 7, 3, key="mk_opponents",
                               help="Payback counts rounds in which every opponent takes one turn.")
-        inc = M.income(rules, jail, uk_card, opponents=opponents)
+        inc = M.income(rules, jail, uk_card, opponents=opponents, assume=assume)
         st.plotly_chart(V.income_figure(inc), key="mk_income")
         st.markdown(M.describe_payback(inc.payback))
         st.latex(r"\text{rent per opponent turn} = \sum_{\text{squares of the holding}} "

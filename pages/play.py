@@ -8,7 +8,7 @@ from monopoly_core.narrate import money
 from monopoly_core.viz.board_drawing import last_move_path
 from monopoly_core.viz.board_svg import board_svg
 from monopoly_core.viz.safe_text import markdown
-from pages import _decision, _game_state as gs, _panels, _setup, _site, _sore_losers
+from pages import _decision, _game_state as gs, _mega, _panels, _setup, _site, _sore_losers
 from pages._site import ensure_navigation
 
 ensure_navigation()
@@ -132,14 +132,14 @@ def game_view() -> None:
     left, right = st.columns([1.25, 1], gap="small")
     with left:
         last = g.last_roll
-        centre = f"last roll {' + '.join(map(str, last.faces))} = {last.total}" if last else ""
+        centre = f"last roll {_mega.roll_words(g, last)}" if last else ""
         # an SVG picture, not a plotly chart: it appears with the page and redraws at once (issue 14, speed)
         svg = board_svg(g.board, game=g, path=last_move_path(g), centre_text=centre, max_width=BOARD_MAX_WIDTH,
                         label=f"The board at turn {g.turn}", marks=_sore_losers.marks(g))
         # (in a <div>, markdown reads the picture as one block of HTML, not tag by tag)
         st.container(key="board").markdown(f"<div>{svg}</div>", unsafe_allow_html=True)
         st.caption(f"Seed {g.seed} \u00b7 turn {g.turn} \u00b7 round {g.round} \u00b7 step {g.ply} \u00b7 "
-                   f"houses left {g.houses_left}, hotels left {g.hotels_left}"
+                   f"houses left {g.houses_left}, hotels left {g.hotels_left}{_mega.supply_words(g)}"
                    + (f" \u00b7 Free Parking pot {money(g, g.pot)}" if g.rules.free_parking == "jackpot" else "")
                    + _sore_losers.caption(g) + " \u00b7 point at a square for its title deed")
     with right:

@@ -33,7 +33,7 @@ ALPHA = 1e-3
 
 def _returned_decks(tmp: Path) -> None:
     src = datafiles.data_dir()
-    for kind in ("boards", "presets", "cards"):
+    for kind in ("boards", "presets", "cards", "tickets"):
         (tmp / kind).mkdir(parents=True)
         for f in (src / kind).glob("*.toml"):
             (tmp / kind / f.name).symlink_to(f)

@@ -19,6 +19,7 @@ from ..mortgage import unmortgage_cost
 from ..policies import Policy
 from ..trading import trade_problem, tradeable
 from ..worth import liquidation, total_worth
+from . import mega
 
 if TYPE_CHECKING:
     from ..decisions import Decision
@@ -26,6 +27,8 @@ if TYPE_CHECKING:
 
 
 _RENT_PRIORITIES: Final[dict] = {}     # id(board) -> (board, build priorities by next rent)
+#: The bots' logic for an edition's own buildings, by edition name (for editions whose ``bot_manages`` is set)
+EDITION_MANAGE: Final[dict] = {"mega": mega.manage}
 
 
 class Plan:
@@ -265,6 +268,10 @@ class Bot(Policy):
         seat = d.player
         if g.final_lap is not None:     # (Sore Losers, Cheaters: the end phase, where cash wins)
             return sore_losers.final_lap_window(self, d, g)
+        if g.edition.bot_manages:       # an edition's own buildings (Mega: depots, skyscrapers, all but one)
+            action = EDITION_MANAGE[g.edition.name](self, d, g)
+            if action is not None:
+                return action
         plan = self._plan      # (the cache test of plan(), inline: this window comes after almost every roll)
         if plan is None or plan.version != g.holdings_version[seat] or self._plan_seat != seat:
             plan = self.plan(g, seat)
@@ -398,7 +405,7 @@ class Bot(Policy):
         lone = self.spare_deeds(g, seat, owned)
         if lone:
             return Action(A.MORTGAGE, self.least_valued(g, seat, lone))
-        edition = g.edition
+        edition = g.edition       # (the edition's rules: Mega refuses more mortgages than classic)
         sells = [s for s in owned if g.level[s] and edition.sell_problem(g, seat, s) is None]
         if sells:
             return Action(A.SELL_BUILDING, min(sells, key=lambda s: g.board.squares[s].house_cost))
@@ -424,7 +431,8 @@ class Bot(Policy):
         """The deeds among ``unmortgaged`` (the seat's) outside its complete sets that may be mortgaged now: the
         first to go when money is needed."""
         in_set = self.plan(g, seat).set_squares
-        return [s for s in unmortgaged if s not in in_set and g.edition.mortgage_problem(g, seat, s) is None]
+        edition = g.edition
+        return [s for s in unmortgaged if s not in in_set and edition.mortgage_problem(g, seat, s) is None]
 
     def trade_response(self, d: Decision, g: Game) -> Action:
         t = d.trade
@@ -462,6 +470,22 @@ class Bot(Policy):
         if p.cash - unmortgage_cost(g, d.square) >= self.reserve(g, d.player):
             return A.A_LIFT
         return A.A_KEEP
+
+    # --- the Mega Edition's decisions (seed 002): the answers live in bots/mega.py --------------------------------
+    def use_bus_ticket(self, d: Decision, g: Game) -> Action:
+        return mega.use_bus_ticket(self, d, g)
+
+    def triples(self, d: Decision, g: Game) -> Action:
+        return mega.triples(self, d, g)
+
+    def bus_face(self, d: Decision, g: Game) -> Action:
+        return mega.bus_face(self, d, g)
+
+    def auction_pick(self, d: Decision, g: Game) -> Action:
+        return mega.auction_pick(self, d, g)
+
+    def birthday_gift(self, d: Decision, g: Game) -> Action:
+        return mega.birthday_gift(self, d, g)
 
     def place_building(self, d: Decision, g: Game) -> Action:
         return d.legal_actions()[0]

@@ -55,7 +55,7 @@ def strategist_priorities(rules_key) -> tuple[tuple[float, ...], ...]:
     w = landing_weights(rules_key)
     board = load_board(rules_key.board)
     return tuple(tuple(-w[s] * (sq.rents[min(lv + 1, HOTEL)] - sq.rents[lv]) / sq.house_cost
-                       for lv in range(HOTEL)) if sq.house_cost else ()
+                       for lv in range(HOTEL)) if sq.house_cost and sq.kind == "street" else ()
                  for s, sq in enumerate(board.squares))
 
 

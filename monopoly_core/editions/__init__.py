@@ -12,6 +12,7 @@ extend_subpackage(__path__, __name__)      # the compiled editions, when the pac
 from .base import Edition  # noqa: E402
 from .classic import Classic  # noqa: E402
 from .sore_losers import SoreLosers  # noqa: E402
+from .mega import Mega  # noqa: E402
 
 _EDITIONS: dict[str, Edition] = {}
 
@@ -35,5 +36,6 @@ def names() -> tuple[str, ...]:
 
 register(Classic())
 register(SoreLosers())
+register(Mega())
 
-__all__ = ["Edition", "Classic", "register", "get", "names"]
+__all__ = ["Edition", "Classic", "Mega", "register", "get", "names"]

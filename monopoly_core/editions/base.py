@@ -60,6 +60,12 @@ class Edition:
         #: whether :meth:`after_doubles` is called after every doubles of a turn (off: the classic rules skip the
         #: call)
         self.watches_doubles = False
+        #: the dice rolled for doubles in jail (None: the game's dice; Mega: the white dice only)
+        self.jail_dice: DiceModel | None = None
+        #: whether the bots look for the edition's own building first in their windows (Mega: depots, skyscrapers,
+        #: building with all but one of a group: ``bots/base.py`` finds that logic by the edition's name, as the
+        #: engine never imports the bots); classic: no, at no cost to the bots' hot path
+        self.bot_manages = False
         #: the edition's own things players may trade: name -> what one is called ("coin": "sore loser coin",
         #: "bus_ticket": "bus ticket"); classic has none (see :meth:`token_count`, :meth:`move_token`)
         self.tokens: dict[str, str] = {}
@@ -209,6 +215,22 @@ class Edition:
         """``p`` cannot pay ``creditor`` (a seat, or the bank) and leaves the game (Sore Losers: buildings stay
         where they are, mortgaged deeds to a creditor player, the coins back to the bank)."""
         return payments.bankrupt(g, p, creditor)
+    def move_supply(self, g: GameState, square: int, old: int, new: int) -> int:
+        """``square``'s building level goes from ``old`` to ``new`` where the classic supply of houses and hotels
+        does not apply: a level above the hotel, or a building on a square without a colour group (Mega:
+        skyscrapers, train depots). Moves the edition's own supply and returns the level actually reached (Mega:
+        a skyscraper sold when the bank has no hotel to put back goes back whole). Classic has no such levels."""
+        raise DataError(f"the {self.title} has no building level {new} on square {square}")
+
+    def building_name(self, kind: str, level: int) -> str:
+        """What the building that makes ``level`` on a square of ``kind`` is called (Mega: a train depot on a
+        railroad, a skyscraper above the hotel)."""
+        return self.buildings[level] if 0 <= level < len(self.buildings) else f"level {level}"
+
+    def options(self, d: Decision) -> list[Action]:
+        """The legal answers to one of the edition's own decisions (``decisions.EDITION_KINDS``), besides those
+        every edition shares. Classic asks none."""
+        return []
 
     # --- tradeable tokens --------------------------------------------------------------------------------------
     def token_count(self, g: GameState, p: Player, name: str) -> int:
@@ -249,7 +271,3 @@ class Edition:
     def arrange_extra(self, g: GameState, name: str, seat: int, value: int) -> None:
         """Arrange the edition's own state ``name`` (``Game.arrange().extra``; Sore Losers: coins, the token)."""
         raise IllegalAction(f"the {self.title} has nothing called {name!r} to arrange")
-
-    def legal_actions(self, d: Decision) -> list[Action]:
-        """The legal answers to one of the edition's own decisions (classic has none)."""
-        return []

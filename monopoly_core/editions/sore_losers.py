@@ -155,7 +155,7 @@ class SoreLosers(Edition):
         else:
             super().arrange_extra(g, name, seat, value)
 
-    def legal_actions(self, d: Decision) -> list[Action]:
+    def options(self, d: Decision) -> list[Action]:
         g, kind = d.game, d.kind
         if kind == D.CASH_IN:
             return [A.A_CASH_IN, A.A_WAIT]
@@ -170,7 +170,7 @@ class SoreLosers(Edition):
         return []
 
     def action_problem(self, d: Decision, action: Action) -> str | None:
-        """The same answers as :meth:`legal_actions`, checked directly (a bot's answer is checked after every
+        """The same answers as :meth:`options`, checked directly (a bot's answer is checked after every
         decision)."""
         g, kind, k = d.game, d.kind, action.kind
         if kind == D.CASH_IN and (k == A.CASH_IN or k == A.WAIT):

@@ -80,7 +80,7 @@ def take_turn(g: GameState, p: Player) -> Play:
     then the classic turn, except that Mr Monopoly's three doubles do not jail (000: "If you ever roll doubles
     three times in a row, don't go to Jail! Just move and roll again!"). On the final lap a player who has reached
     GO takes no more turns (the edition's ``sits_out``, checked before this)."""
-    turn.begin_turn(g, p)
+    turn.start_turn(g, p)
     if st.is_trapped(g, p.seat):
         # 000: "That player may not move until their token is free" (they still build, trade and mortgage)
         yield from flow.window(g, g.post_roll_windows[p.seat][0])

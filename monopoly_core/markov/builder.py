@@ -321,19 +321,28 @@ def _cached(board, chance_deck, chest_deck, dice, doubles_to_jail, jail_turns, j
     return build(board, chance_deck, chest_deck, dice, doubles_to_jail, jail_turns, jail, uk_card, never_jailed)
 
 
-def chain(rules, jail: str = "long", uk_card: str = "pay", never_jailed: bool = False) -> Chain:
+def chain(rules, jail: str = "long", uk_card: str = "pay", assume: str = "", never_jailed: bool = False) -> Chain:
     """The solved chain for a :class:`~monopoly_core.rules.RuleSet` and policy, cached per process.
 
     Only the rules that move a token matter (board, decks, dice, ``doubles_to_jail``, ``jail_turns``), so rule
-    sets that differ elsewhere share one chain. ``never_jailed``: the token of Sore Losers' Mr Monopoly.
+    sets that differ elsewhere share one chain. ``never_jailed``: the token of Sore Losers' Mr Monopoly. The Mega
+    Edition's chain (:mod:`.mega`) rests on named assumptions, ``assume`` ("" for its defaults; other editions
+    have none).
     """
     check_policies(jail, uk_card)
+    if rules.edition == "mega":
+        from .mega import chain as mega_chain
+        return mega_chain(rules, jail, assume)
     return _cached(rules.board, rules.chance_deck, rules.chest_deck, rules.dice, rules.doubles_to_jail,
                    rules.jail_turns, jail, uk_card, never_jailed)
 
 
 def build_uncached(rules, jail: str = "long", uk_card: str = "pay") -> Chain:
     """Build and solve without the cache (the bench measures this)."""
+    if rules.edition == "mega":
+        from .mega import DEFAULT, build as mega_build
+        return mega_build.__wrapped__(rules.board, rules.chance_deck, rules.chest_deck, rules.dice,
+                                      rules.doubles_to_jail, rules.jail_turns, jail, DEFAULT)
     return build(rules.board, rules.chance_deck, rules.chest_deck, rules.dice, rules.doubles_to_jail,
                  rules.jail_turns, jail, uk_card)
 

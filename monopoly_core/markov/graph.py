@@ -8,7 +8,7 @@ from .quantities import IN_JAIL, JAIL_STATE, lumped_matrix, per_roll, row_names
 
 
 def transition_graph(rules, jail: str = "long", uk_card: str = "pay", *, lumped: bool = True,
-                     threshold: float = 0.0) -> nx.DiGraph:
+                     threshold: float = 0.0, assume: str = "") -> nx.DiGraph:
     """The chain as a directed graph; edges carry ``probability`` (one roll) and are kept when above
     ``threshold``.
 
@@ -18,7 +18,7 @@ def transition_graph(rules, jail: str = "long", uk_card: str = "pay", *, lumped:
     ``kind``, ``group``, ``colour``, ``square`` and ``probability`` (the per-roll stationary share); the graph
     carries ``quantity``, ``jail_policy``, ``uk_card`` and ``board``.
     """
-    ch = chain(rules, jail, uk_card)
+    ch = chain(rules, jail, uk_card, assume)
     board = ch.board
     g = nx.DiGraph(quantity="one-roll transition probability", jail_policy=jail, uk_card=uk_card,
                    board=board.name, threshold=threshold)

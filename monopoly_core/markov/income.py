@@ -150,12 +150,12 @@ def payback_rows(ch: Chain, rows: list[RentRow], opponents: int) -> list[Payback
     return out
 
 
-def income(rules, jail: str = "long", uk_card: str = "pay", opponents: int = 3) -> Income:
+def income(rules, jail: str = "long", uk_card: str = "pay", opponents: int = 3, assume: str = "") -> Income:
     """Expected rent per opponent turn for every property and level, and payback per group and level against
     ``opponents`` opponents (default 3: a four-player game)."""
     if opponents < 1:
         raise ValueError(f"opponents must be at least 1, got {opponents}")
-    ch = chain(rules, jail, uk_card)
+    ch = chain(rules, jail, uk_card, assume)
     rows = rent_rows(ch, rules.set_rent_multiplier)
     return Income(board=ch.board.name, jail_policy=jail, uk_card=uk_card, opponents=opponents,
                   rents=tuple(rows), payback=tuple(payback_rows(ch, rows, opponents)))

@@ -141,7 +141,8 @@ def check_quantity(quantity: str) -> None:
 
 
 @functools.lru_cache(maxsize=128)
-def stationary(rules, jail: str = "long", quantity: str = PER_ROLL, uk_card: str = "pay") -> Distribution:
+def stationary(rules, jail: str = "long", quantity: str = PER_ROLL, uk_card: str = "pay",
+               assume: str = "") -> Distribution:
     """The long-run ``quantity`` of ``rules`` under a jail policy and UK-card policy (cached per process).
 
     >>> from monopoly_core import preset
@@ -150,7 +151,7 @@ def stationary(rules, jail: str = "long", quantity: str = PER_ROLL, uk_card: str
     ('per-roll', 40, 1.0)
     """
     check_quantity(quantity)
-    ch = chain(rules, jail, uk_card)
+    ch = chain(rules, jail, uk_card, assume)
     return make_distribution(ch, quantity, _COMPUTE[quantity](ch))
 
 
@@ -190,18 +191,20 @@ def turn_distributions(ch: Chain, turns: int, start: int = 0) -> np.ndarray:
     return out
 
 
-def after_turns(rules, turns: int, jail: str = "long", uk_card: str = "pay", start: int = 0) -> Distribution:
+def after_turns(rules, turns: int, jail: str = "long", uk_card: str = "pay", start: int = 0,
+                assume: str = "") -> Distribution:
     """The end-of-turn distribution after ``turns`` turns from ``start`` (GO), for ``rules`` and policies."""
     if turns < 0:
         raise ValueError(f"turns must be at least 0, got {turns}")
-    ch = chain(rules, jail, uk_card)
+    ch = chain(rules, jail, uk_card, assume)
     return make_distribution(ch, END_OF_TURN, turn_distributions(ch, turns, start)[-1], turns=turns)
 
 
-def convergence(rules, turns: int, jail: str = "long", uk_card: str = "pay", start: int = 0) -> list[float]:
+def convergence(rules, turns: int, jail: str = "long", uk_card: str = "pay", start: int = 0,
+                assume: str = "") -> list[float]:
     """Total variation distance between the distribution after n turns from GO and the long-run end-of-turn
     distribution, for n = 0 .. ``turns``."""
-    ch = chain(rules, jail, uk_card)
+    ch = chain(rules, jail, uk_card, assume)
     target = end_of_turn(ch)
     dists = turn_distributions(ch, turns, start)
     return [float(x) for x in 0.5 * np.abs(dists - target[None, :]).sum(axis=1)]
@@ -234,10 +237,10 @@ def _lumped_matrix(ch: Chain) -> np.ndarray:
     return out
 
 
-def one_roll(rules, state, jail: str = "long", uk_card: str = "pay") -> Distribution:
+def one_roll(rules, state, jail: str = "long", uk_card: str = "pay", assume: str = "") -> Distribution:
     """Where a token resting on ``state`` (a square index or ``"jail"``) rests after its next roll (row of
     :func:`lumped_matrix`). Quantity ``one-roll``: probabilities that sum to one."""
-    ch = chain(rules, jail, uk_card)
+    ch = chain(rules, jail, uk_card, assume)
     a = ch.size if state == JAIL_STATE else int(state)
     if not 0 <= a <= ch.size:
         raise ValueError(f"no square {state!r} on board {ch.board.name!r}")

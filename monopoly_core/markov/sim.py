@@ -35,9 +35,10 @@ from .. import actions as A
 from .. import decisions as D
 from .. import events as E
 from ..policies import Policy
-from ..dice import load_dice
+from ..dice import is_triples, load_dice
 from ..events import pack_faces
 from ..rules import RuleSet
+from . import mega
 from .builder import Layout, check_policies, layout_for
 from .quantities import PER_ROLL, VISITS_PER_TURN, Distribution, row_names
 
@@ -52,11 +53,14 @@ class MovementPolicy(Policy):
 
     uses_pre_roll = False
 
-    def __init__(self, jail: str = "long", uk_card: str = "pay"):
+    def __init__(self, jail: str = "long", uk_card: str = "pay", assume: str = "", seed: int = 0):
         check_policies(jail, uk_card)
         self.jail = jail
         self.fine_or_chance = A.A_PAY if uk_card == "pay" else A.A_DRAW
         self.deviations = 0
+        # the Mega Edition's choices, as its chain assumes them (markov/mega.py); a seeded stream for triples
+        self.mega = mega.parse(assume)
+        self.rng = random.Random(seed)
 
     #: The standing answers: buy nothing, bid nothing, trade nothing, manage nothing.
     FIXED = {D.POST_ROLL: A.A_END, D.PRE_ROLL: A.A_ROLL, D.BUY: A.A_DECLINE, D.BID: A.A_PASS,
@@ -71,7 +75,23 @@ class MovementPolicy(Policy):
             return self._jail(d, g)
         if d.kind == D.FINE_OR_CHANCE:
             return self.fine_or_chance
+        if d.kind in D.EDITION_KINDS:
+            return self._mega(d, g)
         return d.legal_actions()[0]     # debt with nothing to sell: bankrupt
+
+    def _mega(self, d, g) -> A.Action:
+        """Never ride a bus ticket; the Bus and triples as assumed; the Birthday Gift's cash; the first
+        property at the Auction square (nobody bids)."""
+        options = d.legal_actions()
+        if d.kind == D.USE_BUS_TICKET:
+            return A.A_ROLL
+        if d.kind == D.BUS_FACE:
+            return options[0] if self.mega.bus == "ticket" else options[1]
+        if d.kind == D.TRIPLES:
+            if self.mega.triples == "go" and options[0].square == 0:
+                return options[0]
+            return options[int(self.rng.random() * len(options))]
+        return options[0]
 
     def _jail(self, d, g) -> A.Action:
         p = g.players[d.player]
@@ -178,7 +198,8 @@ class _Counter:
         self.n = board.size
         self.doubles_to_jail = rules.doubles_to_jail
         self.layout = layout_for(board.size, rules.doubles_to_jail, rules.jail_turns)
-        self.doubles_of = {pack_faces(r.faces): r.doubles for r in load_dice(rules.dice).outcomes}
+        # (triples end the turn: not doubles to the chain, whose state counts the rolls still to come)
+        self.doubles_of = {pack_faces(r.faces): r.doubles and not is_triples(r) for r in load_dice(rules.dice).outcomes}
         self.skip = skip_turns
         self.limit = max_rolls if max_rolls is not None else -1
         self.counts = np.zeros(self.n + 1, dtype=np.int64)
@@ -295,7 +316,7 @@ def count_events(turn, kind, player, square, amount, other, detail, *, rules: Ru
 
 def simulate_rolls(rules: RuleSet, n_rolls: int, *, jail: str = "long", uk_card: str = "pay", seed: int = 0,
                    progress=None, players: int = 2, rounds_per_game: int = 2000,
-                   skip_turns: int = 20) -> Empirical:
+                   skip_turns: int = 20, assume: str = "") -> Empirical:
     """Count ``n_rolls`` movement rolls of the real engine under the chain's policies.
 
     Games of ``players`` movement-only bots (no auctions, no purchases) are played with seeds drawn from
@@ -315,8 +336,9 @@ def simulate_rolls(rules: RuleSet, n_rolls: int, *, jail: str = "long", uk_card:
     while total is None or total.rolls < n_rolls:
         done = total.rolls if total is not None else 0
         rounds = min(rounds_per_game, (n_rolls - done) // players + skip_turns + 10)
-        policy = MovementPolicy(jail, uk_card)
-        game = Game.new(base.replace(turn_limit=rounds), specs, seeds.randrange(1 << 62),
+        game_seed = seeds.randrange(1 << 62)
+        policy = MovementPolicy(jail, uk_card, assume, game_seed)
+        game = Game.new(base.replace(turn_limit=rounds), specs, game_seed,
                         policies={s: policy for s in range(players)})
         game.run()
         part = count_events(**game.log.columns(), rules=base, skip_turns=skip_turns, max_rolls=n_rolls - done,

@@ -17,8 +17,10 @@ TRACK = 0.32        # the tokens and the last move run on a track this far insid
 FONT = 0.225        # the size of a square's words, in side-square widths (10 px on a 540 px board)
 KIND_FILL = {"go": "#e8f5e9", "jail": "#fff3e0", "free_parking": "#e3f2fd", "go_to_jail": "#fde2e2",
              "chance": "#fff8e1", "chest": "#e8eaf6", "tax": "#f5f5f5", "railroad": "#eeeeee",
-             "utility": "#f1f8e9", "street": "#fbfbf6"}
-KIND_LABEL = {"chance": "?", "chest": "\u2709", "railroad": "\U0001F682", "utility": "\u26a1", "tax": "\u00a4"}
+             "utility": "#f1f8e9", "street": "#fbfbf6",
+             "auction": "#fce4ec", "bus_ticket": "#e0f7fa", "birthday_gift": "#f3e5f5"}      # (Mega Edition squares)
+KIND_LABEL = {"chance": "?", "chest": "\u2709", "railroad": "\U0001F682", "utility": "\u26a1", "tax": "\u00a4",
+              "auction": "\U0001F528", "bus_ticket": "\U0001F68C", "birthday_gift": "\U0001F381"}
 FIELD = "#f3f7f0"   # the middle of the board
 
 
@@ -135,16 +137,22 @@ def deed_rows(board, index: int, *, rules=None) -> list[tuple[str, str]]:
         r = sq.rents
         mult = rules.set_rent_multiplier if rules is not None else 2
         grp = board.groups[sq.group]
-        return ([("Price", m(sq.price)), ("Rent", m(r[0])),
-                 (f"Rent with the whole {grp.label} set", m(r[0] * mult))]
+        most = rules.majority_rent_multiplier if rules is not None else 1
+        sky = len(r) > 6            # the Mega Edition's skyscraper, the seventh level
+        return ([("Price", m(sq.price)), ("Rent", m(r[0]))]
+                + ([("Rent with all but one of the group", m(r[0] * most))] if most > 1 else [])
+                + [(f"Rent with the whole {grp.label} set", m(r[0] * mult))]
                 + [(f"With {h} house{'s' if h > 1 else ''}", m(r[h])) for h in range(1, 5)]
-                + [("With a hotel", m(r[5])), ("Each house costs", m(sq.house_cost)),
-                   ("A hotel costs", f"4 houses + {m(sq.house_cost)}"), ("Mortgage value", m(sq.mortgage))])
+                + [("With a hotel", m(r[5]))] + ([("With a skyscraper", m(r[6]))] if sky else [])
+                + [("Each house costs", m(sq.house_cost)), ("A hotel costs", f"4 houses + {m(sq.house_cost)}")]
+                + ([("A skyscraper costs", f"a hotel + {m(sq.house_cost)}")] if sky else [])
+                + [("Mortgage value", m(sq.mortgage))])
     if sq.kind == "railroad":
         label = board.railroad_label.lower()
         return ([("Price", m(sq.price))]
                 + [(f"Rent if the owner has {k} {label}{'s' if k > 1 else ''}", m(x))
                    for k, x in enumerate(board.railroad_rents, 1)]
+                + ([("A train depot costs (doubles the rent)", m(sq.house_cost))] if sq.house_cost else [])
                 + [("Mortgage value", m(sq.mortgage))])
     if sq.kind == "utility":
         return ([("Price", m(sq.price))]
@@ -226,7 +234,8 @@ def status_rows(game, index: int) -> list[str]:
     rows = ["Owner: " + (game.players[owner].name if owner >= 0 else "the bank")]
     lv = game.level[index]
     if lv:
-        rows.append("Built: " + game.edition.levels[lv])
+        sq = game.board.squares[index]
+        rows.append("Built: " + (game.edition.levels[lv] if sq.group else game.edition.building_name(sq.kind, lv)))
     if game.mortgaged[index]:
         rows.append("Mortgaged")
     return rows
@@ -240,14 +249,17 @@ def drawing(board, *, game=None, heat_labels=None, fills=None, path=None, centre
     L = cells[0].x1
     d = Drawing(L, cells, title=board.title, centre=centre_text)
     d.rects.append(Rect(0, 0, L, L, FIELD, below=True))
-    narrow, wide = 0.94 / FONT, (CORNER - BAND - STRIP) / FONT        # em a line, by the square's width
+    # a board with more squares a side is drawn at the same size, so its squares are smaller: its words are made as
+    # large in pixels as a 40-square board's wherever they fit (the Mega Edition's 52 squares at 1280x800)
+    font = FONT * max(1.0, L / (2 * CORNER + 9))
+    narrow, wide = 0.94 / font, (CORNER - BAND - STRIP) / font        # em a line, by the square's width
     rules = game.rules if game is not None else None
     for i, (sq, cell) in enumerate(zip(board.squares, cells)):
         fill = fills[i] if fills is not None else KIND_FILL.get(sq.kind, "#fafafa")
         d.rects.append(Rect(cell.x0, cell.y0, cell.x1, cell.y1, fill, "#555", below=True))
         if sq.kind == "street":
             d.rects.append(Rect(*cell.band(), board.groups[sq.group].colour, "#555"))
-        width = CORNER / FONT - 1 if cell.corner else (wide if cell.side in (1, 3) else narrow)
+        width = CORNER / font - 1 if cell.corner else (wide if cell.side in (1, 3) else narrow)
         words = _wrap(sq.short, width)
         extra: list[str] = []
         if heat_labels is not None:
@@ -259,7 +271,7 @@ def drawing(board, *, game=None, heat_labels=None, fills=None, path=None, centre
         lines = tuple(words + extra)
         bx0, by0, bx1, by1 = _text_box(cell)
         # a square whose lines would not fit its height or width is written smaller
-        size = min(FONT, (by1 - by0) / (len(lines) * 1.25), (bx1 - bx0 - 0.06) / max(map(text_em, lines)))
+        size = min(font, (by1 - by0) / (len(lines) * 1.25), (bx1 - bx0 - 0.06) / max(map(text_em, lines)))
         d.labels.append(Label((bx0 + bx1) / 2, (by0 + by1) / 2, lines, size, heat_labels is not None))
         d.deeds.append((sq.name, deed_rows(board, i, rules=rules),
                         status_rows(game, i) if game is not None and sq.ownable else []))
@@ -285,7 +297,16 @@ def _position(d: Drawing, board, game) -> None:
         if lv:
             bx0, by0, bx1, by1 = cell.band()
             horizontal = cell.side in (0, 2)
-            if lv == game.edition.hotel_level:
+            if lv > game.edition.hotel_level or not board.squares[i].group:
+                # the Mega Edition's skyscraper (the whole band, dark) and train depot (a brown block)
+                sky = lv > game.edition.hotel_level
+                pad = 0.04 if sky else 0.3
+                d.rects.append(Rect(bx0 + (pad * (bx1 - bx0) if horizontal else 0.03),
+                                    by0 + (0.03 if horizontal else pad * (by1 - by0)),
+                                    bx1 - (pad * (bx1 - bx0) if horizontal else 0.03),
+                                    by1 - (0.03 if horizontal else pad * (by1 - by0)),
+                                    "#263238" if sky else "#6d4c41", "#fff"))
+            elif lv == game.edition.hotel_level:
                 d.rects.append(Rect(bx0 + 0.2 * (bx1 - bx0) if horizontal else bx0 + 0.04,
                                     by0 + 0.04 if horizontal else by0 + 0.2 * (by1 - by0),
                                     bx1 - 0.2 * (bx1 - bx0) if horizontal else bx1 - 0.04,

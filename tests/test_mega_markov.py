@@ -1,0 +1,66 @@
+"""The Mega Edition's Markov chain (issue 15): rows sum to one under every named assumption, and the chain agrees
+with the real engine's movement played under the same assumptions (movement-only bots that choose as assumed).
+
+As in test_markov_sim.py, the agreement run plays decks whose Get Out of Jail Free cards do nothing (a held card
+delays its next draw, which the chain does not model); everything else is the real engine.
+"""
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from monopoly_core import InvalidRules, preset
+from monopoly_core import markov as M
+from monopoly_core.markov import mega
+from test_markov_sim import ALPHA, returned  # noqa: F401  (the fixture)
+
+ROLLS = 150_000
+
+
+@pytest.mark.parametrize("jail", M.JAIL_POLICIES)
+def test_every_row_sums_to_one_under_every_assumption(jail):
+    # seed 002 THE DICE & HOW TO MOVE and DOUBLES & TRIPLES: the chain of the three dice, for each named assumption
+    rules = preset("mega")
+    for choice in itertools.product(*mega.CHOICES.values()):
+        assume = ",".join(f"{k}={v}" for k, v in zip(mega.CHOICES, choice))
+        ch = M.chain(rules, jail, "pay", assume)
+        assert ch.matrix.shape == (52 * 3 + 3, 52 * 3 + 3)
+        np.testing.assert_allclose(ch.matrix.sum(axis=1), 1.0, atol=1e-12)
+        np.testing.assert_allclose(ch.pi @ ch.matrix, ch.pi, atol=1e-12)
+        assert ch.pi.sum() == pytest.approx(1.0) and ch.pi.min() >= 0
+
+
+def test_the_assumptions_change_the_chain_and_bad_ones_are_refused():
+    rules = preset("mega")
+    early = M.stationary(rules, "long", assume="")
+    stay = M.stationary(rules, "long", assume="mr_monopoly=stay")
+    # with the bonus move, the squares just past Chance and Community Chest (properties) gain from Mr. Monopoly
+    assert early.squares[7] > stay.squares[7]
+    ticket = M.stationary(rules, "long", assume="bus=ticket")
+    chests = [i for i, s in enumerate(rules_board(rules).squares) if s.kind in ("chance", "chest")]
+    assert sum(early.squares[i] for i in chests) > sum(ticket.squares[i] for i in chests)
+    with pytest.raises(InvalidRules, match="bus must be one of"):
+        M.chain(rules, "long", "pay", "bus=walk")
+    with pytest.raises(InvalidRules, match="unknown Mega assumption"):
+        M.chain(rules, "long", "pay", "speed=fast")
+
+
+def rules_board(rules):
+    from monopoly_core import editions
+    return editions.get(rules.edition).board(rules)
+
+
+@pytest.mark.parametrize("jail, assume", [("long", ""), ("short", "triples=go")])
+def test_the_engine_agrees_with_the_mega_chain_under_the_same_assumptions(returned, jail, assume):
+    rules = returned("mega")           # decks whose Get Out of Jail Free cards do nothing
+    ch = M.chain(rules, jail, "pay", assume)
+    emp = M.simulate_rolls(rules, ROLLS, jail=jail, seed=7, assume=assume)
+    assert emp.rolls == ROLLS
+    assert emp.transitions[ch.matrix == 0].sum() == 0          # every move the engine made, the chain allows
+    test = M.markov_chi_square(emp.counts, ch)
+    assert test.p_value > ALPHA, test
+    # the test has power: the same counts reject the chain without Mr. Monopoly's bonus move
+    wrong = M.chain(rules, jail, "pay", (assume + ",mr_monopoly=stay").strip(","))
+    assert M.markov_chi_square(emp.counts, wrong).p_value < 1e-9

@@ -1,0 +1,455 @@
+"""The Mega Edition's rules, one scenario each (issue 15). Every test cites the rule book,
+../shared/seeds/002_0633d1fb819bfb08.txt ("002" below), first part ("What's New?"), or the reference facts
+(../shared/reference/mega_edition_rules.md) where the rule book is silent.
+
+Faces of a roll are (white, white, speed): the speed die's 1-3 are pips, 4 and 5 Mr. Monopoly, 6 the Bus.
+"""
+from fractions import Fraction
+
+import pytest
+
+from monopoly_core import Action, Game, IllegalAction, PlayerSpec, preset
+from monopoly_core import actions as A
+from monopoly_core import decisions as D
+from monopoly_core import events as E
+from monopoly_core.dice import load_dice
+from monopoly_core.editions import mega_tickets as T
+from monopoly_core.editions import mega_turn as M
+from scenario import events_of, give, pays, place, until
+
+MR = 4          # a Mr. Monopoly face of the speed die
+BUS = 6         # the Bus face
+
+
+def mega(n=2, arrange=None, **rules) -> Game:
+    """A Mega game of ``n`` people, seat 0 first (the white dice decide the order), at seat 0's first decision."""
+    g = Game.new(preset("mega", **rules), [PlayerSpec(f"P{i}", "person") for i in range(n)], seed=1)
+    g.arrange().next_rolls((6, 6), *[(1, 2)] * (n - 1))
+    g.step()
+    if arrange is not None:
+        arrange(g)
+    until(g, D.PRE_ROLL, D.JAIL)
+    return g
+
+
+def roll(g, *faces):
+    g.arrange().next_rolls(*faces)
+    g.act(Action(A.ROLL))
+
+
+def end(g):
+    until(g, D.POST_ROLL)
+    g.act(Action(A.END))
+
+
+def moves(g, start=0):
+    return [(e.square, e.detail) for e in events_of(g, E.MOVE, start)]
+
+
+# --- the speed die and the turn ------------------------------------------------------------------------------------
+def test_the_speed_die_model_has_the_exact_216_outcome_distribution():
+    # 002 THE DICE & HOW TO MOVE: "roll all THREE dice"; reference: P(triples) = 1/72, white doubles 1/6,
+    # Mr. Monopoly 1/3, Bus 1/6
+    m = load_dice("2d6+speed")
+    assert len(m.outcomes) == 216 and m.p_doubles() == Fraction(1, 6)
+    p = m.probability
+    assert sum(p for r in m.outcomes if r.doubles and r.faces[2] == r.faces[0] <= 3) == Fraction(1, 72)
+    assert sum(p for r in m.outcomes if r.faces[2] in (4, 5)) == Fraction(1, 3)
+    assert sum(p for r in m.outcomes if r.faces[2] == 6) == Fraction(1, 6)
+    assert sum(p for r in m.outcomes if r.total == 15) == Fraction(1, 216)
+
+
+def test_pips_on_all_three_dice_move_the_total_of_all_three():
+    # 002: "If pips appear on all three dice, simply move the total of all three."
+    g = mega()
+    roll(g, (2, 3, 1))
+    until(g, D.BUY)
+    assert g.players[0].position == 6 and moves(g)[-1] == (6, E.MOVE_BY_DICE)
+
+
+def test_turn_order_is_rolled_on_the_white_dice_only():
+    # 002 TURN ORDER: "Roll only the two white dice to determine your playing order."
+    g = mega(3)
+    order_rolls = [e for e in events_of(g, E.ROLL) if e.other == E.ROLL_ORDER]
+    assert len(order_rolls) == 3 and all(e.detail < 100 for e in order_rolls)      # two faces each
+    assert g.order[0] == 0
+
+
+def test_mr_monopoly_moves_by_the_white_dice_then_to_the_next_unowned_property():
+    # 002: "move according to the white dice, do what you would normally do on that space; then move again to the
+    # next unowned property, which you may now buy"
+    g = mega(arrange=lambda g: give(g, 1, 6, 7))
+    roll(g, (2, 3, MR))                   # white 5: Mr. Monopoly; 6 and 7 are owned, 8 is not
+    until(g, D.BUY)
+    assert g.pending.square == 8
+    assert moves(g)[-2:] == [(5, E.MOVE_BY_DICE), (8, E.MOVE_BY_MR_MONOPOLY)]
+
+
+def test_mr_monopoly_with_everything_owned_goes_to_the_next_rent_and_stays_if_all_is_mortgaged():
+    # 002: "If you roll a Mr. Monopoly after all of the properties are owned, ... move ahead to the first property on
+    # which you need to pay rent. If all other players properties are mortgaged, stay where you are."
+    def own_all(mortgaged):
+        def arrange(g):
+            for s in g.board.properties:
+                give(g, 0 if s < 20 else 1, s, mortgaged=mortgaged and s >= 20)
+        return arrange
+    g = mega(arrange=own_all(False))
+    roll(g, (1, 2, MR))                   # to Income Tax (3), then past seat 0's own to Pennsylvania RR (20)
+    end(g)
+    assert moves(g)[-1] == (20, E.MOVE_BY_MR_MONOPOLY)
+    assert [e.amount for e in pays(g, reason=E.R_RENT)] == [100]      # seat 1's three railroads
+    g = mega(arrange=own_all(True))
+    roll(g, (1, 2, MR))
+    end(g)
+    assert moves(g)[-1] == (3, E.MOVE_BY_DICE) and g.players[0].position == 3
+
+
+def test_a_mr_monopoly_move_past_go_collects_the_salary():
+    # 002 BUS TICKETS: "If a Bus Ticket or Mr. Monopoly roll causes you to land on or pass GO, collect $200"
+    g = mega(arrange=lambda g: [give(g, 1, s) for s in g.board.properties if s > 46] and place(g, 0, 44))
+    start = len(g.log)
+    roll(g, (1, 1, MR))                   # to 46 (Chance): stack a card that does nothing
+    g.arrange().card_on_top("chance", "dividend")
+    until(g, D.BUY)
+    assert g.pending.square == 1
+    assert [e.amount for e in pays(g, start, E.R_SALARY)] == [200]
+
+
+def test_the_bus_face_takes_a_ticket_or_rides_to_the_nearest_card_square():
+    # 002: "If you roll the Bus, first make a normal move according to the white dice, then decide to either take a
+    # BUS TICKET ... or move again to the nearest Chance/Community Chest space in front of your token."
+    g = mega()
+    roll(g, (1, 2, BUS))                  # white dice 3: Baltic Avenue, then the Bus
+    until(g, D.BUY)
+    g.act(Action(A.BUY))
+    until(g, D.BUS_FACE)
+    g.act(M.A_TAKE_TICKET)
+    end(g)
+    assert T.held(g.players[0]) == 1
+    g2 = mega()
+    roll(g2, (1, 2, BUS))
+    until(g2, D.BUY)
+    g2.act(Action(A.BUY))
+    until(g2, D.BUS_FACE)
+    g2.arrange().card_on_top("chance", "dividend")
+    g2.act(M.A_RIDE_BUS)
+    end(g2)
+    assert moves(g2)[-1] == (9, E.MOVE_BY_BUS)
+
+
+def test_doubles_are_judged_on_the_white_dice_alone():
+    # 002 DOUBLES & TRIPLES: "Refer only to the white dice when determining doubles."
+    g = mega()
+    roll(g, (3, 3, 1))                    # doubles: roll again
+    until(g, D.BUY)
+    g.act(Action(A.BUY))
+    until(g, D.POST_ROLL)
+    assert g.pending.again
+    g = mega()
+    roll(g, (3, 4, 3))                    # the speed die matching a white die is not doubles
+    until(g, D.BUY)
+    g.act(Action(A.BUY))
+    until(g, D.POST_ROLL)
+    assert not g.pending.again
+
+
+def test_triples_move_anywhere_do_not_roll_again_and_do_not_jail_after_two_doubles():
+    # 002: "If you roll TRIPLE 1's, 2's, or 3's, move ahead to ANY space on the board. Do not roll again. You do not
+    # go to Jail if you've rolled doubles twice before rolling triples."
+    g = mega()
+    roll(g, (1, 1, 3))                    # doubles: 5 squares to Income Tax
+    until(g, D.POST_ROLL)
+    g.arrange().next_rolls((2, 2, 1))     # doubles again: to 10 (Gas Company)
+    g.act(Action(A.END))
+    until(g, D.BUY)
+    g.act(Action(A.BUY))
+    until(g, D.POST_ROLL)
+    assert g.pending.again and g.players[0].doubles == 2
+    g.arrange().next_rolls((3, 3, 3))     # triples on the third roll
+    g.act(Action(A.END))
+    until(g, D.TRIPLES)
+    assert len(g.pending.legal_actions()) == 51
+    g.act(Action(M.MOVE_TO, 26))          # Free Parking
+    until(g, D.POST_ROLL)
+    assert not g.players[0].in_jail and g.players[0].position == 26 and not g.pending.again
+    assert moves(g)[-1] == (26, E.MOVE_BY_TRIPLES)
+
+
+def test_in_jail_only_the_white_dice_are_rolled_unless_the_fine_is_paid_first():
+    # 002: "While in JAIL, roll only the two white dice (if you pay beforehand to get out, roll all three dice)."
+    g = mega(arrange=lambda g: g.arrange().jail(0))
+    g.arrange().next_rolls((2, 3))
+    g.act(Action(A.ROLL))
+    jail_roll = [e for e in events_of(g, E.ROLL) if e.other == E.ROLL_JAIL]
+    assert jail_roll and jail_roll[-1].detail == 23
+    g = mega(arrange=lambda g: g.arrange().jail(0))
+    g.arrange().next_rolls((2, 3, 1))
+    g.act(Action(A.PAY_FINE))
+    until(g, D.BUY)
+    assert g.players[0].position == 13 + 6
+
+
+# --- bus tickets --------------------------------------------------------------------------------------------------
+def ticket_game(n_tickets=1, position=0, **kw):
+    """Seat 0 holds ``n_tickets`` bus tickets on ``position``; stopped at the choice of a ticket or the roll."""
+    def arrange(g):
+        T.arrange_held(g, 0, n_tickets)
+        place(g, 0, position)
+    g = mega(arrange=arrange, **kw)
+    g.act(Action(A.ROLL))                 # the pre-roll window; then the ticket or the dice
+    assert g.pending.kind == D.USE_BUS_TICKET
+    return g
+
+
+def test_a_bus_ticket_moves_forward_on_the_same_side_and_leaves_the_game():
+    # 002 BUS TICKETS: "you may choose to use a Bus Ticket ... instead of rolling the dice. If so, move forward to
+    # any space on the same side of the board. (Corners are the final space on each side, as well as the first
+    # space of the next side.) After using a Bus Ticket, give the Ticket to the Banker"
+    g = ticket_game(position=8)
+    squares = [a.square for a in g.pending.legal_actions() if a.kind == M.RIDE_TICKET]
+    assert squares == [9, 10, 11, 12, 13]
+    with pytest.raises(IllegalAction):
+        g.act(Action(M.RIDE_TICKET, 14))
+    g.act(Action(M.RIDE_TICKET, 12))
+    until(g, D.BUY)
+    assert g.players[0].position == 12 and T.held(g.players[0]) == 0 and T.supply(g).out_of_play == 1
+    assert [e.detail for e in events_of(g, E.BUS_TICKET)][-1] == E.TICKET_USED
+    corner = ticket_game(position=13)
+    assert [a.square for a in corner.pending.legal_actions() if a.kind == M.RIDE_TICKET] == list(range(14, 27))
+
+
+def test_a_bus_ticket_to_go_to_jail_jails_and_one_to_go_pays_the_salary():
+    # 002 BUS TICKETS: "Bus Tickets can be used to move to the "Go To Jail" space"; "If a Bus Ticket ... causes you
+    # to land on or pass GO, collect $200 as usual."
+    g = ticket_game(position=30)
+    g.act(Action(M.RIDE_TICKET, 39))
+    until(g, D.POST_ROLL)
+    assert g.players[0].in_jail
+    g = ticket_game(position=47)
+    g.act(Action(M.RIDE_TICKET, 0))
+    until(g, D.POST_ROLL)
+    assert [e.amount for e in pays(g, reason=E.R_SALARY)][-1:] == [200]
+
+
+def test_a_bus_ticket_onto_an_opponents_utility_rolls_the_white_dice_for_the_rent():
+    # 002 BUS TICKETS: "If you use a bus ticket to move to a utility owned by an opponent, roll both white dice to
+    # determine your rent (4X, 10X or 20X depending on the number of utilities owned by this opponent)."
+    g = ticket_game(position=14)
+    give(g, 1, 17, 36)                    # two utilities: 10x
+    g.arrange().next_rolls((3, 4))
+    g.act(Action(M.RIDE_TICKET, 17))
+    until(g, D.POST_ROLL)
+    assert [e.detail for e in events_of(g, E.ROLL)][-1] == 34
+    assert [e.amount for e in pays(g, reason=E.R_RENT)] == [70]
+
+
+def test_a_bus_ticket_may_replace_the_roll_after_doubles():
+    # 002 DOUBLES & TRIPLES: "If doubles entitle you to roll again, you may use a Bus Ticket in place of rolling"
+    g = ticket_game()
+    roll(g, (1, 1, 2))                    # doubles: to 4 (Arctic Avenue)
+    until(g, D.BUY)
+    g.act(Action(A.BUY))
+    until(g, D.POST_ROLL)
+    g.act(Action(A.END))
+    assert g.pending.player == 0
+    g.act(Action(M.RIDE_TICKET, 13))
+    until(g, D.POST_ROLL)
+    assert g.players[0].position == 13 and not g.pending.again
+
+
+def test_the_bus_ticket_square_draws_a_ticket_if_any_remain():
+    # 002 OTHER NEW SPACES, BUS TICKET: "Take a Bus Ticket and keep for use on a later turn. Do nothing if no Bus
+    # Tickets remain." And the expiring ticket: "all other Tickets in the hands of the players are lost"
+    def arrange(g):
+        T.arrange_held(g, 1, 3)
+        T.arrange_next_ticket(g, True)
+        place(g, 0, 28)
+    g = mega(arrange=arrange)
+    roll(g, (1, 2, 1))                    # 28 + 4 = 32: the Bus Ticket square
+    until(g, D.POST_ROLL)
+    assert [T.held(p) for p in g.players] == [1, 0] and T.supply(g).out_of_play == 3
+    assert E.TICKET_EXPIRED in [e.detail for e in events_of(g, E.BUS_TICKET)]
+
+    def empty(g):
+        T.arrange_empty_pile(g)
+        place(g, 0, 28)
+    g = mega(arrange=empty)
+    roll(g, (1, 2, 1))
+    until(g, D.POST_ROLL)
+    assert T.held(g.players[0]) == 0 and not events_of(g, E.BUS_TICKET)
+
+
+def test_the_birthday_gift_is_100_from_the_bank_or_a_bus_ticket():
+    # 002 OTHER NEW SPACES, BIRTHDAY GIFT: "collect $100 from the Bank, or draw a Bus Ticket ... Your choice."
+    for answer, cash, tickets in ((M.A_GIFT_CASH, 2600, 0), (M.A_GIFT_TICKET, 2500, 1)):
+        g = mega(arrange=lambda g: place(g, 0, 43))
+        g.arrange().card_on_top("chance", "dividend")
+        roll(g, (1, 2, 1))                # 43 + 4 = 47
+        until(g, D.BIRTHDAY_GIFT)
+        g.act(answer)
+        until(g, D.POST_ROLL)
+        assert (g.players[0].cash, T.held(g.players[0])) == (cash, tickets)
+
+
+# --- the Auction square -----------------------------------------------------------------------------------------------
+def test_the_auction_square_auctions_an_unowned_property_of_the_landers_choice():
+    # 002 OTHER NEW SPACES, AUCTION: "If you land here, pick an unowned property for the Banker to auction off."
+    g = mega(arrange=lambda g: place(g, 0, 10))
+    roll(g, (1, 2, 1))                    # 10 + 4 = 14
+    until(g, D.AUCTION_PICK)
+    assert Action(M.PICK, 51) in g.pending.legal_actions()
+    g.act(Action(M.PICK, 51))
+    until(g, D.BID)
+    assert g.pending.square == 51
+    g.act(Action(A.BID, amount=10))
+    until(g, D.BID)
+    g.act(Action(A.PASS))
+    until(g, D.POST_ROLL)
+    assert g.owner[51] == 0
+
+
+def test_the_auction_square_with_everything_owned_moves_to_the_highest_rent_ahead():
+    # 002: "when all of the properties are owned, you must move ahead to the property on which you need to pay the
+    # highest rent (the closer one, if tied)"
+    def arrange(g):
+        for s in g.board.properties:
+            give(g, 1, s)
+        place(g, 0, 10)
+    g = mega(arrange=arrange)
+    roll(g, (1, 2, 1))
+    until(g, D.POST_ROLL)
+    # seat 1 owns every group (Boardwalk: 50 x3 = 150) and the four railroads (200 each): the nearest railroad
+    assert moves(g)[-1] == (20, E.MOVE_BY_AUCTION_SQUARE)
+    assert [e.amount for e in pays(g, reason=E.R_RENT)] == [200]
+
+
+# --- building and rent ---------------------------------------------------------------------------------------------------
+def test_unimproved_rent_triples_with_the_whole_group_and_doubles_with_all_but_one():
+    # 002 NEW PROPERTIES: "you are entitled to collect TRIPLE rent on any unimproved property in a group once you own
+    # all of its properties"; reference: all but one doubles
+    g = mega()
+    give(g, 1, 7, 8, 11)
+    assert g.edition.rent(g, 7, 7, 0) == 12
+    give(g, 1, 12)
+    assert g.edition.rent(g, 7, 7, 0) == 18
+    give(g, 0, 12)                        # all but one again, the last street another player's
+    assert g.edition.rent(g, 7, 7, 0) == 12
+    give(g, 0, 11)                        # two of four: the printed rent
+    assert g.edition.rent(g, 7, 7, 0) == 6
+
+
+def test_houses_may_be_built_with_all_but_one_of_a_group_evenly():
+    # 002 NEW PROPERTIES: "You may build houses and hotels once you own all but one property in a color group."
+    g = mega(arrange=lambda g: give(g, 0, 7, 8))
+    assert g.edition.build_problem(g, 0, 7) == "you need all but one of the light blue group to build"
+    give(g, 0, 11)
+    g.act(Action(A.BUILD, 7))
+    assert g.level[7] == 1
+    with pytest.raises(IllegalAction, match="build evenly"):
+        g.act(Action(A.BUILD, 7))
+
+
+def test_skyscrapers_need_hotels_on_the_whole_group_and_sell_back_to_a_hotel_for_half():
+    # 002: "If you own all of the properties of a color group, and have built hotels on each, you may then build
+    # SKYSCRAPERS"; "You may sell a Skyscraper back to the bank for half its value and revert to a hotel."
+    def arrange(g):
+        give(g, 0, 1, 3, level=5)
+        give(g, 0, 4, level=4)
+    g = mega(arrange=arrange)
+    with pytest.raises(IllegalAction, match="hotels on every street"):
+        g.act(Action(A.BUILD, 1))
+    g.act(Action(A.BUILD, 4))
+    g.act(Action(A.BUILD, 1))
+    assert g.level[1] == 6 and T.supply(g).skyscrapers_left == 7 and g.edition.rent(g, 1, 7, 0) == 750
+    hotels = g.hotels_left
+    cash = g.players[0].cash
+    g.act(Action(A.SELL_BUILDING, 1))
+    assert g.level[1] == 5 and g.players[0].cash == cash + 25 and g.hotels_left == hotels - 1
+    assert T.supply(g).skyscrapers_left == 8
+
+
+def test_a_train_depot_costs_100_doubles_its_railroads_rent_and_sells_for_50():
+    # 002 RAILROADS: "building a TRAIN DEPOT on it (cost: $100). A Train Depot doubles the rent due for the Railroad.
+    # You don't need to own multiple Railroads ... Train Depots may be sold back to the bank for $50 each."
+    g = mega(arrange=lambda g: give(g, 0, 6))
+    cash = g.players[0].cash
+    g.act(Action(A.BUILD, 6))
+    assert g.level[6] == 1 and g.players[0].cash == cash - 100 and g.edition.rent(g, 6, 7, 0) == 50
+    assert T.supply(g).depots_left == 3
+    with pytest.raises(IllegalAction, match="sell the buildings"):
+        g.act(Action(A.MORTGAGE, 6))
+    g.act(Action(A.SELL_BUILDING, 6))
+    assert g.level[6] == 0 and g.players[0].cash == cash - 50 and T.supply(g).depots_left == 4
+
+
+def test_no_property_of_a_group_is_mortgaged_until_its_buildings_are_sold():
+    # 002: "You may not mortgage any property of a group until all houses on it are sold back to the bank."
+    g = mega(arrange=lambda g: give(g, 0, 7, 8, 11, level=1))
+    with pytest.raises(IllegalAction, match="sell the buildings"):
+        g.act(Action(A.MORTGAGE, 11))
+    give(g, 1, 12)
+    assert g.edition.mortgage_problem(g, 1, 12) is None      # another player's buildings do not bind seat 1
+
+
+def test_utilities_charge_4_10_and_20_times_the_dice():
+    # reference (Monopoly Wiki Gas Company page): 1, 2, 3 utilities owned: 4x, 10x, 20x the dice
+    g = mega()
+    give(g, 1, 10)
+    assert g.edition.rent(g, 10, 7, 0) == 28
+    give(g, 1, 17)
+    assert g.edition.rent(g, 10, 7, 0) == 70
+    give(g, 1, 36)
+    assert g.edition.rent(g, 10, 7, 0) == 140
+
+
+def test_acquiring_the_last_property_builds_it_up_evenly():
+    # 002: "If you acquire the final property of a group, after previously building on its other properties, you must
+    # un-mortgage this property immediately (if mortgaged) and build it up according to the "even" building rule"
+    g = mega(arrange=lambda g: (give(g, 0, 7, 8, 11, level=3), place(g, 0, 8)))
+    roll(g, (1, 2, 1))                    # 8 + 4 = 12: Connecticut Avenue, the last of light blue
+    until(g, D.BUY)
+    cash = g.players[0].cash
+    g.act(Action(A.BUY))
+    until(g, D.POST_ROLL)
+    assert [g.level[s] for s in (7, 8, 11, 12)] == [3, 3, 3, 2]
+    assert g.players[0].cash == cash - 120 - 2 * 50
+
+
+def test_acquiring_the_last_property_without_the_cash_redistributes_the_houses():
+    # 002: "or, if you can't afford to do so, you must redistribute existing houses among all properties of the
+    # group. You may need to break down hotels to do this."
+    def arrange(g):
+        give(g, 0, 7, 8, 11, level=5)
+        place(g, 0, 8)
+    g = mega(arrange=arrange)
+    g.arrange().cash(0, 130)
+    roll(g, (1, 2, 1))
+    until(g, D.BUY)
+    g.act(Action(A.BUY))                  # 120 of 130: not enough for 4 houses (200)
+    until(g, D.POST_ROLL)
+    assert sorted(g.level[s] for s in (7, 8, 11, 12)) == [3, 4, 4, 4]
+    assert sum(g.level[s] for s in (7, 8, 11, 12)) == 15
+
+
+def test_bus_tickets_can_be_traded():
+    # 002 BUS TICKETS: "You can buy/sell/trade Bus Tickets with other players."
+    from monopoly_core import Trade
+    g = mega(arrange=lambda g: T.arrange_held(g, 0, 2))
+    g.act(Action(A.TRADE, trade=Trade(0, 1, give_tokens=("bus_ticket",), get_cash=60)))
+    assert g.pending.kind == D.TRADE_RESPONSE and g.pending.player == 1
+    g.act(Action(A.ACCEPT))
+    assert [T.held(p) for p in g.players] == [1, 1] and g.players[0].cash == 2560
+    assert [e.detail for e in events_of(g, E.BUS_TICKET)][-2:] == [E.TICKET_TRADED, E.TICKET_TRADED]
+    with pytest.raises(IllegalAction, match="holds 1 bus ticket"):
+        g.act(Action(A.TRADE, trade=Trade(0, 1, give_tokens=("bus_ticket", "bus_ticket"), get_cash=10)))
+
+
+def test_rules_the_mega_edition_cannot_play_are_refused_by_name():
+    # bad input gets a clear error naming the rule: the speed die, a ticket file, a board without skyscraper rents
+    from monopoly_core import InvalidRules
+    with pytest.raises(InvalidRules, match="dice.*speed die"):
+        preset("mega", dice="2d6")
+    with pytest.raises(InvalidRules, match="bus_tickets.*no ticket named 'nope'"):
+        preset("mega", bus_tickets="nope")
+    with pytest.raises(InvalidRules, match="board.*skyscraper_rent"):
+        preset("mega", board="classic-us", chance_deck="us-chance", chest_deck="us-chest")

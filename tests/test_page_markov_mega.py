@@ -1,0 +1,36 @@
+"""The Markov page with the Mega Edition (issue 15): the named assumptions are the user's to pick, and every tab
+works on the 52-square chain."""
+from __future__ import annotations
+
+from monopoly_core import markov as M
+from monopoly_core import preset
+from test_page_markov import _by_label, _ranking, open_tab, page  # noqa: F401  (the fixture)
+
+
+def test_the_mega_assumptions_are_picked_on_the_page(page):
+    at = page
+    at.selectbox(key="mk_preset").set_value("mega").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.radio(key="mk_mega_mr_monopoly").value == "next_property"
+    open_tab(at, "Ranking")
+    before = _ranking(at)
+    exact = M.stationary(preset("mega"), "long")
+    assert len(before) == 53 and abs(before["per-roll"].iloc[0] - exact.top(1)[0][2]) < 1e-6
+    at.radio(key="mk_mega_mr_monopoly").set_value("stay").run()
+    at.radio(key="mk_mega_bus").set_value("ticket").run()
+    after = _ranking(at)
+    stay = M.stationary(preset("mega"), "long", assume="triples=uniform,mr_monopoly=stay,bus=ticket")
+    assert abs(after["per-roll"].iloc[0] - stay.top(1)[0][2]) < 1e-6 and not before.equals(after)
+
+
+def test_every_tab_works_for_mega(page):
+    at = page
+    at.selectbox(key="mk_preset").set_value("mega").run()
+    for tab in ("Graph", "Convergence", "Income"):
+        open_tab(at, tab)
+        assert not at.exception, (tab, [e.value for e in at.exception])
+    open_tab(at, "Theory vs experiment")
+    at.number_input(key="mk_rolls").set_value(3_000).run()
+    at.button(key="mk_simulate").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert _by_label(at.metric, "Rolls counted").value == "3,000"

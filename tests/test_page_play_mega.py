@@ -1,0 +1,69 @@
+"""AppTest: a person plays a Mega Edition game on the Play page (issue 15), making a bus-ticket choice and a triples
+choice with the page's own buttons, and the page shows the speed die, the bus tickets and the Mega supply."""
+from apptest_helpers import open_page, texts
+
+from monopoly_core import actions as A
+from monopoly_core import decisions as D
+from monopoly_core import events as E
+from monopoly_core.editions import mega_turn as M
+from pages._decision import label
+
+#: A seed whose first turns bring seat 0 (the person) a bus ticket and triples with the answers below (found by
+#: playing the same answers without the page; the page must play the very same game).
+SEED = 56
+
+
+def answer(d, g):
+    """The person's answer: buy what they can, pass auctions, end turns; ride a held bus ticket to the last square
+    on its side, take a ticket from the Bus and the Birthday Gift, move anywhere with triples (the first square)."""
+    options = d.legal_actions()
+    plain = [a for a in options if a.kind not in d.extra]
+    k = d.kind
+    if k == D.BUY:
+        return A.A_BUY if A.A_BUY in options else A.A_DECLINE
+    if k == D.USE_BUS_TICKET:
+        return [a for a in options if a.kind == M.RIDE_TICKET][-1]
+    if k in (D.BUS_FACE, D.BIRTHDAY_GIFT):
+        return M.A_TAKE_TICKET if k == D.BUS_FACE else M.A_GIFT_TICKET
+    answers = {D.BID: A.A_PASS, D.POST_ROLL: A.A_END, D.TRADE_RESPONSE: A.A_REJECT, D.MORTGAGED_DEED: A.A_KEEP,
+               D.PRE_ROLL: A.A_ROLL, D.JAIL: A.A_ROLL}
+    return answers.get(k, plain[0] if plain else options[0])
+
+
+def press(at, d, g, action):
+    """Press the page's control for ``action``: its button, or for many squares the list and its button."""
+    if d.kind in (D.TRIPLES, D.AUCTION_PICK):
+        at.selectbox(key=f"mega_pick_{d.kind}").set_value(label(action, d, g)).run()
+        at.button(key=f"mega_go_{d.kind}").click().run()
+        return
+    wanted = label(action, d, g)
+    button = next(b for b in at.button if b.label == wanted)
+    button.click().run()
+
+
+def test_a_person_plays_mega_with_a_bus_ticket_and_triples():
+    at = open_page("pages/play.py")
+    at.selectbox(key="setup_preset").set_value("mega").run()
+    at.number_input(key="setup_seed").set_value(SEED).run()
+    at.button(key="start_game").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    g = at.session_state["play_game"]
+    assert g.rules.preset == "mega" and g.board.size == 52
+    seen = set()
+    for _ in range(200):
+        g = at.session_state["play_game"]
+        d = g.pending
+        if g.over or {D.USE_BUS_TICKET, D.TRIPLES} <= seen:
+            break
+        if d is not None and g.waiting_for_person():
+            seen.add(d.kind)
+            press(at, d, g, answer(d, g))
+        else:
+            at.button(key="ctl_step").click().run()
+        assert not at.exception, [e.value for e in at.exception]
+    g = at.session_state["play_game"]
+    log = list(g.log)
+    assert any(e.kind == E.BUS_TICKET and e.player == 0 and e.detail == E.TICKET_USED for e in log)
+    assert any(e.kind == E.MOVE and e.player == 0 and e.detail == E.MOVE_BY_TRIPLES for e in log)
+    assert any("speed die" in m.value for m in at.markdown)          # the board's centre: the last roll
+    assert "train depots left" in texts(at)
