@@ -44,6 +44,15 @@ ALL_KINDS: Final = frozenset({ROLL, PAY_FINE, USE_CARD, BUY, DECLINE, BID, PASS,
                        MORTGAGE, UNMORTGAGE, TRADE, ACCEPT, REJECT, REJECT_ALL, BANKRUPT, PAY, DRAW, FLAT, PERCENT, KEEP,
                        LIFT, PLACE})
 
+#: The action kinds editions add (their own decisions' answers), registered by each edition module with
+#: :func:`register_kinds` so that saved histories holding them load (:func:`action_from_json`).
+EDITION_KINDS: set[str] = set()
+
+
+def register_kinds(*kinds: str) -> None:
+    """Make ``kinds`` (an edition's own action kinds) loadable from saved histories."""
+    EDITION_KINDS.update(kinds)
+
 
 #: A trade's fields, in order.
 TRADE_FIELDS: Final = ("proposer", "target", "give_cash", "give_squares", "give_cards", "get_cash", "get_squares",
@@ -224,7 +233,7 @@ def action_from_json(data) -> Action:
     if not isinstance(data, list) or not data or not isinstance(data[0], str):
         raise BadSave(f"not an action: {data!r}")
     kind = data[0]
-    if kind not in ALL_KINDS:
+    if kind not in ALL_KINDS and kind not in EDITION_KINDS:
         raise BadSave(f"unknown action kind {kind!r}")
     if len(data) == 1:
         return Action(kind)

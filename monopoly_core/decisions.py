@@ -18,7 +18,7 @@ from .actions import Action, Trade
 from .errors import IllegalAction
 from .mortgage import unmortgage_cost, unmortgage_problem
 from .trading import trade_problem
-from .worth import liquidation_value
+from .state import jail_card
 
 if TYPE_CHECKING:
     from .game_state import GameState
@@ -35,9 +35,14 @@ FINE_OR_CHANCE: Final = "fine_or_chance"  # the UK card: pay `amount` or draw a 
 INCOME_TAX: Final = "income_tax"          # older rule: pay the flat `amount` or a percentage of total worth
 MORTGAGED_DEED: Final = "mortgaged_deed"  # received mortgaged `square`: keep the mortgage (pay interest) or lift it
 PLACE_BUILDING: Final = "place_building"  # won a building auction: choose where the building goes
+# the Cheaters Edition's (their answers are the edition's own action kinds: editions/cheaters_actions.py)
+CHEAT: Final = "cheat"                    # start of a turn: attempt a face-up cheat, play a held card, or go on
+CALL_CHEAT: Final = "call_cheat"          # before the next roll: call "Cheat!" on `other`'s turn, or not
+KEEP_CARD: Final = "keep_card"            # a second card of one deck: keep the one held or the new one
+PARKING_DECK: Final = "parking_deck"      # Free Parking: draw a Chance or a Community Chest card
 
 KINDS = (PRE_ROLL, JAIL, BUY, BID, POST_ROLL, DEBT, TRADE_RESPONSE, FINE_OR_CHANCE, INCOME_TAX, MORTGAGED_DEED,
-         PLACE_BUILDING)
+         PLACE_BUILDING, CHEAT, CALL_CHEAT, KEEP_CARD, PARKING_DECK)
 
 _BASE: Final = {
     PRE_ROLL: (A.ROLL,),
@@ -112,7 +117,7 @@ class Decision:
             if not g.rules.jail_pay_on_last_turn and p.jail_turns >= g.rules.jail_turns - 1:
                 # 002 JAIL: "Paying a fine of $50 before you roll the dice on either of your next two turns"
                 return "on your last turn in jail you roll first: without doubles you then pay the fine and move"
-        if kind == A.USE_CARD and not p.cards:
+        if kind == A.USE_CARD and jail_card(g, p) < 0:
             return "you hold no Get Out of Jail Free card"
         if kind == A.BUY and p.cash < self.amount:
             return f"the price is {self.amount}, you have {p.cash}"
@@ -121,7 +126,7 @@ class Decision:
                 return f"the lowest bid now is {self.minimum}"
             if action.amount > p.cash:
                 return f"you cannot bid more than your cash ({p.cash})"
-        if kind == A.BANKRUPT and p.cash + liquidation_value(g, seat) >= self.amount:
+        if kind == A.BANKRUPT and p.cash + g.edition.liquidation_value(g, seat) >= self.amount:
             return "you can still raise the money by selling buildings or mortgaging"
         if kind == A.LIFT and p.cash < unmortgage_cost(g, self.square):
             return f"lifting the mortgage costs {unmortgage_cost(g, self.square)}, you have {p.cash}"
@@ -168,6 +173,7 @@ class Decision:
                 out.append(a)
         if self.extra:
             out.extend(manage_actions(g, self.player, self.extra))
+        out.extend(g.edition.edition_actions(self))
         return out
 
 

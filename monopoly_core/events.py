@@ -49,6 +49,9 @@ DEBT: Final = 21
 BANKRUPT: Final = 22
 END: Final = 23
 OFFERS_DECLINED: Final = 24
+CHEAT: Final = 25
+CHEAT_OUTCOME: Final = 26
+ACCUSATION: Final = 27
 
 # --- money reasons (PAY.detail) and the other named codes --------------------------------------------------------
 # (Final literals, so compiled code uses the numbers themselves; tests check each against its name in KINDS)
@@ -69,6 +72,11 @@ R_TRADE: Final = 13
 R_BANKRUPTCY: Final = 14
 R_JACKPOT: Final = 15
 R_SEED: Final = 16
+R_CHEAT: Final = 17
+R_CHEAT_REWARD: Final = 18
+R_CHEAT_PENALTY: Final = 19
+R_FALSE_ACCUSATION: Final = 20
+R_SALE_TO_BANK: Final = 21
 D_PURCHASE: Final = 0
 D_AUCTION: Final = 1
 D_TRADE: Final = 2
@@ -83,18 +91,33 @@ ROLL_UTILITY_CARD: Final = 3
 JAIL_BY_SQUARE: Final = 0
 JAIL_BY_CARD: Final = 1
 JAIL_BY_DOUBLES: Final = 2
+JAIL_BY_CHEATING: Final = 3
 OUT_BY_DOUBLES: Final = 0
 OUT_BY_FINE: Final = 1
 OUT_BY_CARD: Final = 2
 OUT_BY_FORCED_FINE: Final = 3
+OUT_BY_HANDCUFFS: Final = 4
+OUT_BY_ESCAPE: Final = 5
 MOVE_BY_DICE: Final = 0
 MOVE_BY_CARD: Final = 1
+MOVE_BY_STATION: Final = 2
+MOVE_BY_CHEAT: Final = 3
 AUCTION_OPENS: Final = 0
 AUCTION_SOLD: Final = 1
 AUCTION_UNSOLD: Final = 2
+CHEAT_BY_CARD: Final = 0
+CHEAT_TAKE_CASH: Final = 1
+CHEAT_MOVE_SELF: Final = 2
+CHEAT_SKIP_RENT: Final = 3
+OUTCOME_REVEALED: Final = 0
+OUTCOME_CAUGHT: Final = 1
+OUTCOME_VOID: Final = 2
+ACCUSED_RIGHTLY: Final = 0
+ACCUSED_FALSELY: Final = 1
 
 REASONS = ("start", "salary", "rent", "tax", "purchase", "auction", "build", "building_sale", "mortgage",
-           "unmortgage", "interest", "fine", "card", "trade", "bankruptcy", "jackpot", "pot_seed")
+           "unmortgage", "interest", "fine", "card", "trade", "bankruptcy", "jackpot", "pot_seed", "cheat",
+           "cheat_reward", "cheat_penalty", "false_accusation", "sale_to_bank")
 PARTY = "a seat, or -1 the bank, -2 the Free Parking pot"
 
 
@@ -146,7 +169,8 @@ KINDS: tuple[EventKind, ...] = (
        (("other", ("move", "jail", "order", "utility_card")),)),
     _K(MOVE, "move", "a token moves and lands",
        (("player", "whose token"), ("square", "where it lands"), ("amount", "signed steps"),
-        ("other", "the square it left"), ("detail", "the cause")), (("detail", ("dice", "card")),)),
+        ("other", "the square it left"), ("detail", "the cause")),
+       (("detail", ("dice", "card", "station", "cheat")),)),
     _K(PAY, "pay", "money changes hands",
        (("player", f"the payer: {PARTY}"), ("other", f"the payee: {PARTY}"), ("amount", "how much"),
         ("square", "the square it is paid for, -1 none"), ("detail", "the reason")), (("detail", REASONS),)),
@@ -168,11 +192,12 @@ KINDS: tuple[EventKind, ...] = (
         ("detail", "the card's number in its deck file, from 0")), (("other", ("chance", "chest")),)),
     _K(JAIL_IN, "jail_in", "a player is sent to jail",
        (("player", "who"), ("square", "the jail"), ("detail", "why")),
-       (("detail", ("go_to_jail_square", "card", "doubles")),)),
+       (("detail", ("go_to_jail_square", "card", "doubles", "caught_cheating")),)),
     _K(JAIL_OUT, "jail_out", "a player leaves jail",
        (("player", "who"), ("square", "the jail"), ("other", "the deck of the card used, -1 none"),
         ("detail", "how")),
-       (("other", ("chance", "chest")), ("detail", ("doubles", "fine", "card", "forced_fine")))),
+       (("other", ("chance", "chest")),
+        ("detail", ("doubles", "fine", "card", "forced_fine", "handcuffs_passed_on", "escape_cheat")))),
     _K(BUILD, "build", "a building is placed",
        (("player", "the owner"), ("square", "the street"), ("amount", "the new level (5 = hotel)"),
         ("other", "the price paid"))),
@@ -201,6 +226,18 @@ KINDS: tuple[EventKind, ...] = (
        (("detail", ("last_player_standing", "turn_limit")),)),
     _K(OFFERS_DECLINED, "offers_declined", "a player declines every later trade offer from another",
        (("player", "who declines"), ("other", "the proposer whose offers they decline"))),
+    _K(CHEAT, "cheat", "a player secretly attempts a cheat (Cheaters Edition)",
+       (("player", "the cheat"), ("square", "the face-up place of the card, -1 a free-form cheat"),
+        ("amount", "the size of the act (money or squares)"), ("other", "the card's number in its file, -1 none"),
+        ("detail", "what kind of cheat")),
+       (("detail", ("card", "take_cash", "move_self", "skip_rent")),)),
+    _K(CHEAT_OUTCOME, "cheat_outcome", "a cheat is revealed (rewarded) or caught (penalised)",
+       (("player", "the cheat"), ("amount", "the reward or the penalty"),
+        ("other", "the card's number in its file, -1 a free-form cheat"), ("detail", "what happened")),
+       (("detail", ("revealed", "caught", "void")),)),
+    _K(ACCUSATION, "accusation", "a player calls \"Cheat!\" on another",
+       (("player", "the accuser"), ("other", "the accused"), ("amount", "what a false accusation cost"),
+        ("detail", "whether it was right")), (("detail", ("right", "false")),)),
 )
 
 KIND_NAMES = tuple(k.name for k in KINDS)

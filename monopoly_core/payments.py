@@ -64,7 +64,7 @@ def raise_money(g: GameState, p: Player, creditor: int, amount: int, reason: int
         flow.check_budget(g)
         action = yield from flow.ask(g, d)
         if action.kind == BANKRUPT:
-            yield from bankrupt(g, p, creditor)
+            yield from g.edition.bankrupt(g, p, creditor)
             return False
         yield from management.apply(g, p, action)
     return True

@@ -53,7 +53,7 @@ def trade_problem(game: GameState, trade: Trade) -> str | None:
                 due += interest(game, s)
         if due and receiver.cash + cash_in - cash_out < due:
             return f"{receiver.name} could not pay the {due} interest due at once on the mortgaged properties"
-    return None
+    return game.edition.trade_problem(game, trade)
 
 
 def _squares_problem(game: GameState, squares: tuple[int, ...], who: Player) -> str | None:

@@ -11,6 +11,7 @@ extend_subpackage(__path__, __name__)      # the compiled editions, when the pac
 
 from .base import Edition  # noqa: E402
 from .classic import Classic  # noqa: E402
+from .cheaters import Cheaters  # noqa: E402
 
 _EDITIONS: dict[str, Edition] = {}
 
@@ -33,5 +34,6 @@ def names() -> tuple[str, ...]:
 
 
 register(Classic())
+register(Cheaters())
 
-__all__ = ["Edition", "Classic", "register", "get", "names"]
+__all__ = ["Edition", "Classic", "Cheaters", "register", "get", "names"]

@@ -15,15 +15,16 @@ from typing import TYPE_CHECKING, Any
 
 from mypy_extensions import mypyc_attr
 
-from .. import building, jail, landing, mortgage, turn
+from .. import building, jail, landing, management, mortgage, payments, turn
 from ..board import load_board
 from ..cards import load_deck
 from ..dice import load_dice
 from ..errors import DataError
 from ..rent import rent_due
+from ..worth import liquidation_value
 
 if TYPE_CHECKING:
-    from ..actions import Action
+    from ..actions import Action, Trade
     from ..board import Board
     from ..cards import Card, Deck
     from ..decisions import Decision
@@ -161,10 +162,43 @@ class Edition:
         """Why ``seat`` may not sell every building of ``square``'s set at once (as :meth:`sell_problem`)."""
         return building.sell_all_problem(g, seat, square)
 
+    def build(self, g: GameState, p: Player, square: int) -> Play:
+        """``p`` buys one building for ``square`` (found legal by :meth:`build_problem`), with the shortage
+        auction when the bank runs short (Cheaters: a hotel straight away; the last hotels auctioned from £10 by
+        £1, among the players able to buy one)."""
+        yield from management.build(g, p, square)
+
     def mortgage_problem(self, g: GameState, seat: int, square: int) -> str | None:
         """Why ``seat`` may not mortgage ``square`` (Cheaters: no mortgages; Mega: not while its group has
         buildings)."""
         return mortgage.mortgage_problem(g, seat, square)
+
+    # --- money ------------------------------------------------------------------------------------------------
+    def liquidation_value(self, g: GameState, seat: int) -> int:
+        """What ``seat`` could still raise (a player in debt may go bankrupt only when cash plus this falls
+        short). Classic: selling every building and mortgaging everything; Cheaters: selling every deed to the
+        bank (face value, or the hotel rent with a hotel)."""
+        return liquidation_value(g, seat)
+
+    def bankrupt(self, g: GameState, p: Player, creditor: int) -> Play:
+        """``p`` is bankrupt to ``creditor`` (a seat, or the bank). Cheaters: hotels stay where they are, and held
+        Chance and Community Chest cards go to the creditor or back to their decks."""
+        yield from payments.bankrupt(g, p, creditor)
+
+    def trade_problem(self, g: GameState, trade: Trade) -> str | None:
+        """Why ``trade`` is illegal in this edition beyond the classic rules (None: it is not). Cheaters: only Get
+        Out of Jail Free cards change hands, and nobody may end up with two cards of one deck."""
+        return None
+
+    def edition_actions(self, d: Decision) -> list[Action]:
+        """The edition's own legal actions for ``d``, listed after the classic ones by
+        :meth:`Decision.legal_actions` (Cheaters: attempts, held cards, selling deeds to the bank)."""
+        return []
+
+    def bot_raise_money(self, g: GameState, seat: int, needed: int) -> Action | None:
+        """A bot's next step to raise ``needed`` where the classic way (mortgage, sell buildings) does not apply
+        (Cheaters: sell a deed to the bank); None: the bot's own classic answer."""
+        return None
 
     # --- edition vocabulary --------------------------------------------------------------------------------------
     def card_effect(self, g: GameState, p: Player, card: Card, square: int) -> Play:
