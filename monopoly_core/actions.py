@@ -56,7 +56,7 @@ def register_kinds(*kinds: str) -> None:
 
 #: A trade's fields, in order.
 TRADE_FIELDS: Final = ("proposer", "target", "give_cash", "give_squares", "give_cards", "get_cash", "get_squares",
-                       "get_cards")
+                       "get_cards", "give_tokens", "get_tokens")
 
 
 @final
@@ -64,7 +64,8 @@ class Trade:
     """A trade offer from ``proposer`` to ``target``.
 
     ``give_*`` go from the proposer to the target, ``get_*`` from the target to the proposer. Cards are named by
-    the deck they belong to (``"chance"`` or ``"chest"``), one entry per Get Out of Jail Free card.
+    the deck they belong to (``"chance"`` or ``"chest"``), one entry per Get Out of Jail Free card. Tokens are an
+    edition's own tradeable things (Sore Losers' coins, Mega's bus tickets: ``Edition.tokens``), one entry per token.
 
     A value: compared and hashed by its fields, never changed after it is made (the fields are ``Final``, which
     the type checker enforces). A plain class rather than a frozen dataclass, so that its constructor checks
@@ -75,7 +76,7 @@ class Trade:
 
     def __init__(self, proposer: object, target: object, give_cash: object = 0, give_squares: object = (),
                  give_cards: object = (), get_cash: object = 0, get_squares: object = (),
-                 get_cards: object = ()) -> None:
+                 get_cards: object = (), give_tokens: object = (), get_tokens: object = ()) -> None:
         # (parameters typed ``object`` and checked here, so that bad input is refused the same way, with
         # IllegalAction, whether this class runs compiled or interpreted)
         self.proposer: Final = _whole("proposer", proposer)
@@ -86,10 +87,12 @@ class Trade:
         self.get_cash: Final = _whole("get_cash", get_cash)
         self.get_squares: Final = _wholes("get_squares", get_squares)
         self.get_cards: Final = _texts("get_cards", get_cards)
+        self.give_tokens: Final = _texts("give_tokens", give_tokens)
+        self.get_tokens: Final = _texts("get_tokens", get_tokens)
 
     def _key(self) -> tuple:
         return (self.proposer, self.target, self.give_cash, self.give_squares, self.give_cards, self.get_cash,
-                self.get_squares, self.get_cards)
+                self.get_squares, self.get_cards, self.give_tokens, self.get_tokens)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Trade) and self._key() == other._key()
@@ -105,7 +108,7 @@ class Trade:
 
     def is_empty(self) -> bool:
         return not (self.give_cash or self.give_squares or self.give_cards or self.get_cash or self.get_squares
-                    or self.get_cards)
+                    or self.get_cards or self.give_tokens or self.get_tokens)
 
     def to_json(self) -> dict:
         d: dict[str, Any] = {"proposer": self.proposer, "target": self.target}
@@ -123,7 +126,9 @@ class Trade:
                        get_cash=d.get("get_cash", 0), give_squares=tuple(_list(d.get("give_squares", []))),
                        get_squares=tuple(_list(d.get("get_squares", []))),
                        give_cards=tuple(_list(d.get("give_cards", []))),
-                       get_cards=tuple(_list(d.get("get_cards", []))))
+                       get_cards=tuple(_list(d.get("get_cards", []))),
+                       give_tokens=tuple(_list(d.get("give_tokens", []))),
+                       get_tokens=tuple(_list(d.get("get_tokens", []))))
         except KeyError as exc:
             raise BadSave(f"malformed trade: missing {exc}") from None
         except IllegalAction as exc:
@@ -151,7 +156,7 @@ def _wholes(name: str, xs: object) -> tuple[int, ...]:
 
 def _texts(name: str, xs: object) -> tuple[str, ...]:
     if not isinstance(xs, tuple) or len(xs) > 64 or not all(isinstance(x, str) and len(x) <= 64 for x in xs):
-        raise IllegalAction(f"{name} must be a tuple of deck names, got {xs!r}")
+        raise IllegalAction(f"{name} must be a tuple of names (at most 64, of 64 characters each), got {xs!r}")
     return tuple(str(x) for x in xs)
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from . import decisions as D
 from . import events as E
+from . import final_lap
 from . import flow
 from . import movement
 from . import payments
@@ -56,6 +57,9 @@ def card_effect(g: GameState, p: Player, card: Card, square: int) -> Play:
         forward = effect in ("advance", "advance_nearest") or (effect == "move" and card.by > 0)
         if passes_go(square, dest, forward):
             movement.salary(g, p, dest == 0)
+            if g.final_lap is not None:
+                final_lap.stop_at_go(g, p, square)
+                return
         steps = (dest - square) % g.board.size if forward else -((square - dest) % g.board.size)
         p.position = dest
         g.log.add(E.MOVE, p.seat, dest, steps, square, E.MOVE_BY_CARD)

@@ -49,9 +49,11 @@ DEBT: Final = 21
 BANKRUPT: Final = 22
 END: Final = 23
 OFFERS_DECLINED: Final = 24
-CHEAT: Final = 25
-CHEAT_OUTCOME: Final = 26
-ACCUSATION: Final = 27
+FINAL_LAP: Final = 25
+HOME: Final = 26
+CHEAT: Final = 27
+CHEAT_OUTCOME: Final = 28
+ACCUSATION: Final = 29
 
 # --- money reasons (PAY.detail) and the other named codes --------------------------------------------------------
 # (Final literals, so compiled code uses the numbers themselves; tests check each against its name in KINDS)
@@ -72,11 +74,12 @@ R_TRADE: Final = 13
 R_BANKRUPTCY: Final = 14
 R_JACKPOT: Final = 15
 R_SEED: Final = 16
-R_CHEAT: Final = 17
-R_CHEAT_REWARD: Final = 18
-R_CHEAT_PENALTY: Final = 19
-R_FALSE_ACCUSATION: Final = 20
-R_SALE_TO_BANK: Final = 21
+R_FINAL_RENT: Final = 17
+R_CHEAT: Final = 18
+R_CHEAT_REWARD: Final = 19
+R_CHEAT_PENALTY: Final = 20
+R_FALSE_ACCUSATION: Final = 21
+R_SALE_TO_BANK: Final = 22
 D_PURCHASE: Final = 0
 D_AUCTION: Final = 1
 D_TRADE: Final = 2
@@ -84,6 +87,7 @@ D_BANKRUPTCY: Final = 3
 D_RETURNED: Final = 4
 END_LAST_STANDING: Final = 0
 END_TURN_LIMIT: Final = 1
+END_FINAL_LAP: Final = 2
 ROLL_MOVE: Final = 0
 ROLL_JAIL: Final = 1
 ROLL_ORDER: Final = 2
@@ -100,8 +104,9 @@ OUT_BY_HANDCUFFS: Final = 4
 OUT_BY_ESCAPE: Final = 5
 MOVE_BY_DICE: Final = 0
 MOVE_BY_CARD: Final = 1
-MOVE_BY_STATION: Final = 2
-MOVE_BY_CHEAT: Final = 3
+MOVE_BY_LAP: Final = 2
+MOVE_BY_STATION: Final = 3
+MOVE_BY_CHEAT: Final = 4
 AUCTION_OPENS: Final = 0
 AUCTION_SOLD: Final = 1
 AUCTION_UNSOLD: Final = 2
@@ -116,8 +121,8 @@ ACCUSED_RIGHTLY: Final = 0
 ACCUSED_FALSELY: Final = 1
 
 REASONS = ("start", "salary", "rent", "tax", "purchase", "auction", "build", "building_sale", "mortgage",
-           "unmortgage", "interest", "fine", "card", "trade", "bankruptcy", "jackpot", "pot_seed", "cheat",
-           "cheat_reward", "cheat_penalty", "false_accusation", "sale_to_bank")
+           "unmortgage", "interest", "fine", "card", "trade", "bankruptcy", "jackpot", "pot_seed", "final_rent",
+           "cheat", "cheat_reward", "cheat_penalty", "false_accusation", "sale_to_bank")
 PARTY = "a seat, or -1 the bank, -2 the Free Parking pot"
 
 
@@ -170,7 +175,7 @@ KINDS: tuple[EventKind, ...] = (
     _K(MOVE, "move", "a token moves and lands",
        (("player", "whose token"), ("square", "where it lands"), ("amount", "signed steps"),
         ("other", "the square it left"), ("detail", "the cause")),
-       (("detail", ("dice", "card", "station", "cheat")),)),
+       (("detail", ("dice", "card", "final_lap", "station", "cheat")),)),
     _K(PAY, "pay", "money changes hands",
        (("player", f"the payer: {PARTY}"), ("other", f"the payee: {PARTY}"), ("amount", "how much"),
         ("square", "the square it is paid for, -1 none"), ("detail", "the reason")), (("detail", REASONS),)),
@@ -223,9 +228,12 @@ KINDS: tuple[EventKind, ...] = (
        (("player", "who"), ("other", "the creditor, -1 the bank"))),
     _K(END, "end", "the game is over",
        (("player", "the winner, -1 none"), ("detail", "why it ended")),
-       (("detail", ("last_player_standing", "turn_limit")),)),
+       (("detail", ("last_player_standing", "turn_limit", "final_lap")),)),
     _K(OFFERS_DECLINED, "offers_declined", "a player declines every later trade offer from another",
        (("player", "who declines"), ("other", "the proposer whose offers they decline"))),
+    _K(FINAL_LAP, "final_lap", "every property is owned: the final lap to GO begins", (("amount", "the round"),)),
+    _K(HOME, "home", "a player reaches GO on the final lap and takes no more turns",
+       (("player", "who"), ("square", "GO"), ("amount", "the round"))),
     _K(CHEAT, "cheat", "a player secretly attempts a cheat (Cheaters Edition)",
        (("player", "the cheat"), ("square", "the face-up place of the card, -1 a free-form cheat"),
         ("amount", "the size of the act (money or squares)"), ("other", "the card's number in its file, -1 none"),

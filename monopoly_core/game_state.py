@@ -8,7 +8,7 @@ driver, :class:`~.game.Game`, is a GameState with the protocol (step, act, run, 
 
 **The view policies read.** Bots and pages read these fields and never write them: ``rules``, ``board``,
 ``dice``, ``edition``, ``players``, ``owner``, ``owned_in``, ``group_rows``, ``level``, ``mortgaged``,
-``houses_left``, ``hotels_left``, ``pot``, ``order``, ``current``, ``turn``, ``round``, ``last_roll``, ``over``,
+``houses_left``, ``hotels_left``, ``pot``, ``final_lap``, ``order``, ``current``, ``turn``, ``round``, ``last_roll``, ``over``,
 ``winner``, ``version`` and ``holdings_version`` (counters that move whenever an owner, a building level or a
 mortgage changes: a policy may cache what it works out from the position against them) and ``memo`` (a scratch
 dict where policies of one game share values cached against ``version``; never part of the game's state).
@@ -96,6 +96,7 @@ class GameState:
     bank_received: int
     decks: dict[str, deque[int]]                # card indexes, top first
     extra: Any                                  # the edition's own game-wide state (None for classic)
+    final_lap: list[bool] | None                # None, or on the final lap: per seat, reached GO (final_lap.py)
     order: list[int]
     current: int
     turn: int
@@ -165,6 +166,7 @@ class GameState:
         self.fee_payee = E.POT if rules.free_parking == "jackpot" else E.BANK
         self.decks = {kind: deque() for kind in self.deck_kinds}
         self.extra = edition.game_extra(rules)
+        self.final_lap = None
         self.order = []
         self.current = 0
         self.turn = 0

@@ -148,5 +148,8 @@ def trade(g: GameState, t: Trade) -> Play:
             card = next(c for c in src.cards if c[0] == deck)
             src.cards.remove(card)
             dst.cards.append(card)
+    for src, dst, tokens in ((a, b, t.give_tokens), (b, a, t.get_tokens)):
+        for name in tokens:
+            g.edition.move_token(g, src, dst, name)
     yield from payments.settle_received_mortgages(g, b, to_b)
     yield from payments.settle_received_mortgages(g, a, to_a)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import events as E
+from . import final_lap
 from . import payments
 
 if TYPE_CHECKING:
@@ -30,13 +31,15 @@ def salary(g: GameState, p: Player, landed_on_go: bool) -> None:
 
 
 def advance(g: GameState, p: Player, steps: int) -> int:
-    """Move ``p`` forward ``steps`` squares, with the salary for passing GO; returns the square reached. The
-    caller then lands there: ``yield from g.landing[square].land(g, p, square, steps, NORMAL)``."""
+    """Move ``p`` forward ``steps`` squares, with the salary for passing GO (and on the final lap, a stop there);
+    returns the square reached. The caller then lands there: ``yield from g.landing[square].land(g, p, square, steps, NORMAL)``."""
     start = p.position
     end = start + steps
     if end >= g.size:
         end -= g.size
         salary(g, p, end == 0)
+        if g.final_lap is not None:
+            return final_lap.stop_at_go(g, p, start)
     p.position = end
     g.log.add(E.MOVE, p.seat, end, steps, start, E.MOVE_BY_DICE)
     return end

@@ -5,6 +5,7 @@ Pure functions of (event, game): the game supplies names (players, squares, card
 from __future__ import annotations
 
 from . import events as E
+from .trading import count_of
 
 
 def _who(game, seat: int) -> str:
@@ -71,7 +72,7 @@ def _sentence(ev: E.Event, game) -> str:
         why = _ROLL_PURPOSE.get(E.KINDS[E.ROLL].name_of("other", ev.other), "")
         return f"{who} rolls {dice} = {ev.amount}{doubles}{why}."
     if k == E.MOVE:
-        how = " (card)" if ev.detail == E.MOVE_BY_CARD else ""
+        how = {E.MOVE_BY_CARD: " (card)", E.MOVE_BY_LAP: " and stops there: the final lap"}.get(ev.detail, "")
         return f"{who} moves {abs(ev.amount)} {'back ' if ev.amount < 0 else ''}to {_sq(game, ev.square)}{how}."
     if k == E.PAY:
         reason = E.REASON_NAMES[ev.detail]
@@ -83,6 +84,9 @@ def _sentence(ev: E.Event, game) -> str:
             return f"{_who(game, ev.other)} collects {m(ev.amount)} salary at GO."
         if reason == "rent":
             return f"{who} pays {m(ev.amount)} rent to {_who(game, ev.other)}{where}."
+        if reason == "final_rent":
+            return f"{_who(game, ev.other)} collects {m(ev.amount)} from the bank, the final rent of " \
+                   f"{_sq(game, ev.square)}."
         if reason == "jackpot":
             return f"{_who(game, ev.other)} wins the Free Parking jackpot of {m(ev.amount)}."
         return f"{who} pays {m(ev.amount)} to {_who(game, ev.other)} ({reason.replace('_', ' ')}){where}."
@@ -149,7 +153,12 @@ def _sentence(ev: E.Event, game) -> str:
         reason = E.END_REASONS[ev.detail].replace("_", " ")
         winner = f"{who} wins" if ev.player >= 0 else "No winner"
         return f"Game over ({reason}): {winner}."
-    return f"{E.KIND_NAMES[k]} {ev}"
+    if k == E.FINAL_LAP:
+        return "Every property is owned: the final lap to GO begins."
+    if k == E.HOME:
+        return f"{who} is home at GO and waits there for the others."
+    says = E.KINDS[k].says
+    return f"{says[0].upper()}{says[1:]} ({who})." if ev.player >= 0 else f"{says[0].upper()}{says[1:]}."
 
 
 def _is_doubles(game, packed: int) -> bool:
@@ -178,13 +187,14 @@ def _buildings_sold(ev: E.Event, game) -> tuple[str, str]:
 
 
 def describe_trade(t, game) -> str:
-    def side(cash, squares, cards):
+    def side(cash, squares, cards, tokens):
         parts = [money(game, cash)] if cash else []
         parts += [_sq(game, s) for s in squares]
         parts += [f"a Get Out of Jail Free card ({d})" for d in cards]
+        parts += [count_of(tokens.count(n), game.edition.tokens.get(n, n)) for n in sorted(set(tokens))]
         return ", ".join(parts) or "nothing"
-    return (f"{side(t.give_cash, t.give_squares, t.give_cards)} for "
-            f"{side(t.get_cash, t.get_squares, t.get_cards)}")
+    return (f"{side(t.give_cash, t.give_squares, t.give_cards, t.give_tokens)} for "
+            f"{side(t.get_cash, t.get_squares, t.get_cards, t.get_tokens)}")
 
 
 def _ordinal(n: int) -> str:

@@ -33,7 +33,7 @@ STAMP = NATIVE / "STAMP"
 #: bots. What else the engine imports (boards, cards, rules, errors) runs interpreted: loaded once per game.
 COMPILED = ("game_state.py", "game.py", "flow.py", "holdings.py", "turn.py", "movement.py", "landing.py",
             "jail.py", "payments.py", "sales.py", "card_play.py", "management.py", "endgame.py", "arrange.py",
-            "editions/base.py", "editions/classic.py", "decisions.py", "actions.py", "events.py", "state.py",
+            "final_lap.py", "editions/base.py", "editions/classic.py", "decisions.py", "actions.py", "events.py", "state.py",
             "rent.py", "policies.py", "building.py", "mortgage.py", "trading.py", "worth.py", "dice.py", "bots/base.py",
             "bots/simple.py", "bots/strategist.py", "bots/random_bot.py", "board.py", "cards.py", "rules.py")
 

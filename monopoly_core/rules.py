@@ -112,6 +112,11 @@ class RuleSet:
     # --- end of game -------------------------------------------------------------------------------------
     turn_limit: int = _f(500, "The game ends after this many rounds (every player one turn) and the "
                          "richest by net worth wins.", lo=1, hi=100_000, group="End of game")
+    final_lap: bool = _f(False, "The final lap: once every property is bought, each player moves on to GO and "
+                         "stops there, taking no more turns; when all are home, each collects from the bank the "
+                         "rent of every property they own, and the most cash wins.", group="End of game",
+                         source="000 THE END OF THE GAME: The game ends when all of the properties have been "
+                         "purchased and all players have made it back to the GO space")
 
     # ------------------------------------------------------------------------------------------------------
     def replace(self, **changes) -> "RuleSet":

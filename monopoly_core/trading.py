@@ -25,7 +25,8 @@ def trade_problem(game: GameState, trade: Trade) -> str | None:
         return f"{b.name} declines every trade offer from {a.name}"
     if trade.is_empty():
         return "the trade is empty"
-    if not (trade.give_squares or trade.give_cards or trade.get_squares or trade.get_cards):
+    if not (trade.give_squares or trade.give_cards or trade.get_squares or trade.get_cards or trade.give_tokens
+            or trade.get_tokens):
         # 002 MISCELLANEOUS: "No player may borrow from or lend cash to another player"; 004: "Property can be
         # traded for cash, other property and/or Get Out of Jail Free cards"
         return "a trade must include a property or a Get Out of Jail Free card: players may not lend or give " \
@@ -44,6 +45,10 @@ def trade_problem(game: GameState, trade: Trade) -> str | None:
         for deck in cards:              # (a deck named twice is counted twice: either way, the same answer)
             if cards.count(deck) > who.card_count(deck):
                 return f"{who.name} does not hold that many {deck} Get Out of Jail Free cards"
+    if trade.give_tokens or trade.get_tokens:
+        why = _tokens_problem(game, trade, a, b)
+        if why is not None:
+            return why
     # A receiver must be able to pay the interest on mortgaged properties at once (004 DEALS & TRADES).
     for receiver, squares, cash_in, cash_out in ((b, trade.give_squares, trade.give_cash, trade.get_cash),
                                                   (a, trade.get_squares, trade.get_cash, trade.give_cash)):
@@ -54,6 +59,28 @@ def trade_problem(game: GameState, trade: Trade) -> str | None:
         if due and receiver.cash + cash_in - cash_out < due:
             return f"{receiver.name} could not pay the {due} interest due at once on the mortgaged properties"
     return game.edition.trade_problem(game, trade)
+
+
+def _tokens_problem(game: GameState, trade: Trade, a: Player, b: Player) -> str | None:
+    """Why the edition's tokens named in ``trade`` cannot change hands (None: they can)."""
+    edition = game.edition
+    for tokens, who, other in ((trade.give_tokens, a, b), (trade.get_tokens, b, a)):
+        for name in sorted(set(tokens)):
+            one = edition.tokens.get(name)
+            if one is None:
+                return f"there are no {name!r} tokens to trade in the {edition.title}"
+            held = edition.token_count(game, who, name)
+            if tokens.count(name) > held:
+                return f"{who.name} holds {count_of(held, one)}"
+            why = edition.token_trade_problem(game, who, other, name, tokens.count(name))
+            if why is not None:
+                return why
+    return None
+
+
+def count_of(n: int, one: str) -> str:
+    """``n`` things called ``one``, in words: "1 bus ticket", "2 bus tickets", "no bus tickets"."""
+    return f"{n} {one}" if n == 1 else f"{n or 'no'} {one}s"
 
 
 def _squares_problem(game: GameState, squares: tuple[int, ...], who: Player) -> str | None:

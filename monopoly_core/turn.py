@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from . import endgame
 from . import events as E
+from . import final_lap
 from . import flow
 from . import jail
 from . import movement
@@ -116,7 +117,7 @@ def take_turn(g: GameState, p: Player) -> Play:
         yield from g.landing[square].land(g, p, square, r.total, NORMAL)
         if p.bankrupt:
             return
-        again = r.doubles and not p.in_jail
+        again = r.doubles and not p.in_jail and not final_lap.home(g, p.seat)
         yield from flow.window(g, g.post_roll_windows[p.seat][1 if again else 0])
         if not again or p.bankrupt:
             return

@@ -208,9 +208,9 @@ def _bid_controls(d, g, p) -> None:
         st.error(why, icon=":material/block:")
 
 
-#: The trade form's widgets (keys in st.session_state).
-TRADE_KEYS = ("trade_target", "trade_give_sq", "trade_give_cash", "trade_give_cards", "trade_get_sq",
-              "trade_get_cash", "trade_get_cards")
+def _token_key(side: str, name: str) -> str:
+    """The trade form's box for how many of the edition's token ``name`` a side hands over."""
+    return f"trade_{side}_token_{name}"
 
 
 def _trade_in_form(g, seat: int) -> Trade | None:
@@ -226,9 +226,14 @@ def _trade_in_form(g, seat: int) -> Trade | None:
         v = ss.get(key, 0)
         return v if isinstance(v, int) else 0
 
+    def tokens(side):
+        # (at most 64 of each, what a trade can carry: more is no count anyone holds, and is refused as such)
+        return tuple(name for name in sorted(g.edition.tokens)
+                     for _ in range(max(0, min(whole(_token_key(side, name)), 64))))
+
     return Trade(seat, target.seat, whole("trade_give_cash"), tuple(ss.get("trade_give_sq") or ()),
                  tuple(ss.get("trade_give_cards") or ()), whole("trade_get_cash"), tuple(ss.get("trade_get_sq") or ()),
-                 tuple(ss.get("trade_get_cards") or ()))
+                 tuple(ss.get("trade_get_cards") or ()), tokens("give"), tokens("get"))
 
 
 EMPTY_TRADE = "Choose something to give or to ask for."
@@ -292,6 +297,11 @@ def trade_form(g, seat: int) -> None:
         c2.number_input(f"Cash (they have {money(g, target.cash)})", step=10, key="trade_get_cash", value=0)
         c2.multiselect("Get Out of Jail Free cards ", [k for k, _ in target.cards], key="trade_get_cards",
                        placeholder="none")
+        for name, one in sorted(g.edition.tokens.items()):       # the edition's own: coins, bus tickets
+            c1.number_input(f"{one.capitalize()}s (you hold {g.edition.token_count(g, me, name)})", min_value=0,
+                            step=1, key=_token_key("give", name), value=0)
+            c2.number_input(f"{one.capitalize()}s (they hold {g.edition.token_count(g, target, name)}) ",
+                            min_value=0, step=1, key=_token_key("get", name), value=0)
         try:
             t = _trade_in_form(g, seat)
             why = trade_problem(t, g) if t is not None else "Choose a player to trade with."

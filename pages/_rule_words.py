@@ -32,6 +32,7 @@ LABELS = {
     "jail_turns": "Tries for doubles in jail before paying",
     "doubles_to_jail": "Doubles in a row that send a player to jail",
     "turn_limit": "Rounds before the game ends",
+    "final_lap": "End with a final lap to GO once every property is bought",
     "cheat_deck": "Cheat cards",
     "face_up_cheats": "Cheat cards face up",
     "false_accusation_fine": "What a false \"Cheat!\" costs the accuser",

@@ -101,3 +101,59 @@ def test_a_policy_in_plain_python_keeps_its_standing_pre_roll_answer():
                  policies={0: AlwaysRoll(), 1: AlwaysRoll()})
     g.run()
     assert g.over and g.skips_pre_roll == {0, 1}
+
+
+class PebbleEdition(Edition):
+    """Classic, but each player holds pebbles, a token players may trade (as Sore Losers' coins, Mega's tickets)."""
+
+    def __init__(self):
+        super().__init__()
+        self.name = "test-pebbles"
+        self.title = "Pebbles test edition"
+        self.tokens = {"pebble": "pebble"}
+
+    def player_extra(self, rules, seat):
+        return {"pebbles": 3}
+
+    def token_count(self, g, p, name):
+        return p.extra["pebbles"]
+
+    def move_token(self, g, giver, receiver, name):
+        giver.extra["pebbles"] -= 1
+        receiver.extra["pebbles"] += 1
+
+    def token_trade_problem(self, g, giver, receiver, name, count):
+        return "nobody may hold more than 4 pebbles" if receiver.extra["pebbles"] + count > 4 else None
+
+
+def test_an_editions_tokens_change_hands_in_a_trade_through_its_hooks():
+    from monopoly_core import Action, PlayerSpec, Trade
+    from monopoly_core import actions as A
+    from monopoly_core import decisions as D
+    from scenario import until
+    editions.register(PebbleEdition())
+    g = Game.new(preset("classic-us", edition="test-pebbles"), [PlayerSpec("Ann", "person"),
+                                                                 PlayerSpec("Bob", "person")], seed=1)
+    g.arrange().next_rolls((6, 6), (1, 2))
+    until(g, D.PRE_ROLL)
+    ann, bob = g.players
+    g.arrange().deed(1, seat=1)
+    for bad, why in ((Trade(0, 1, give_tokens=("pebble",) * 4, get_squares=(1,)), "Ann holds 3 pebbles"),
+                     (Trade(0, 1, get_tokens=("pebble",) * 2), "nobody may hold more than 4 pebbles"),
+                     (Trade(0, 1, give_tokens=("stone",)), "there are no 'stone' tokens")):
+        assert why in g.pending.problem(Action(A.TRADE, trade=bad))
+    g.act(Action(A.TRADE, trade=Trade(0, 1, give_tokens=("pebble",), get_squares=(1,))))
+    until(g, D.TRADE_RESPONSE)
+    g.act(Action(A.ACCEPT))
+    assert (ann.extra["pebbles"], bob.extra["pebbles"], g.owner[1]) == (2, 4, 0)
+    offer = [e for e in g.log if e.kind == E.TRADE_ACCEPT]
+    assert offer and g.log.extras[offer[0].detail].give_tokens == ("pebble",)
+
+
+def test_classic_has_no_tokens_to_trade():
+    from monopoly_core import Trade
+    from monopoly_core.trading import trade_problem
+    g = Game.new(preset("classic-us"), bots(["random", "random"]), 1)
+    g.arrange().deed(1, seat=0)
+    assert "no 'coin' tokens to trade in the Classic Monopoly" in trade_problem(
+        g, Trade(0, 1, give_squares=(1,), get_tokens=("coin",)))

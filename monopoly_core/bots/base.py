@@ -441,6 +441,9 @@ class Bot(Policy):
         """Net gain of ``t`` for the responder ``seat`` by this bot's values; a set handed to the proposer
         counts heavily against, unless the responder completes one too."""
         gain = t.give_cash - t.get_cash + 50 * (len(t.give_cards) - len(t.get_cards))
+        if t.give_tokens or t.get_tokens:
+            worth = g.edition.token_worth
+            gain += sum(worth(g, seat, n) for n in t.give_tokens) - sum(worth(g, seat, n) for n in t.get_tokens)
         for s in t.give_squares:
             gain += self.value(g, seat, s)
         for s in t.get_squares:

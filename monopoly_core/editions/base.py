@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 from mypy_extensions import mypyc_attr
 
-from .. import building, jail, landing, management, mortgage, payments, turn
+from .. import building, final_lap, jail, landing, management, mortgage, payments, turn
 from ..board import load_board
 from ..cards import load_deck
 from ..dice import load_dice
 from ..errors import DataError
-from ..rent import rent_due
+from ..rent import NORMAL, rent_due
 from ..worth import liquidation_value
 
 if TYPE_CHECKING:
@@ -52,6 +52,9 @@ class Edition:
         #: the decks in play: deck kind -> the RuleSet field naming its deck file. A square of a deck's kind
         #: draws from it; the order gives each deck its number in events (0 chance, 1 chest)
         self.deck_fields: dict[str, str] = {"chance": "chance_deck", "chest": "chest_deck"}
+        #: the edition's own things players may trade: name -> what one is called ("coin": "sore loser coin",
+        #: "bus_ticket": "bus ticket"); classic has none (see :meth:`token_count`, :meth:`move_token`)
+        self.tokens: dict[str, str] = {}
 
     # --- what a game is made of ------------------------------------------------------------------------------
     def board(self, rules: RuleSet) -> Board:
@@ -127,13 +130,31 @@ class Edition:
 
     def take_turn(self, g: GameState, p: Player) -> Play:
         """One turn (Mega: bus tickets instead of a roll, the speed die's faces, triples; Sore Losers: cashing in
-        coins, Mr Monopoly's doubles, trapped players; Cheaters: the handcuffs)."""
+        coins, Mr Monopoly's doubles, trapped players; Cheaters: the handcuffs). With ``RuleSet.final_lap`` (Sore
+        Losers, Cheaters), the final lap begins once every property is owned, and a player who has reached GO on
+        it takes no more turns (:mod:`..final_lap`); an edition that overrides this hook calls
+        :meth:`sits_out` first."""
+        if self.sits_out(g, p):
+            return final_lap.sit_out()
         return turn.take_turn(g, p)
 
+    def sits_out(self, g: GameState, p: Player) -> bool:
+        """Whether ``p`` skips this turn: with the final lap, having reached GO on it (checking first whether
+        the lap begins now)."""
+        return g.rules.final_lap and final_lap.begin_if_all_bought(g) and final_lap.home(g, p.seat)
+
     def round_ends_game(self, g: GameState) -> bool:
-        """After each round: whether the game is over, having finished it if so (classic: the turn limit; Sore
-        Losers and Cheaters: the final lap to GO)."""
+        """After each round: whether the game is over, having finished it if so (classic: the turn limit; with
+        ``RuleSet.final_lap``, Sore Losers and Cheaters: also every player home at GO on the final lap)."""
+        if final_lap.all_home(g):
+            final_lap.collect_final_rents(g)
+            return True
         return turn.turn_limit_reached(g)
+
+    def final_rent(self, g: GameState, square: int) -> int:
+        """What the bank pays the owner of ``square`` at the end of the final lap: the rent a player landing
+        there would owe (a utility as if 7 were rolled). See :mod:`..final_lap`."""
+        return self.rent(g, square, 7, NORMAL)
 
     # --- jail, rent, building ----------------------------------------------------------------------------------
     def go_to_jail(self, g: GameState, p: Player, reason: int) -> Play:
@@ -172,6 +193,26 @@ class Edition:
         """Why ``seat`` may not mortgage ``square`` (Cheaters: no mortgages; Mega: not while its group has
         buildings)."""
         return mortgage.mortgage_problem(g, seat, square)
+
+    # --- tradeable tokens --------------------------------------------------------------------------------------
+    def token_count(self, g: GameState, p: Player, name: str) -> int:
+        """How many of the tradeable token ``name`` (a key of :attr:`tokens`) ``p`` holds."""
+        return 0
+
+    def move_token(self, g: GameState, giver: Player, receiver: Player, name: str) -> None:
+        """One token ``name`` passes from ``giver`` to ``receiver`` in an accepted trade (after
+        :meth:`token_count` showed the giver holds it). The edition logs it as its rules need."""
+        raise DataError(f"the {self.title} has no {name!r} tokens")
+
+    def token_trade_problem(self, g: GameState, giver: Player, receiver: Player, name: str,
+                            count: int) -> str | None:
+        """Why ``count`` tokens ``name`` may not pass from ``giver`` to ``receiver`` in a trade, other than the
+        giver not holding them (checked before). None: they may."""
+        return None
+
+    def token_worth(self, g: GameState, seat: int, name: str) -> int:
+        """What a token is worth to ``seat`` in money, for the bots judging a trade."""
+        return 0
 
     # --- money ------------------------------------------------------------------------------------------------
     def liquidation_value(self, g: GameState, seat: int) -> int:

@@ -122,6 +122,8 @@ class Cheaters(Edition):
         super().decide_order(g)
 
     def take_turn(self, g: GameState, p: Player) -> Play:
+        if self.sits_out(g, p):
+            return
         yield from cheaters_turn.take_turn(g, p)
 
     def go_to_jail(self, g: GameState, p: Player, reason: int) -> Play:
@@ -131,6 +133,14 @@ class Cheaters(Edition):
 
     # --- rent, hotels, money -----------------------------------------------------------------------------------
     def rent(self, g: GameState, square: int, dice_total: int, mode: int) -> int:
+        """The rent owed now: nothing while the payer's Rent Dodger cheat is in play."""
+        if cheats.rent_skipped(g, g.current):
+            return 0
+        return cheaters_money.rent(g, square)
+
+    def final_rent(self, g: GameState, square: int) -> int:
+        """"For Properties in a set, collect double rent. For Properties with a Hotel, collect rent for a
+        Hotel" (003 END OF THE GAME)."""
         return cheaters_money.rent(g, square)
 
     def build_problem(self, g: GameState, seat: int, square: int) -> str | None:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from .. import decisions as D
 from .. import events as E
+from .. import final_lap
 from .. import flow
 from .. import jail
 from .. import movement
@@ -75,7 +76,7 @@ def rolls(g: GameState, p: Player) -> Play:
         yield from g.landing[square].land(g, p, square, r.total, NORMAL)
         if p.bankrupt:
             return
-        again = r.doubles and not p.in_jail and not state.turn_ended
+        again = r.doubles and not p.in_jail and not state.turn_ended and not final_lap.home(g, p.seat)
         yield from flow.window(g, g.post_roll_windows[p.seat][1 if again else 0])
         if not again or p.bankrupt:
             return
@@ -144,11 +145,14 @@ class OnStation(LandingRule):
     def land(self, g: GameState, p: Player, square: int, dice_total: int, mode: int) -> Play:
         nxt = g.extra.next_station[square]
         steps = (nxt - square) % g.size
+        g.extra.turn_ended = True
         if nxt < square:
             movement.salary(g, p, nxt == 0)
+            if g.final_lap is not None:     # on the final lap, a move past GO stops there
+                final_lap.stop_at_go(g, p, square)
+                return
         p.position = nxt
         g.log.add(E.MOVE, p.seat, nxt, steps, square, E.MOVE_BY_STATION)
-        g.extra.turn_ended = True
         return
         yield
 
