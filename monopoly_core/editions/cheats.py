@@ -405,3 +405,22 @@ def describe_cheat_event(ev: E.Event, g: Any, who: str, money: Callable[[int], s
     if ev.detail == E.ACCUSED_RIGHTLY:
         return f"{who} calls \"Cheat!\" on {accused}, rightly."
     return f"{who} calls \"Cheat!\" on {accused}, wrongly, and pays them {money(ev.amount)}."
+
+
+def arrange_face_up(g: GameState, slot: int, name: str) -> CheatCard:
+    """Arrange a position (for lessons and rule tests, as ``Game.arrange().card_on_top`` does for the decks): the
+    cheat card called ``name`` lies face up in ``slot``; the card it replaces goes to the top of the pile."""
+    t = table(g)
+    index = next((c.index for c in t.deck.cards if c.name.lower() == name.lower()), -1)
+    if index < 0:
+        raise DataError(f"no cheat card called {name!r}")
+    if not 0 <= slot < len(t.face_up):
+        raise DataError(f"no face-up place {slot}")
+    if index in t.face_up:
+        other = t.face_up.index(index)
+        t.face_up[other], t.face_up[slot] = t.face_up[slot], index
+    else:
+        t.pile.remove(index)
+        t.pile.appendleft(t.face_up[slot])
+        t.face_up[slot] = index
+    return t.deck.cards[index]
