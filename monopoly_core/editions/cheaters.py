@@ -48,6 +48,8 @@ class CheatersState:
         self.last_player = -1               # whose turn was the last one (the one "Cheat!" may be called on)
         self.turn_ended = False             # a station (or jail) ended the turn: no roll again after doubles
         self.jailed_turn = -1               # the last turn in which someone was sent to jail
+        #: a card being chosen between (a second card of one deck: ``decisions.KEEP_CARD``), or None
+        self.choosing: tuple[str, int] | None = None
 
 
 def setup_hotel(rules: RuleSet) -> int:

@@ -79,7 +79,9 @@ def hold(g: GameState, p: Player, kind: str, index: int) -> Play:
         return
     d = D.Decision(g, D.KEEP_CARD, p.seat, square=p.cards[place][1], amount=index,
                    other=card_play.deck_code(g, kind))
+    g.extra.choosing = (kind, index)        # (in the player's hand with the other while they choose)
     answer = yield from flow.ask(g, d)
+    g.extra.choosing = None
     if answer.kind == C.KEEP_NEW:
         g.decks[kind].append(p.cards[place][1])
         p.cards[place] = (kind, index)
@@ -112,9 +114,8 @@ def return_cards(g: GameState, p: Player) -> None:
 
 def hand_over(g: GameState, p: Player, to: Player) -> Play:
     """``p``'s held cards go to ``to`` (bankrupt to a player), who keeps at most one of each deck."""
-    cards = list(p.cards)
-    p.cards.clear()
-    for kind, index in cards:
+    while p.cards:
+        kind, index = p.cards.pop(0)
         yield from hold(g, to, kind, index)
 
 
