@@ -35,7 +35,9 @@ COMPILED = ("game_state.py", "game.py", "flow.py", "holdings.py", "turn.py", "mo
             "jail.py", "payments.py", "sales.py", "card_play.py", "management.py", "endgame.py", "arrange.py",
             "final_lap.py", "editions/base.py", "editions/classic.py", "decisions.py", "actions.py", "events.py", "state.py",
             "rent.py", "policies.py", "building.py", "mortgage.py", "trading.py", "worth.py", "dice.py", "bots/base.py",
-            "bots/simple.py", "bots/strategist.py", "bots/random_bot.py", "board.py", "cards.py", "rules.py")
+            "bots/simple.py", "bots/strategist.py", "bots/random_bot.py", "board.py", "cards.py", "rules.py",
+            "editions/cheaters.py", "editions/cheaters_turn.py", "editions/cheaters_money.py",
+            "editions/cheaters_cards.py", "editions/cheats.py", "editions/cheaters_actions.py", "bots/cheaters.py")
 
 #: Why the running process uses the build it does (set by :func:`activate`).
 _status = "interpreted: not checked"

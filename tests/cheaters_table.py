@@ -11,32 +11,38 @@ from monopoly_core.editions import cheaters_actions as C
 SEED = "seed 003_2efce0b9b7f6c0c4.txt"
 
 
-class Blind(CautiousBot):
+def _bot(seed: str, boldness: float, vigilance: float) -> CautiousBot:
+    """A cautious bot of the given boldness and vigilance (set on the bot: strategy parameters, as a table of bots
+    of one's own would have them; instances rather than subclasses, so that the compiled build takes them too)."""
+    bot = CautiousBot(seed)
+    bot.boldness = boldness
+    bot.vigilance = vigilance
+    return bot
+
+
+def blind(seed: str) -> CautiousBot:
     """Never cheats, never notices a cheat."""
-    boldness = 0.0
-    vigilance = 0.0
+    return _bot(seed, 0.0, 0.0)
 
 
-class Hawk(CautiousBot):
+def hawk(seed: str) -> CautiousBot:
     """Never cheats, always notices a cheat (vigilance far above any difficulty's reciprocal)."""
-    boldness = 0.0
-    vigilance = 1000.0
+    return _bot(seed, 0.0, 1000.0)
 
 
-class Crook(CautiousBot):
+def crook(seed: str) -> CautiousBot:
     """Attempts a face-up cheat whenever it can; never notices others'."""
-    boldness = 1.0
-    vigilance = 0.0
+    return _bot(seed, 1.0, 0.0)
 
 
 def cheaters(n: int = 2, *, bots: dict | None = None, **rules) -> Game:
-    """A Cheaters Edition game of ``n`` seats (people unless ``bots`` gives a seat a policy class), seat 0 first,
+    """A Cheaters Edition game of ``n`` seats (people unless ``bots`` gives a seat a bot maker), seat 0 first,
     after the set-up and before the first turn."""
     specs = [PlayerSpec(f"P{i}", "person") for i in range(n)]
     policies = {}
-    for seat, cls in (bots or {}).items():
+    for seat, make in (bots or {}).items():
         specs[seat] = PlayerSpec(f"B{seat}", "bot", "cautious")
-        policies[seat] = cls(f"test:{seat}")
+        policies[seat] = make(f"test:{seat}")
     g = Game.new(preset("cheaters", **rules), specs, seed=1, policies=policies)
     g.arrange().next_rolls((6, 6), *[(1, 2)] * (n - 1))
     g.step()                              # the set-up: cash, shuffles, cheat cards face up, turn order

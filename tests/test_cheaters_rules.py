@@ -2,7 +2,7 @@
 checks: seed 003_2efce0b9b7f6c0c4.txt, first part (SEED below), or the reference file where the seed is silent."""
 import pytest
 
-from cheaters_table import SEED, Blind, Crook, Hawk, cheaters, end, events, roll, settle, to
+from cheaters_table import SEED, blind, crook, hawk, cheaters, end, events, roll, settle, to
 from monopoly_core import Action, Game, IllegalAction, PlayerSpec, preset
 from monopoly_core import actions as A
 from monopoly_core import decisions as D
@@ -277,7 +277,7 @@ def test_a_cheat_nobody_catches_is_revealed_after_the_next_roll_and_rewarded():
     # SEED "Secretly do what's on the Cheat card. Then you must wait until the next player rolls the dice. If no
     # one catches you before then, you got away with the cheat! ... Collect the reward ... Return the card to the
     # bottom of the Cheat deck and place a new one face up"
-    g = cheaters(bots={1: Blind})
+    g = cheaters(bots={1: blind})
     card = cheats.arrange_face_up(g, 0, "Bank Job")
     to(g, D.CHEAT)
     g.act(Action(C.ATTEMPT, 0))
@@ -295,7 +295,7 @@ def test_a_cheat_nobody_catches_is_revealed_after_the_next_roll_and_rewarded():
 
 def test_a_cheat_an_opponent_notices_is_caught_undone_and_penalised():
     # SEED "If the accused cheat is guilty, they must take the penalty on the back of the Cheat card."
-    g = cheaters(bots={1: Hawk})
+    g = cheaters(bots={1: hawk})
     card = cheats.arrange_face_up(g, 0, "Bank Job")
     to(g, D.CHEAT)
     g.act(Action(C.ATTEMPT, 0))
@@ -308,7 +308,7 @@ def test_a_cheat_an_opponent_notices_is_caught_undone_and_penalised():
 
 def test_a_caught_cheat_may_go_to_jail_and_the_turn_ends():
     # SEED "you can also be sent there if you're caught cheating"
-    g = cheaters(bots={1: Hawk})
+    g = cheaters(bots={1: hawk})
     cheats.arrange_face_up(g, 2, "Quiet Loan")
     to(g, D.CHEAT)
     g.act(Action(C.ATTEMPT, 2))
@@ -321,7 +321,7 @@ def test_a_caught_cheat_may_go_to_jail_and_the_turn_ends():
 def test_a_person_calls_cheat_rightly_on_a_bots_hidden_attempt():
     # SEED "When you think that someone's cheated, call out, 'CHEAT!' ... before the next player rolls the dice. If
     # the accused cheat is guilty, they must take the penalty"
-    g = cheaters(bots={1: Crook})
+    g = cheaters(bots={1: crook})
     d = to(g, D.CALL_CHEAT)                            # seat 0 plays honestly, then the bot's turn
     assert d.player == 0 and d.other == 1
     assert events(g, E.CHEAT)[-1].player == 1 and not events(g, E.CHEAT_OUTCOME)
@@ -332,7 +332,7 @@ def test_a_person_calls_cheat_rightly_on_a_bots_hidden_attempt():
 
 def test_a_false_accusation_costs_the_accuser_100():
     # SEED "If someone accuses you of cheating and you're innocent ... the accuser must pay you £100."
-    g = cheaters(bots={1: Blind})
+    g = cheaters(bots={1: blind})
     to(g, D.CALL_CHEAT)                                # seat 0 plays honestly, then the (honest) bot's turn
     before = (g.players[0].cash, g.players[1].cash)
     g.act(C.A_CALL)
@@ -344,7 +344,7 @@ def test_a_false_accusation_costs_the_accuser_100():
 def test_the_escape_artist_slips_out_of_jail():
     # SEED "Cheat! If the Escape Artist Cheat card is face up on the board, you can try to secretly move your piece
     # out of Jail!"
-    g = cheaters(bots={1: Blind})
+    g = cheaters(bots={1: blind})
     g.arrange().jail(0)
     cheats.arrange_face_up(g, 1, "Escape Artist")
     d = to(g, D.CHEAT)
@@ -356,7 +356,7 @@ def test_the_escape_artist_slips_out_of_jail():
 
 def test_one_cheat_a_turn_and_only_the_acts_that_can_be_done():
     # SEED "keep an eye on the Cheat cards on the board so you can plan which to use" (the lab: one attempt a turn)
-    g = cheaters(bots={1: Blind})
+    g = cheaters(bots={1: blind})
     cheats.arrange_face_up(g, 0, "Bank Job")
     cheats.arrange_face_up(g, 1, "Escape Artist")
     d = to(g, D.CHEAT)
@@ -368,9 +368,9 @@ def test_one_cheat_a_turn_and_only_the_acts_that_can_be_done():
 def test_ultimate_cheats_mode_adds_free_form_cheats_likelier_caught_the_bigger_they_are():
     # SEED "ULTIMATE CHEAT'S MODE ... you can try anything! ... Steal money from the Bank! ... you'll need to make
     # some house rules to deal with the really wild cheats" (the lab's house rules: data/cheats/cheaters-uk.toml)
-    g = cheaters(bots={1: Blind})
+    g = cheaters(bots={1: blind})
     assert not any(a.kind == C.FREE_CHEAT for a in to(g, D.CHEAT).legal_actions())
-    g = cheaters(bots={1: Blind}, ultimate_cheats=True)
+    g = cheaters(bots={1: blind}, ultimate_cheats=True)
     free = [a for a in to(g, D.CHEAT).legal_actions() if a.kind == C.FREE_CHEAT]
     menu = cheats.table(g).deck.free
     assert len(free) == len(menu) > 0
@@ -388,7 +388,7 @@ def test_a_bot_notices_with_the_probability_of_the_cards_difficulty_and_its_vigi
     caught = 0
     for seed in range(200):
         g = Game.new(preset("cheaters"), [PlayerSpec("P0", "person"), PlayerSpec("B1", "bot", "cautious")], seed,
-                     policies={1: Blind(f"{seed}")})
+                     policies={1: blind(f"{seed}")})
         g.arrange().next_rolls((6, 6), (1, 2))
         g.step()
         cheats.arrange_face_up(g, 0, "Sticky Fingers")          # difficulty 25
