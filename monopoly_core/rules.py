@@ -94,7 +94,7 @@ class RuleSet:
     income_tax_percent: int = _f(10, "With the choice: the percentage of total worth.", lo=0, hi=100)
     # --- cheating (the Cheaters Edition) -----------------------------------------------------------------
     cheat_deck: str = _f("", "The Cheat cards (data/cheats/NAME.toml); empty for editions without cheating.",
-                         group="Cheating", source="003 (Cheaters): 15 Cheat Cards")
+                         group="Edition", source="003 (Cheaters): 15 Cheat Cards")
     face_up_cheats: int = _f(5, "Cheat cards lying face up, any of which a player may attempt.", lo=1, hi=15,
                              group="Cheating", source="003 (Cheaters): Draw five cards and place them face up")
     false_accusation_fine: int = _f(100, "What a player who calls \"Cheat!\" on an innocent player pays them.",
