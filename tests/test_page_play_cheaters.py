@@ -2,22 +2,13 @@
 bot's turn (issue 17; seed 003_2efce0b9b7f6c0c4.txt: "When you're ready to cheat: Secretly do what's on the Cheat
 card"; "When you think that someone's cheated, call out, 'CHEAT!'")."""
 from apptest_helpers import open_page, texts
+from test_page_play import step_until_person
 
 from monopoly_core import events as E
 
 #: the plain answers, by the start of their button's words
 PLAIN = ("Play honestly", "Roll", "End my", "Done", "Pass", "Don't buy", "No call", "Draw a Chance",
          "Keep the card I hold", "Sell ")
-
-
-def step_until_person(at, limit=400):
-    for _ in range(limit):
-        g = at.session_state["play_game"]
-        if g.waiting_for_person() or g.over:
-            return g
-        at.button(key="ctl_step").click().run()
-        assert not at.exception, [e.value for e in at.exception]
-    raise AssertionError("no decision for the person")
 
 
 def test_a_person_attempts_a_cheat_and_calls_cheat_on_a_bot():
