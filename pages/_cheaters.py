@@ -122,3 +122,32 @@ def banner(g) -> None:
             else:
                 st.error(f"\U0001F6A8 {text}")
             return
+
+
+def markov_against_classic(rules, jail: str, uk_card: str) -> None:
+    """The Markov page: where tokens rest on the Cheaters board against the classic UK board, square by square
+    (stations send a token on to the next one, Free Parking draws a card)."""
+    import plotly.graph_objects as go
+
+    from monopoly_core import markov as M
+    from monopoly_core import preset
+
+    mine = M.stationary(rules, jail, M.PER_ROLL, uk_card)
+    classic = M.stationary(preset("classic-uk"), jail, M.PER_ROLL, uk_card)
+    labels = [f"{i}: {n}" for i, n in enumerate(mine.names)] + ["In Jail"]
+    fig = go.Figure()
+    fig.add_trace(go.Bar(x=labels, y=list(classic.squares) + [classic.jail], name="classic UK board",
+                         marker_color="#9aa5b1", hovertemplate="%{x}<br>classic %{y:.3%}<extra></extra>"))
+    fig.add_trace(go.Bar(x=labels, y=list(mine.squares) + [mine.jail], name="Cheaters board",
+                         marker_color="#b00020", hovertemplate="%{x}<br>Cheaters %{y:.3%}<extra></extra>"))
+    fig.update_layout(barmode="group", height=420, yaxis=dict(title="share of rolls", tickformat=".1%"),
+                      xaxis=dict(tickangle=-60), legend=dict(orientation="h", y=1.08, x=0),
+                      margin=dict(l=50, r=20, t=40, b=120))
+    st.plotly_chart(fig, key="mk_cheaters_vs_classic")
+    diffs = sorted(((m - c, n) for m, c, n in zip(mine.squares, classic.squares, mine.names)), reverse=True)
+    up, down = diffs[0], diffs[-1]
+    st.markdown(f"Against the classic board, a token rests most more often on **{markdown(up[1])}** "
+                f"({up[0]:+.2%} of rolls) and most less often on **{markdown(down[1])}** ({down[0]:+.2%}). "
+                "A station sends a token on to the next station and ends the turn (so a token rests on a station "
+                "only by being sent there), and Free Parking draws a card, which may move it on. The chain assumes "
+                "Free Parking's card is a Chance card.")

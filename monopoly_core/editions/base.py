@@ -214,6 +214,13 @@ class Edition:
         """What a token is worth to ``seat`` in money, for the bots judging a trade."""
         return 0
 
+    def markov_squares(self, rules: RuleSet) -> tuple[dict[int, tuple[tuple[str, float], ...]], dict[int, int]]:
+        """The squares that move a token their own way, for the Markov chain (``markov.builder``): ``draws``
+        (square -> (deck kind, weight) pairs it draws from, beyond the deck squares) and ``hops`` (square -> the
+        square it sends the token on to, ending the turn). Classic: none; Cheaters: Free Parking draws a card,
+        stations send you on to the next station."""
+        return {}, {}
+
     # --- money ------------------------------------------------------------------------------------------------
     def liquidation_value(self, g: GameState, seat: int) -> int:
         """What ``seat`` could still raise (a player in debt may go bankrupt only when cash plus this falls

@@ -80,11 +80,9 @@ class Cheaters(Edition):
                 "chest": cheaters_cards.CARD_SQUARE}
 
     def game_extra(self, rules: RuleSet) -> Any:
-        board = self.board(rules)
-        stations = [s.index for s in board.squares if s.kind == "station"]
-        nxt = {s: stations[(i + 1) % len(stations)] for i, s in enumerate(stations)}
         deck = cheats.load_cheats(rules.cheat_deck)
-        return CheatersState(cheats.CheatTable(deck, rules.face_up_cheats), nxt, setup_hotel(rules))
+        return CheatersState(cheats.CheatTable(deck, rules.face_up_cheats), self.next_stations(rules),
+                             setup_hotel(rules))
 
     def problem(self, rules: RuleSet) -> tuple[str, str] | None:
         why = super().problem(rules)
@@ -111,6 +109,20 @@ class Cheaters(Edition):
                 if c.effect == "pay_or_draw":
                     return self.deck_fields[kind], "the Cheaters Edition has no 'pay or draw' cards"
         return None
+
+    def markov_squares(self, rules: RuleSet) -> tuple[dict[int, tuple[tuple[str, float], ...]], dict[int, int]]:
+        """Free Parking draws a card, a Chance card in the chain (what a token that only moves chooses: the chain
+        is the movement of one token, and a Community Chest card moves a token less often); a station sends the
+        token on to the next station and ends the turn."""
+        board = self.board(rules)
+        parking: tuple[tuple[str, float], ...] = (("chance", 1.0),)
+        draws = {s.index: parking for s in board.squares if s.kind == "free_parking"}
+        return draws, dict(self.next_stations(rules))
+
+    def next_stations(self, rules: RuleSet) -> dict[int, int]:
+        """Each station -> the next station ahead."""
+        stations = [s.index for s in self.board(rules).squares if s.kind == "station"]
+        return {s: stations[(i + 1) % len(stations)] for i, s in enumerate(stations)}
 
     # --- the turn ----------------------------------------------------------------------------------------------
     def decide_order(self, g: GameState) -> None:

@@ -38,6 +38,7 @@ from ..policies import Policy
 from ..dice import load_dice
 from ..events import pack_faces
 from ..rules import RuleSet
+from ..state import jail_card
 from .builder import Layout, check_policies, layout_for
 from .quantities import PER_ROLL, VISITS_PER_TURN, Distribution, row_names
 
@@ -75,13 +76,13 @@ class MovementPolicy(Policy):
     def _jail(self, d, g) -> A.Action:
         p = g.players[d.player]
         if self.jail == "short":
-            if p.cards:
+            if jail_card(g, p) >= 0:
                 return A.A_USE_CARD
             if d.is_legal(A.A_PAY_FINE):
                 return A.A_PAY_FINE
             self.deviations += 1
             return A.A_ROLL
-        if p.cards and p.jail_turns == g.rules.jail_turns - 1:
+        if jail_card(g, p) >= 0 and p.jail_turns == g.rules.jail_turns - 1:
             return A.A_USE_CARD
         return A.A_ROLL
 
