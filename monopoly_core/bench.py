@@ -31,8 +31,8 @@ def play_batch(n_games: int, *, first_seed: int = 0, edition: str = "classic-us"
     for i, seed in enumerate(range(first_seed, first_seed + n_games)):
         policies = None
         if answers is not None:
-            recorded = _Recorded(answers[i])
-            policies = dict.fromkeys(range(len(specs)), recorded)
+            answer = iter(answers[i]).__next__
+            policies = {seat: _Recorded(answer, _vigilance(spec.strategy)) for seat, spec in enumerate(specs)}
         g = Game.new(rules, specs, seed, events=events, snapshots=snapshots, policies=policies)
         g.run()
         rolls += g.rolls
@@ -43,15 +43,23 @@ def play_batch(n_games: int, *, first_seed: int = 0, edition: str = "classic-us"
 
 
 class _Recorded(Policy):
-    """A policy for every seat of a game that answers each decision with the next recorded action."""
+    """The policy of one seat of a game whose seats answer each decision with the next recorded action (one
+    recording shared by all seats). It keeps its bot's vigilance: in the Cheaters Edition, who notices a cheat
+    depends on it (a strategy parameter that is not an answer)."""
 
     uses_pre_roll = False       # as the standard bots: their pre-roll answer is always "roll"
 
-    def __init__(self, actions: list):
-        self._next = iter(actions).__next__
+    def __init__(self, answer, vigilance: float = 1.0):
+        self._next = answer
+        self.vigilance = vigilance
 
     def choose(self, decision, game):
         return self._next()
+
+
+def _vigilance(strategy: str) -> float:
+    from .policies import make
+    return float(getattr(make(strategy, "bench"), "vigilance", 1.0))
 
 
 def record_answers(n_games: int, *, first_seed: int = 0, edition: str = "classic-us") -> list[list]:
@@ -127,3 +135,31 @@ def store_figures(opts) -> dict:
 
 
 SECTIONS.append(("store", store_figures))
+
+
+def cheaters_figures(opts) -> dict:
+    """The Cheaters Edition beside classic (issue 17): rolls and games a second on the same 4-player table, and
+    a roll's cost against a classic UK roll's (goal: at most 1.5 times), with the bots thinking and with their
+    answers replayed (the rules engine alone)."""
+    games, repeat = opts.games, opts.repeat
+    out: dict = {"build": native.status(), "table": "4-player, bots " + ",".join(STANDARD)}
+    cost = {}
+    for name in ("classic-uk", "cheaters"):
+        play_batch(3, first_seed=10**6, edition=name)
+        runs = [play_batch(games, first_seed=i * games, edition=name) for i in range(repeat)]
+        answers = [record_answers(games, first_seed=i * games, edition=name) for i in range(repeat)]
+        engine = [play_batch(games, first_seed=i * games, edition=name, answers=answers[i]) for i in range(repeat)]
+        rolls_ps = statistics.median(r["rolls"] / r["seconds"] for r in runs)
+        engine_ps = statistics.median(r["rolls"] / r["seconds"] for r in engine)
+        key = name.replace("-", "_")
+        out[f"{key}_dice_rolls_per_second"] = round(rolls_ps)
+        out[f"{key}_games_per_second"] = round(statistics.median(r["games"] / r["seconds"] for r in runs), 1)
+        out[f"{key}_dice_rolls_per_second_answers_replayed"] = round(engine_ps)
+        out[f"{key}_rolls_per_game"] = round(sum(r["rolls"] for r in runs) / sum(r["games"] for r in runs), 1)
+        cost[name] = (1 / rolls_ps, 1 / engine_ps)
+    out["cheaters_roll_cost_vs_classic"] = round(cost["cheaters"][0] / cost["classic-uk"][0], 2)
+    out["cheaters_roll_cost_vs_classic_answers_replayed"] = round(cost["cheaters"][1] / cost["classic-uk"][1], 2)
+    return out
+
+
+SECTIONS.append(("cheaters", cheaters_figures))

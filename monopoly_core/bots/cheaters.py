@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ..actions import Action
 from ..editions import cheaters_actions as C
 from ..editions import cheats
-from ..editions.cheaters_cards import held_of
+from ..editions.cheaters_cards import held_of, playable
 
 if TYPE_CHECKING:
     from ..decisions import Decision
@@ -24,19 +24,21 @@ _CARD_WORTH = {"get_out_of_jail": 50, "send_to_jail": 60, "free_hotel": 250}
 
 
 def cheat(bot: Bot, d: Decision, g: Game) -> Action:
-    options = d.legal_actions()
-    attempts: list[Action] = []
-    for a in options:
-        if a.kind == C.PLAY_CARD:
-            return a
-        if a.kind == C.ATTEMPT:
-            attempts.append(a)
-    if not attempts or bot.boldness <= 0 or bot.rng.random() >= bot.boldness:
+    """Play a held card first; then, with the chance of this bot's boldness, the face-up cheat it can do with the
+    best expected gain (asked every turn: the cheap tests first, the cards looked at only when it will cheat)."""
+    p = g.players[d.player]
+    if p.cards and not p.in_jail:
+        for i, kind in enumerate(g.deck_kinds):
+            if playable(g, p, kind):
+                return Action(C.PLAY_CARD, i)
+    if bot.boldness <= 0 or bot.rng.random() >= bot.boldness:
         return C.A_NO_CHEAT
     t = cheats.table(g)
-    best, best_score = attempts[0], -1.0
-    for a in attempts:
-        card = t.deck.cards[t.face_up[a.square]]
+    best, best_score = C.A_NO_CHEAT, -1e9
+    for slot in range(len(t.face_up)):
+        if cheats.attempt_problem(g, p, slot) is not None:
+            continue
+        card = t.deck.cards[t.face_up[slot]]
         gain = card.reward + (card.amount if card.effect in ("take_cash", "take_from_player") else 25)
         risk = card.difficulty / 100.0
         loss = card.penalty + (200 if card.jail else 0)
@@ -44,7 +46,7 @@ def cheat(bot: Bot, d: Decision, g: Game) -> Action:
         if card.effect == "escape_jail":
             score += 100
         if score > best_score:
-            best, best_score = a, score
+            best, best_score = Action(C.ATTEMPT, slot), score
     return best
 
 
