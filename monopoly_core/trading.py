@@ -94,6 +94,8 @@ def _squares_problem(game: GameState, squares: tuple[int, ...], who: Player) -> 
             return f"square {s} is not a property"
         if owner[s] != who.seat:
             return f"{who.name} does not own {board.squares[s].name}"
+        if not game.edition.buildings_block_trades:
+            continue
         for x in game.members_of[s]:
             if level[x]:
                 label, name = board.groups[board.squares[s].group].label, board.squares[s].name
@@ -106,6 +108,8 @@ def tradeable(game: GameState, seat: int, square: int) -> bool:
     TRADES; 002 SELLING PROPERTY: buildings must be sold to the bank first)."""
     if game.owner[square] != seat:
         return False
+    if not game.edition.buildings_block_trades:
+        return True
     level = game.level
     for x in game.members_of[square]:
         if level[x]:

@@ -3,7 +3,7 @@ checks: seed 003_2efce0b9b7f6c0c4.txt, first part (SEED below), or the reference
 import pytest
 
 from cheaters_table import SEED, blind, crook, hawk, cheaters, end, events, roll, settle, to
-from monopoly_core import Action, Game, IllegalAction, PlayerSpec, preset
+from monopoly_core import Action, Game, IllegalAction, PlayerSpec, Trade, preset
 from monopoly_core import actions as A
 from monopoly_core import decisions as D
 from monopoly_core import events as E
@@ -409,3 +409,26 @@ def test_a_bot_notices_with_the_probability_of_the_cards_difficulty_and_its_vigi
         hits += bool(events(g, E.ACCUSATION))
     # a cautious bot's vigilance 1.5: 37.5% of 200 = 75 expected; 4 standard deviations either side
     assert 75 - 28 <= hits <= 75 + 28
+
+
+def test_a_property_with_a_hotel_is_sold_to_another_player_with_its_hotel():
+    # SEED "Sell Properties with a Hotel ... to another player for an agreed-upon price. Whether you sell to the Bank
+    # or another player, the Hotel stays where it is. It's OK to split a Property set."
+    g = cheaters()
+    g.arrange().deed(OLD_KENT, 0, level=1).deed(WHITECHAPEL, 0)
+    d = to(g, D.PRE_ROLL)
+    offer = Action(A.TRADE, trade=Trade(0, 1, get_cash=300, give_squares=(OLD_KENT,)))
+    assert d.is_legal(offer)
+    g.act(offer)
+    to(g, D.TRADE_RESPONSE)
+    g.act(Action(A.ACCEPT))
+    assert g.owner[OLD_KENT] == 1 and g.level[OLD_KENT] == 1 and g.players[0].cash == 1800
+
+
+def test_only_get_out_of_jail_free_cards_change_hands_in_a_trade():
+    # SEED "Property can be traded for cash, other Property and/or Get Out of Jail Free cards."
+    g = cheaters()
+    g.arrange().deed(ANGEL, 0).hold_card(0, "chance", "bribed the judges")
+    d = to(g, D.PRE_ROLL)
+    why = d.problem(Action(A.TRADE, trade=Trade(0, 1, give_squares=(ANGEL,), give_cards=("chance",))))
+    assert why == "only Get Out of Jail Free cards may be traded"

@@ -52,6 +52,9 @@ class Edition:
         #: the decks in play: deck kind -> the RuleSet field naming its deck file. A square of a deck's kind
         #: draws from it; the order gives each deck its number in events (0 chance, 1 chest)
         self.deck_fields: dict[str, str] = {"chance": "chance_deck", "chest": "chest_deck"}
+        #: whether a deed of a colour set with buildings may change hands only once they are sold (classic:
+        #: 002 SELLING PROPERTY; Cheaters: "Whether you sell to the Bank or another player, the Hotel stays")
+        self.buildings_block_trades = True
         #: the edition's own things players may trade: name -> what one is called ("coin": "sore loser coin",
         #: "bus_ticket": "bus ticket"); classic has none (see :meth:`token_count`, :meth:`move_token`)
         self.tokens: dict[str, str] = {}

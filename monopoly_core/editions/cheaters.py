@@ -71,6 +71,7 @@ class Cheaters(Edition):
         self.levels = ("no hotel", "hotel")
         self.buildings = ("", "hotel")
         self.hotel_level = 1
+        self.buildings_block_trades = False     # "the Hotel stays where it is" (hotels are never sold)
 
     # --- what a game is made of --------------------------------------------------------------------------------
     def landing_rules(self) -> dict[str, LandingRule]:
