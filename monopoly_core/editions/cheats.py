@@ -249,11 +249,17 @@ def attempt(g: GameState, p: Player, card: CheatCard, slot: int) -> Play:
     for seat in _noticers(g, p.seat, card.difficulty):
         a.noticed.add(seat)
     for seat in sorted(a.noticed):
-        if t.pending is not a or g.players[seat].bankrupt or p.bankrupt:
+        if waiting(t) is not a or g.players[seat].bankrupt or p.bankrupt:
             break
         answer = yield from flow.ask(g, D.Decision(g, D.CALL_CHEAT, seat, other=p.seat))
         if answer.kind == C.CALL:
             yield from accuse(g, g.players[seat], p.seat)
+
+
+def waiting(t: CheatTable) -> Attempt | None:
+    """The attempt awaiting the next roll, read afresh (a call may have resolved it since it was made: the
+    compiled build would otherwise trust the type it had when it was set)."""
+    return t.pending
 
 
 def _noticers(g: GameState, seat: int, difficulty: int) -> list[int]:
