@@ -60,6 +60,9 @@ _BASE: Final = {
 #: Answers that are legal whenever their kind is offered (no state to check).
 _ALWAYS: Final = {k: frozenset(v) & {A.ROLL, A.END, A.DECLINE, A.PASS, A.REJECT, A.REJECT_ALL, A.ACCEPT, A.KEEP,
                                      A.DRAW, A.FLAT, A.PERCENT, A.PAY} for k, v in _BASE.items()}
+# (the Cheaters Edition's answers that need no check of the state: its action kinds, editions/cheaters_actions.py)
+_ALWAYS.update({CHEAT: frozenset({"no_cheat"}), CALL_CHEAT: frozenset({"call", "no_call"}),
+                KEEP_CARD: frozenset({"keep_old", "keep_new"})})
 _EXTRA: Final = {PRE_ROLL: A.MANAGE, JAIL: A.MANAGE, POST_ROLL: A.MANAGE, BUY: A.RAISE, DEBT: A.RAISE}
 _NONE: Final[frozenset[str]] = frozenset()
 

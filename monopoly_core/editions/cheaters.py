@@ -50,6 +50,14 @@ class CheatersState:
         self.jailed_turn = -1               # the last turn in which someone was sent to jail
         #: a card being chosen between (a second card of one deck: ``decisions.KEEP_CARD``), or None
         self.choosing: tuple[str, int] | None = None
+        self._plans: dict[int, Decision] = {}  # each seat's cheat plan decision (immutable: made once a game)
+
+    def plan_decision(self, g: GameState, seat: int) -> Decision:
+        """``seat``'s decision at the start of a turn: attempt a cheat, play a held card, or go on."""
+        d = self._plans.get(seat)
+        if d is None:
+            d = self._plans[seat] = D.Decision(g, D.CHEAT, seat)
+        return d
 
 
 def setup_hotel(rules: RuleSet) -> int:

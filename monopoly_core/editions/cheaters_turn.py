@@ -102,7 +102,7 @@ def plan(g: GameState, p: Player) -> Play:
     """"Start by checking out the Cheat cards on the board": attempt a face-up cheat (one a turn), play held cards,
     then go on with the turn."""
     t = cheats.table(g)
-    d = D.Decision(g, D.CHEAT, p.seat)
+    d = g.extra.plan_decision(g, p.seat)
     while not p.bankrupt:
         flow.check_budget(g)
         answer = yield from flow.ask(g, d)
