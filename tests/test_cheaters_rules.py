@@ -455,3 +455,39 @@ def test_a_game_with_cheats_and_calls_is_saved_and_replayed_exactly():
     assert C.CALL in kinds and (C.ATTEMPT in kinds or C.FREE_CHEAT in kinds)
     saved = History.from_json(json.loads(json.dumps(g.history.to_json())))
     assert Game.replay(saved).log.signature() == g.log.signature()
+
+
+def test_three_doubles_send_you_to_jail_in_the_handcuffs():
+    # SEED "If you roll a double three times in a row, you must immediately Go To Jail and put on the handcuffs!"
+    g = cheaters()
+    g.arrange().jail(1).position(0, 21)
+    to(g, D.PRE_ROLL)
+    g.arrange().next_rolls((1, 1), (2, 2), (3, 3))     # Fleet Street, Coventry Street, then the third doubles
+    g.act(Action(A.ROLL))
+    to(g, D.CALL_CHEAT)                                # (the next turn starts)
+    assert g.players[0].in_jail and g.players[0].position == JAIL and not g.players[1].in_jail
+    assert events(g, E.JAIL_IN)[-1].detail == E.JAIL_BY_DOUBLES
+    assert events(g, E.JAIL_OUT)[-1].detail == E.OUT_BY_HANDCUFFS
+
+
+def test_the_final_lap_ends_with_the_rent_of_every_property_hotel_rent_where_built_double_for_a_set():
+    # SEED "The game ends when all the Properties have been purchased and each player makes it back to the GO
+    # space ... For Properties in a set, collect double rent. For Properties with a Hotel, collect rent for a
+    # Hotel. The player with the most cash wins!"
+    g = cheaters(bots={0: blind, 1: blind})
+    for s in g.board.properties:
+        g.arrange().deed(s, 0 if s in (OLD_KENT, WHITECHAPEL) else 1)
+    g.arrange().level(OLD_KENT, 1)
+    g.run()
+    assert g.over and g.end_reason == "final_lap"
+    finals = [e for e in events(g, E.PAY) if e.detail == E.R_FINAL_RENT]
+    sq = g.board.squares
+    for e in finals:
+        expected = sq[e.square].rents[5] if g.level[e.square] else sq[e.square].rents[0] * (
+            2 if g.owned_in[sq[e.square].group][g.owner[e.square]] == g.holding_size[sq[e.square].group] else 1)
+        assert e.amount == expected and e.other == g.owner[e.square]
+    by_square = {e.square: e.amount for e in finals}
+    assert by_square[OLD_KENT] == 250                                 # the hotel rent
+    doubled = [e for e in finals if not g.level[e.square]]
+    assert doubled and all(e.amount == 2 * sq[e.square].rents[0] for e in doubled)   # every set complete
+    assert g.winner == max(g.active_players(), key=lambda p: p.cash).seat
