@@ -491,3 +491,16 @@ def test_the_final_lap_ends_with_the_rent_of_every_property_hotel_rent_where_bui
     doubled = [e for e in finals if not g.level[e.square]]
     assert doubled and all(e.amount == 2 * sq[e.square].rents[0] for e in doubled)   # every set complete
     assert g.winner == max(g.active_players(), key=lambda p: p.cash).seat
+
+
+def test_cards_place_or_move_hotels_outside_complete_sets():
+    # SEED "Some Cheat, Chance and Community Chest cards will allow you to buy, move or place Hotels on Properties
+    # that are not part of a complete set."
+    g = cheaters()
+    g.arrange().deed(ANGEL, 0).deed(MAYFAIR, 1, level=1).hold_card(0, "chest", "move another player's hotel")
+    to(g, D.CHEAT)
+    g.act(Action(C.PLAY_CARD, 1))
+    assert g.level[ANGEL] == 1 and g.level[MAYFAIR] == 0 and g.hotels_left == 14      # moved, not made
+    g.arrange().deed(OLD_KENT, 0).hold_card(0, "chance", "fell off the back of a lorry")
+    g.act(Action(C.PLAY_CARD, 0))
+    assert g.level[OLD_KENT] == 1 and g.hotels_left == 13                              # placed from the bank

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .base import Bot
 
 #: what a held card of each effect is worth to a bot, for choosing which of two to keep (money cards: their amount)
-_CARD_WORTH = {"get_out_of_jail": 50, "send_to_jail": 60, "free_hotel": 250}
+_CARD_WORTH = {"get_out_of_jail": 50, "send_to_jail": 60, "free_hotel": 250, "move_hotel": 300}
 
 
 def cheat(bot: Bot, d: Decision, g: Game) -> Action:

@@ -22,7 +22,7 @@ from ..cards import EFFECTS
 from ..datafiles import load_toml
 from ..landing import LandingRule
 from . import cheaters_actions as C
-from .cheats import richest_other
+from .cheats import best_hotel_of_others, richest_other
 
 if TYPE_CHECKING:
     from ..cards import Card
@@ -33,8 +33,9 @@ if TYPE_CHECKING:
 # Edition.card_effect): send another player to jail; a free hotel on one of your streets, set or not.
 SEND_TO_JAIL = "send_to_jail"
 FREE_HOTEL = "free_hotel"
-EFFECTS.setdefault(SEND_TO_JAIL, ())
-EFFECTS.setdefault(FREE_HOTEL, ())
+MOVE_HOTEL = "move_hotel"
+for _effect in (SEND_TO_JAIL, FREE_HOTEL, MOVE_HOTEL):
+    EFFECTS.setdefault(_effect, ())
 
 
 @functools.lru_cache(maxsize=None)
@@ -130,6 +131,13 @@ def card_effect(g: GameState, p: Player, card: Card, square: int) -> Play:
         if s >= 0 and g.hotels_left > 0:
             level = holdings.place_building(g, s)
             g.log.add(E.BUILD, p.seat, s, level, 0)
+    elif card.effect == MOVE_HOTEL:
+        src, dst = best_hotel_of_others(g, p.seat), best_street_without_hotel(g, p.seat)
+        if src >= 0 and dst >= 0:
+            g.log.add(E.SELL, g.owner[src], src, 0, 0)
+            holdings.remove_buildings(g, src)
+            level = holdings.place_building(g, dst)
+            g.log.add(E.BUILD, p.seat, dst, level, 0)
 
 
 def best_street_without_hotel(g: GameState, seat: int) -> int:
