@@ -411,7 +411,8 @@ class Bot(Policy):
         builds = [s for s in owned if g.level[s]]
         if builds:
             return Action(A.SELL_ALL, builds[0])
-        rest = [s for s in owned if g.edition.mortgage_problem(g, seat, s) is None]
+        mortgage_problem = g.edition.mortgage_problem       # (bound once: the edition says what may be mortgaged)
+        rest = [s for s in owned if mortgage_problem(g, seat, s) is None]
         if rest:
             return Action(A.MORTGAGE, min(rest, key=lambda s: g.board.squares[s].price))
         return A.A_BANKRUPT
@@ -430,7 +431,8 @@ class Bot(Policy):
         """The deeds among ``unmortgaged`` (the seat's) outside its complete sets that may be mortgaged now: the
         first to go when money is needed."""
         in_set = self.plan(g, seat).set_squares
-        return [s for s in unmortgaged if s not in in_set and g.edition.mortgage_problem(g, seat, s) is None]
+        mortgage_problem = g.edition.mortgage_problem       # (bound once: the edition says what may be mortgaged)
+        return [s for s in unmortgaged if s not in in_set and mortgage_problem(g, seat, s) is None]
 
     def trade_response(self, d: Decision, g: Game) -> Action:
         t = d.trade
