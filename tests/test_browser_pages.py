@@ -11,6 +11,7 @@ import time
 import duckdb
 import pytest
 
+from monopoly_core.queries import QUESTIONS
 from test_browser import CHROMIUM, FLAGS, _need_browser, _start_site
 
 pytestmark = pytest.mark.browser
@@ -64,7 +65,7 @@ def test_every_ready_made_question_reads_in_full(site, page, viewport):
     page.wait_for_selector(".st-key-db_q_cards_drawn button", timeout=60_000)
     _idle(page)
     buttons = page.evaluate(QUESTION_BUTTONS)
-    assert len(buttons) == 13
+    assert len(buttons) == len(QUESTIONS)
     for b in buttons:
         assert b["width"] <= b["shown"] and b["text"] <= 0, b
 
