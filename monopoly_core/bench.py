@@ -31,8 +31,8 @@ def play_batch(n_games: int, *, first_seed: int = 0, edition: str = "classic-us"
     for i, seed in enumerate(range(first_seed, first_seed + n_games)):
         policies = None
         if answers is not None:
-            recorded = _Recorded(answers[i])
-            policies = dict.fromkeys(range(len(specs)), recorded)
+            answer = iter(answers[i]).__next__
+            policies = {seat: _Recorded(answer, _vigilance(spec.strategy)) for seat, spec in enumerate(specs)}
         g = Game.new(rules, specs, seed, events=events, snapshots=snapshots, policies=policies)
         g.run()
         rolls += g.rolls
@@ -43,15 +43,23 @@ def play_batch(n_games: int, *, first_seed: int = 0, edition: str = "classic-us"
 
 
 class _Recorded(Policy):
-    """A policy for every seat of a game that answers each decision with the next recorded action."""
+    """The policy of one seat of a game whose seats answer each decision with the next recorded action (one
+    recording shared by all seats). It keeps its bot's vigilance: in the Cheaters Edition, who notices a cheat
+    depends on it (a strategy parameter that is not an answer)."""
 
     uses_pre_roll = False       # as the standard bots: their pre-roll answer is always "roll"
 
-    def __init__(self, actions: list):
-        self._next = iter(actions).__next__
+    def __init__(self, answer, vigilance: float = 1.0):
+        self._next = answer
+        self.vigilance = vigilance
 
     def choose(self, decision, game):
         return self._next()
+
+
+def _vigilance(strategy: str) -> float:
+    from .policies import make
+    return float(getattr(make(strategy, "bench"), "vigilance", 1.0))
 
 
 def record_answers(n_games: int, *, first_seed: int = 0, edition: str = "classic-us") -> list[list]:
@@ -116,39 +124,38 @@ def markov_figures(opts) -> dict:
     return out
 
 
-def mega_figures(opts) -> dict:
-    """The Mega Edition beside classic (issue 15): rolls and games a second for the same 4-bot table, and what a
-    Mega roll costs against a classic one (goal: at most 1.5 times), with the bots thinking and with their answers
-    replayed (the rules engine alone)."""
-    games, repeat = opts.games, opts.repeat
-    out: dict = {"build": native.status(), "table": "4-player, bots " + ",".join(STANDARD),
-                 "games_per_run": games, "repeats": repeat}
-    per_roll = {}
-    for edition in ("classic-us", "mega"):
-        play_batch(3, first_seed=10**6, edition=edition)     # warm the data caches and the strategist's chain
-        runs = [play_batch(games, first_seed=i * games, edition=edition) for i in range(repeat)]
-        answers = [record_answers(games, first_seed=i * games, edition=edition) for i in range(repeat)]
-        engine = [play_batch(games, first_seed=i * games, edition=edition, answers=answers[i])
-                  for i in range(repeat)]
-        rolls_ps = statistics.median(r["rolls"] / r["seconds"] for r in runs)
-        engine_ps = statistics.median(r["rolls"] / r["seconds"] for r in engine)
-        events_ps = statistics.median(r["events"] / r["seconds"] for r in runs)
-        per_roll[edition] = (rolls_ps, engine_ps, events_ps)
-        out[f"{edition}_events_per_roll"] = round(sum(r["events"] for r in runs) / sum(r["rolls"] for r in runs), 1)
-        out[f"{edition}_dice_rolls_per_second"] = round(rolls_ps)
-        out[f"{edition}_games_per_second"] = round(statistics.median(r["games"] / r["seconds"] for r in runs), 1)
-        out[f"{edition}_dice_rolls_per_second_answers_replayed"] = round(engine_ps)
-        out[f"{edition}_rolls_per_game"] = round(sum(r["rolls"] for r in runs) / sum(r["games"] for r in runs), 1)
-    out["mega_roll_cost_vs_classic"] = round(per_roll["classic-us"][0] / per_roll["mega"][0], 2)
-    out["mega_roll_cost_vs_classic_answers_replayed"] = round(per_roll["classic-us"][1] / per_roll["mega"][1], 2)
-    # a Mega roll does more (a bonus move a third of the time, more building and auctions): the cost of one event
-    # says whether the engine does it at the same speed
-    out["mega_event_cost_vs_classic"] = round(per_roll["classic-us"][2] / per_roll["mega"][2], 2)
-    return out
+def edition_figures(edition: str, classic: str):
+    """The figures of ``edition`` beside the classic game on its own board (``classic``): rolls, games and events
+    a second for the same 4-bot table, and what a roll and an event cost against classic (issues 15-17: a roll
+    should cost at most 1.5 times a classic one), with the bots thinking and with their answers replayed (the
+    rules engine alone). An edition's roll may do more than a classic one (Mega: a bonus move a third of the time,
+    more building and auctions), so the cost of one event says whether the engine does it at the same speed."""
+    def figures(opts) -> dict:
+        games, repeat = opts.games, opts.repeat
+        out: dict = {"build": native.status(), "table": "4-player, bots " + ",".join(STANDARD),
+                     "games_per_run": games, "repeats": repeat}
+        rates = {}
+        for name in (classic, edition):
+            play_batch(3, first_seed=10**6, edition=name)     # warm the data caches and the strategist's chain
+            runs = [play_batch(games, first_seed=i * games, edition=name) for i in range(repeat)]
+            answers = [record_answers(games, first_seed=i * games, edition=name) for i in range(repeat)]
+            engine = [play_batch(games, first_seed=i * games, edition=name, answers=answers[i])
+                      for i in range(repeat)]
+            rates[name] = (statistics.median(r["rolls"] / r["seconds"] for r in runs),
+                           statistics.median(r["rolls"] / r["seconds"] for r in engine),
+                           statistics.median(r["events"] / r["seconds"] for r in runs))
+            out[f"{name}_dice_rolls_per_second"] = round(rates[name][0])
+            out[f"{name}_games_per_second"] = round(statistics.median(r["games"] / r["seconds"] for r in runs), 1)
+            out[f"{name}_dice_rolls_per_second_answers_replayed"] = round(rates[name][1])
+            out[f"{name}_rolls_per_game"] = round(sum(r["rolls"] for r in runs) / sum(r["games"] for r in runs), 1)
+            out[f"{name}_events_per_roll"] = round(sum(r["events"] for r in runs) / sum(r["rolls"] for r in runs), 1)
+        for i, what in enumerate(("roll_cost", "roll_cost_answers_replayed", "event_cost")):
+            out[f"{what}_vs_classic"] = round(rates[classic][i] / rates[edition][i], 2)
+        return out
+    return figures
 
 
-#: (name, function) pairs run by the bench command, in order.
-SECTIONS = [("core", core_figures), ("markov", markov_figures), ("mega", mega_figures)]
+SECTIONS = [("core", core_figures), ("markov", markov_figures)]
 
 
 def store_figures(opts) -> dict:
@@ -160,30 +167,5 @@ def store_figures(opts) -> dict:
 SECTIONS.append(("store", store_figures))
 
 
-def sore_losers_figures(opts) -> dict:
-    """Monopoly for Sore Losers beside the classic UK game on the same board (issue 16: a sore-losers roll should
-    cost at most 1.5 times a classic one): rolls and games a second with the standard bots, and with every
-    answer replayed (the rules engine alone), and the cost of a roll relative to classic."""
-    games, repeat = opts.games, opts.repeat
-    out: dict = {"build": native.status(), "table": "4-player, bots " + ",".join(STANDARD),
-                 "games_per_run": games, "repeats": repeat}
-    rates = {}
-    for edition in ("classic-uk", "sore-losers"):
-        play_batch(5, first_seed=10**6, edition=edition)
-        runs = [play_batch(games, first_seed=i * games, edition=edition) for i in range(repeat)]
-        answers = [record_answers(games, first_seed=i * games, edition=edition) for i in range(repeat)]
-        engine = [play_batch(games, first_seed=i * games, edition=edition, answers=answers[i])
-                  for i in range(repeat)]
-        rolls = statistics.median(r["rolls"] / r["seconds"] for r in runs)
-        replayed = statistics.median(r["rolls"] / r["seconds"] for r in engine)
-        rates[edition] = (rolls, replayed)
-        out[f"{edition}_dice_rolls_per_second"] = round(rolls)
-        out[f"{edition}_games_per_second"] = round(statistics.median(r["games"] / r["seconds"] for r in runs), 1)
-        out[f"{edition}_dice_rolls_per_second_answers_replayed"] = round(replayed)
-        out[f"{edition}_rolls_per_game"] = round(sum(r["rolls"] for r in runs) / sum(r["games"] for r in runs), 1)
-    out["roll_cost_vs_classic"] = round(rates["classic-uk"][0] / rates["sore-losers"][0], 2)
-    out["roll_cost_vs_classic_answers_replayed"] = round(rates["classic-uk"][1] / rates["sore-losers"][1], 2)
-    return out
-
-
-SECTIONS.append(("sore-losers", sore_losers_figures))
+for _edition, _classic in (("mega", "classic-us"), ("sore-losers", "classic-uk"), ("cheaters", "classic-uk")):
+    SECTIONS.append((_edition, edition_figures(_edition, _classic)))

@@ -122,8 +122,10 @@ def _square(raw: dict, position: int, board: str) -> Square:
     if not isinstance(kind, str) or not KIND_PATTERN.fullmatch(kind):
         raise DataError(f"{where}: a square's kind must be a lower-case name, got {kind!r}")
     rents = tuple(raw.get("rents", ()))
-    if kind == "street" and (len(rents) != 6 or not raw.get("group") or not raw.get("price")):
-        raise DataError(f"{where}: a street needs a group, a price and 6 rents")
+    # (a price of 0 is a price: the Cheaters Edition's "Grafton Street is free")
+    if kind == "street" and (len(rents) != 6 or not raw.get("group") or not isinstance(raw.get("price"), int)
+                             or raw["price"] < 0):
+        raise DataError(f"{where}: a street needs a group, a price (0 or more) and 6 rents")
     return Square(index=position, name=raw["name"], short=raw.get("short", raw["name"]), kind=kind,
                   group=raw.get("group", ""), price=int(raw.get("price", 0)),
                   house_cost=int(raw.get("house_cost", 0)), rents=rents, mortgage=int(raw.get("mortgage", 0)),

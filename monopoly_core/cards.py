@@ -31,11 +31,15 @@ EFFECTS: dict[str, tuple[str, ...]] = {
     "get_out_of_jail": (),
     "pay_or_draw": ("amount", "deck"),
     # edition effects: loaded here, played only by an edition that names them in ``Edition.own_card_effects``
-    "sore_loser_coin": (),
+    "sore_loser_coin": (),          # Sore Losers
     "mr_monopoly": (),
+    "send_to_jail": (),             # Cheaters
+    "free_hotel": (),
+    "move_hotel": (),
 }
 #: The effects every edition plays (:mod:`.card_play`); the others belong to the editions that claim them.
-CLASSIC_EFFECTS: Final = frozenset(EFFECTS) - {"sore_loser_coin", "mr_monopoly"}
+CLASSIC_EFFECTS: Final = frozenset(EFFECTS) - {"sore_loser_coin", "mr_monopoly", "send_to_jail", "free_hotel",
+                                               "move_hotel"}
 NEAREST_RENTS = ("double", "dice_x10")
 #: A deck's kind names the squares that draw from it (classic: "chance" and "chest"); any lower-case name.
 DECK_KIND: Final = re.compile(r"[a-z][a-z0-9_]*")

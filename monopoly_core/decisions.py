@@ -18,7 +18,7 @@ from .actions import Action, Trade
 from .errors import IllegalAction
 from .mortgage import unmortgage_cost, unmortgage_problem
 from .trading import trade_problem
-from .worth import liquidation_value
+from .state import jail_card
 
 if TYPE_CHECKING:
     from .game_state import GameState
@@ -49,13 +49,20 @@ BUS_FACE: Final = "bus_face"              # the speed die's Bus: take a bus tick
 AUCTION_PICK: Final = "auction_pick"      # landed on Auction: pick the unowned property the bank auctions
 BIRTHDAY_GIFT: Final = "birthday_gift"    # landed on Birthday Gift: $100 from the bank or a bus ticket
 
+# the Cheaters Edition's (their answers are the edition's own action kinds: editions/cheaters_actions.py)
+CHEAT: Final = "cheat"                    # start of a turn: attempt a face-up cheat, play a held card, or go on
+CALL_CHEAT: Final = "call_cheat"          # before the next roll: call "Cheat!" on `other`'s turn, or not
+KEEP_CARD: Final = "keep_card"            # a second card of one deck: keep the one held or the new one
+PARKING_DECK: Final = "parking_deck"      # Free Parking: draw a Chance or a Community Chest card
+
 KINDS = (PRE_ROLL, JAIL, BUY, BID, POST_ROLL, DEBT, TRADE_RESPONSE, FINE_OR_CHANCE, INCOME_TAX, MORTGAGED_DEED,
          PLACE_BUILDING, CASH_IN, JAIL_WHOM, COIN_VICTIM, PROPERTY_STEAL, FREE_HOUSE, USE_BUS_TICKET, TRIPLES,
-         BUS_FACE, AUCTION_PICK, BIRTHDAY_GIFT)
-#: The decision kinds whose options an edition lists (``Edition.options``) and whose own answers it judges
-#: (``Edition.action_problem``).
+         BUS_FACE, AUCTION_PICK, BIRTHDAY_GIFT, CHEAT, CALL_CHEAT, KEEP_CARD, PARKING_DECK)
+#: The decisions only an edition asks: their options are the edition's (``Edition.options``) and it judges their
+#: answers (``Edition.action_problem``).
 EDITION_KINDS: Final = frozenset({CASH_IN, JAIL_WHOM, COIN_VICTIM, PROPERTY_STEAL, FREE_HOUSE, USE_BUS_TICKET,
-                                  TRIPLES, BUS_FACE, AUCTION_PICK, BIRTHDAY_GIFT})
+                                  TRIPLES, BUS_FACE, AUCTION_PICK, BIRTHDAY_GIFT, CHEAT, CALL_CHEAT, KEEP_CARD,
+                                  PARKING_DECK})
 
 _BASE: Final = {
     PRE_ROLL: (A.ROLL,),
@@ -74,6 +81,9 @@ _BASE: Final = {
 #: Answers that are legal whenever their kind is offered (no state to check).
 _ALWAYS: Final = {k: frozenset(v) & {A.ROLL, A.END, A.DECLINE, A.PASS, A.REJECT, A.REJECT_ALL, A.ACCEPT, A.KEEP,
                                      A.DRAW, A.FLAT, A.PERCENT, A.PAY} for k, v in _BASE.items()}
+# (the Cheaters Edition's answers that need no check of the state: its action kinds, editions/cheaters_actions.py)
+_ALWAYS.update({CHEAT: frozenset({"no_cheat"}), CALL_CHEAT: frozenset({"call", "no_call"}),
+                KEEP_CARD: frozenset({"keep_old", "keep_new"})})
 _EXTRA: Final = {PRE_ROLL: A.MANAGE, JAIL: A.MANAGE, POST_ROLL: A.MANAGE, BUY: A.RAISE, DEBT: A.RAISE}
 _NONE: Final[frozenset[str]] = frozenset()
 
@@ -131,7 +141,7 @@ class Decision:
             if not g.rules.jail_pay_on_last_turn and p.jail_turns >= g.rules.jail_turns - 1:
                 # 002 JAIL: "Paying a fine of $50 before you roll the dice on either of your next two turns"
                 return "on your last turn in jail you roll first: without doubles you then pay the fine and move"
-        if kind == A.USE_CARD and not p.cards:
+        if kind == A.USE_CARD and jail_card(g, p) < 0:
             return "you hold no Get Out of Jail Free card"
         if kind == A.BUY and p.cash < self.amount:
             return f"the price is {self.amount}, you have {p.cash}"
@@ -140,7 +150,7 @@ class Decision:
                 return f"the lowest bid now is {self.minimum}"
             if action.amount > p.cash:
                 return f"you cannot bid more than your cash ({p.cash})"
-        if kind == A.BANKRUPT and p.cash + liquidation_value(g, seat) >= self.amount:
+        if kind == A.BANKRUPT and p.cash + g.edition.liquidation_value(g, seat) >= self.amount:
             return "you can still raise the money by selling buildings or mortgaging"
         if kind == A.LIFT and p.cash < unmortgage_cost(g, self.square):
             return f"lifting the mortgage costs {unmortgage_cost(g, self.square)}, you have {p.cash}"
@@ -185,8 +195,7 @@ class Decision:
             a = Action(kind)
             if self.problem(a) is None:
                 out.append(a)
-        if self.kind in EDITION_KINDS:
-            out.extend(g.edition.options(self))
+        out.extend(g.edition.options(self))     # an edition's own answers (Mega, Sore Losers, Cheaters)
         if self.extra:
             out.extend(manage_actions(g, self.player, self.extra))
         return out

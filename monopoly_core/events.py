@@ -57,6 +57,10 @@ MR_MONOPOLY: Final = 28
 TRAP: Final = 29
 FREE_HOUSE: Final = 30
 BUS_TICKET: Final = 31              # Mega Edition: a bus ticket is drawn, used or lost
+# Monopoly Cheaters Edition (editions/cheaters.py)
+CHEAT: Final = 32
+CHEAT_OUTCOME: Final = 33
+ACCUSATION: Final = 34
 
 # --- money reasons (PAY.detail) and the other named codes --------------------------------------------------------
 # (Final literals, so compiled code uses the numbers themselves; tests check each against its name in KINDS)
@@ -78,6 +82,11 @@ R_BANKRUPTCY: Final = 14
 R_JACKPOT: Final = 15
 R_SEED: Final = 16
 R_FINAL_RENT: Final = 17
+R_CHEAT: Final = 18
+R_CHEAT_REWARD: Final = 19
+R_CHEAT_PENALTY: Final = 20
+R_FALSE_ACCUSATION: Final = 21
+R_SALE_TO_BANK: Final = 22
 D_PURCHASE: Final = 0
 D_AUCTION: Final = 1
 D_TRADE: Final = 2
@@ -96,11 +105,14 @@ JAIL_BY_SQUARE: Final = 0
 JAIL_BY_CARD: Final = 1
 JAIL_BY_DOUBLES: Final = 2
 JAIL_BY_MR_MONOPOLY: Final = 3
+JAIL_BY_CHEATING: Final = 4
 OUT_BY_DOUBLES: Final = 0
 OUT_BY_FINE: Final = 1
 OUT_BY_CARD: Final = 2
 OUT_BY_FORCED_FINE: Final = 3
 OUT_BY_MR_MONOPOLY: Final = 4
+OUT_BY_HANDCUFFS: Final = 5
+OUT_BY_ESCAPE: Final = 6
 MOVE_BY_DICE: Final = 0
 MOVE_BY_CARD: Final = 1
 MOVE_BY_LAP: Final = 2
@@ -110,6 +122,9 @@ MOVE_BY_BUS: Final = 4
 MOVE_BY_TICKET: Final = 5
 MOVE_BY_TRIPLES: Final = 6
 MOVE_BY_AUCTION_SQUARE: Final = 7
+# Cheaters Edition moves (seed 003): on to the next station, a cheat's move
+MOVE_BY_STATION: Final = 8
+MOVE_BY_CHEAT: Final = 9
 # BUS_TICKET.detail: how a ticket came or went
 TICKET_DRAWN: Final = 0
 TICKET_BIRTHDAY: Final = 1
@@ -136,9 +151,19 @@ C_TRADE: Final = 11
 MR_BY_CASH_IN: Final = 0
 MR_BY_CARD: Final = 1
 MR_BY_BANKRUPTCY: Final = 2
+CHEAT_BY_CARD: Final = 0
+CHEAT_TAKE_CASH: Final = 1
+CHEAT_MOVE_SELF: Final = 2
+CHEAT_SKIP_RENT: Final = 3
+OUTCOME_REVEALED: Final = 0
+OUTCOME_CAUGHT: Final = 1
+OUTCOME_VOID: Final = 2
+ACCUSED_RIGHTLY: Final = 0
+ACCUSED_FALSELY: Final = 1
 
 REASONS = ("start", "salary", "rent", "tax", "purchase", "auction", "build", "building_sale", "mortgage",
-           "unmortgage", "interest", "fine", "card", "trade", "bankruptcy", "jackpot", "pot_seed", "final_rent")
+           "unmortgage", "interest", "fine", "card", "trade", "bankruptcy", "jackpot", "pot_seed", "final_rent",
+           "cheat", "cheat_reward", "cheat_penalty", "false_accusation", "sale_to_bank")
 PARTY = "a seat, or -1 the bank, -2 the Free Parking pot"
 
 
@@ -191,7 +216,8 @@ KINDS: tuple[EventKind, ...] = (
     _K(MOVE, "move", "a token moves and lands",
        (("player", "whose token"), ("square", "where it lands"), ("amount", "signed steps"),
         ("other", "the square it left"), ("detail", "the cause")),
-       (("detail", ("dice", "card", "final_lap", "mr_monopoly", "bus", "bus_ticket", "triples", "auction_square")),)),
+       (("detail", ("dice", "card", "final_lap", "mr_monopoly", "bus", "bus_ticket", "triples", "auction_square",
+                    "station", "cheat")),)),
     _K(PAY, "pay", "money changes hands",
        (("player", f"the payer: {PARTY}"), ("other", f"the payee: {PARTY}"), ("amount", "how much"),
         ("square", "the square it is paid for, -1 none"), ("detail", "the reason")), (("detail", REASONS),)),
@@ -213,11 +239,12 @@ KINDS: tuple[EventKind, ...] = (
         ("detail", "the card's number in its deck file, from 0")), (("other", ("chance", "chest")),)),
     _K(JAIL_IN, "jail_in", "a player is sent to jail",
        (("player", "who"), ("square", "the jail"), ("detail", "why")),
-       (("detail", ("go_to_jail_square", "card", "doubles", "sent_by_mr_monopoly")),)),
+       (("detail", ("go_to_jail_square", "card", "doubles", "sent_by_mr_monopoly", "caught_cheating")),)),
     _K(JAIL_OUT, "jail_out", "a player leaves jail",
        (("player", "who"), ("square", "the jail"), ("other", "the deck of the card used, -1 none"),
         ("detail", "how")),
-       (("other", ("chance", "chest")), ("detail", ("doubles", "fine", "card", "forced_fine", "mr_monopoly")))),
+       (("other", ("chance", "chest")),
+        ("detail", ("doubles", "fine", "card", "forced_fine", "mr_monopoly", "handcuffs_passed_on", "escape_cheat")))),
     _K(BUILD, "build", "a building is placed",
        (("player", "the owner"), ("square", "the street"), ("amount", "the new level (5 = hotel)"),
         ("other", "the price paid"))),
@@ -267,6 +294,18 @@ KINDS: tuple[EventKind, ...] = (
        (("player", "who"), ("square", "where they stand"), ("amount", "the tickets they hold now"),
         ("other", "tickets gained (positive) or lost (negative)"), ("detail", "how")),
        (("detail", ("drawn", "birthday_gift", "bus", "used", "expired", "returned", "traded")),)),
+    _K(CHEAT, "cheat", "a player secretly attempts a cheat (Cheaters Edition)",
+       (("player", "the cheat"), ("square", "the face-up place of the card, -1 a free-form cheat"),
+        ("amount", "the size of the act (money or squares)"), ("other", "the card's number in its file, -1 none"),
+        ("detail", "what kind of cheat")),
+       (("detail", ("card", "take_cash", "move_self", "skip_rent")),)),
+    _K(CHEAT_OUTCOME, "cheat_outcome", "a cheat is revealed (rewarded) or caught (penalised)",
+       (("player", "the cheat"), ("amount", "the reward or the penalty"),
+        ("other", "the card's number in its file, -1 a free-form cheat"), ("detail", "what happened")),
+       (("detail", ("revealed", "caught", "void")),)),
+    _K(ACCUSATION, "accusation", "a player calls \"Cheat!\" on another",
+       (("player", "the accuser"), ("other", "the accused"), ("amount", "what a false accusation cost"),
+        ("detail", "whether it was right")), (("detail", ("right", "false")),)),
 )
 
 KIND_NAMES = tuple(k.name for k in KINDS)

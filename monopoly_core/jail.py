@@ -16,6 +16,7 @@ from . import flow
 from . import movement
 from . import payments
 from .rent import NORMAL
+from .state import jail_card
 
 if TYPE_CHECKING:
     from .game_state import GameState, Play
@@ -50,7 +51,7 @@ def jail_turn(g: GameState, p: Player) -> Play:
         release(g, p, E.OUT_BY_FINE)
         return True
     if action.kind == A.USE_CARD:
-        kind, index = p.cards.pop(0)
+        kind, index = p.cards.pop(jail_card(g, p))
         g.decks[kind].append(index)
         release(g, p, E.OUT_BY_CARD, card_play.deck_code(g, kind))
         return True

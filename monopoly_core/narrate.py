@@ -40,9 +40,12 @@ def visible(ev: E.Event) -> bool:
 _ROLL_PURPOSE = {"move": "", "jail": " trying for doubles in jail", "order": " for the turn order",
                  "utility_card": " for the utility rent", "utility_ticket": " (white dice) for the utility rent"}
 _JAIL_IN = {"go_to_jail_square": "lands on Go To Jail", "card": "is sent by a card",
-            "doubles": "rolls doubles three times", "sent_by_mr_monopoly": "is sent by Mr Monopoly"}
+            "doubles": "rolls doubles three times", "sent_by_mr_monopoly": "is sent by Mr Monopoly",
+            "caught_cheating": "is caught cheating"}
 _JAIL_OUT = {"doubles": "by rolling doubles", "fine": "by paying the fine", "card": "with a Get Out of Jail Free card",
-             "forced_fine": "after the last try, paying the fine", "mr_monopoly": "as Mr Monopoly"}
+             "forced_fine": "after the last try, paying the fine", "mr_monopoly": "as Mr Monopoly",
+             "handcuffs_passed_on": "to Just Visiting, handing the handcuffs to the newcomer",
+             "escape_cheat": "by secretly slipping out (a cheat)"}
 _MOVE_HOW = {"dice": "", "card": " (card)", "final_lap": " and stops there: the final lap",
              "mr_monopoly": " (Mr. Monopoly)", "bus": " (the Bus)", "bus_ticket": " (bus ticket)",
              "triples": " (triples: any square)", "auction_square": " (Auction square)"}
@@ -147,6 +150,9 @@ def _sentence(ev: E.Event, game) -> str:
             return f"{who} offers {_who(game, ev.other)} a trade: {describe_trade(t, game)}."
         verb = "accepts" if k == E.TRADE_ACCEPT else "rejects"
         return f"{_who(game, ev.other)} {verb} {who}'s trade."
+    if k in (E.CHEAT, E.CHEAT_OUTCOME, E.ACCUSATION):
+        from .editions.cheats import describe_cheat_event
+        return describe_cheat_event(ev, game, who, m)
     if k == E.OFFERS_DECLINED:
         return f"{who} declines every later trade offer from {_who(game, ev.other)}."
     if k in (E.COIN, E.MR_MONOPOLY, E.TRAP, E.FREE_HOUSE):

@@ -39,7 +39,9 @@ COMPILED = ("game_state.py", "game.py", "flow.py", "holdings.py", "turn.py", "mo
             "editions/sore_losers.py", "editions/sore_losers_rules.py", "editions/sore_losers_state.py",
             "editions/mega.py", "editions/mega_turn.py", "editions/mega_tickets.py", "editions/mega_groups.py",
             "bots/base.py", "bots/simple.py", "bots/strategist.py", "bots/random_bot.py", "bots/sore_losers.py",
-            "bots/mega.py")
+            "bots/mega.py",
+            "editions/cheaters.py", "editions/cheaters_turn.py", "editions/cheaters_money.py",
+            "editions/cheaters_cards.py", "editions/cheats.py", "editions/cheaters_actions.py", "bots/cheaters.py")
 
 #: Why the running process uses the build it does (set by :func:`activate`).
 _status = "interpreted: not checked"

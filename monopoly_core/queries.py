@@ -257,6 +257,38 @@ FROM standing s JOIN player_results r ON r.game = s.game AND r.seat = s.seat
 GROUP BY ALL
 ORDER BY standing""",
         Chart("standing", "comeback_rate", "bar", reference="fair_share"), edition="sore-losers"),
+    Question(
+        "cheat_success_rate", "Which cheats get away unnoticed? (Cheaters Edition)",
+        "For each cheat card, how often an attempt was revealed and rewarded rather than caught and penalised.",
+        """WITH outcomes AS (
+    SELECT o.game, o.counterparty AS card, o.detail AS outcome
+    FROM events o WHERE o.kind = 'cheat_outcome' AND o.counterparty >= 0
+      AND o.detail IN ('revealed', 'caught'){and_game})
+SELECT c.text AS cheat, count(*) AS attempts, count(*) FILTER (WHERE outcome = 'revealed') AS got_away,
+       count(*) FILTER (WHERE outcome = 'caught') AS caught,
+       round(avg((outcome = 'revealed')::INTEGER), 3) AS success_rate
+FROM outcomes o JOIN games g ON g.id = o.game
+JOIN cards c ON c.deck = 'cheats:' || json_extract_string(g.rules, '$.cheat_deck') AND c.card = o.card
+GROUP BY ALL
+ORDER BY success_rate DESC, attempts DESC""",
+        Chart("cheat", "success_rate", "bar"), edition="cheaters"),
+    Question(
+        "bold_cheaters_win", "Do bold cheaters win more often? (Cheaters Edition)",
+        "Win rate of the players of finished Cheaters Edition games, by how often they tried a cheat (the share "
+        "of their turns with an attempt), against a fair share of 1 / players.",
+        """WITH attempts AS (
+    SELECT game, player AS seat, count(*) AS attempts FROM events WHERE kind = 'cheat'{and_game} GROUP BY ALL),
+seats AS (
+    SELECT r.won, r.table_size, coalesce(a.attempts, 0) / greatest(r.game_turns / r.table_size, 1) AS boldness
+    FROM player_results r LEFT JOIN attempts a ON a.game = r.game AND a.seat = r.seat
+    WHERE r.finished AND r.game IN (SELECT id FROM games WHERE edition = 'cheaters'{and_batch}))
+SELECT CASE WHEN boldness = 0 THEN '1. never' WHEN boldness < 0.05 THEN '2. under 5% of turns'
+            WHEN boldness < 0.15 THEN '3. 5-15% of turns' ELSE '4. 15% of turns or more' END AS cheats_tried,
+       count(*) AS players, round(avg(won::INTEGER), 3) AS win_rate, round(avg(1 / table_size), 3) AS fair_share
+FROM seats
+GROUP BY ALL
+ORDER BY cheats_tried""",
+        Chart("cheats_tried", "win_rate", "bar", reference="fair_share"), edition="cheaters"),
 ]
 
 #: Name -> question, in the order the site lists them.

@@ -103,6 +103,23 @@ class RuleSet:
                          "percentage of their total worth (older rules).", choices=("flat", "flat_or_percent"),
                          source="reference/classic_board_us_uk.csv: US pre-2008 200 or 10%")
     income_tax_percent: int = _f(10, "With the choice: the percentage of total worth.", lo=0, hi=100)
+    # --- cheating (the Cheaters Edition) -----------------------------------------------------------------
+    cheat_deck: str = _f("", "The Cheat cards (data/cheats/NAME.toml); empty for editions without cheating.",
+                         group="Edition", source="003 (Cheaters): 15 Cheat Cards")
+    face_up_cheats: int = _f(5, "Cheat cards lying face up, any of which a player may attempt.", lo=1, hi=15,
+                             group="Cheating", source="003 (Cheaters): Draw five cards and place them face up")
+    false_accusation_fine: int = _f(100, "What a player who calls \"Cheat!\" on an innocent player pays them.",
+                                    lo=0, hi=100_000, group="Cheating",
+                                    source="003 (Cheaters): If you prove it, the accuser must pay you £100")
+    ultimate_cheats: bool = _f(False, "Ultimate cheat's mode: a person may also try free-form cheats (take money "
+                               "from the bank, move their token, skip a rent), likelier to be caught the bigger "
+                               "they are (the lab's house rules for a mode the rule book leaves to house rules).",
+                               group="Cheating", source="003 (Cheaters): ULTIMATE CHEAT'S MODE ... you'll need to "
+                               "make some house rules")
+    hotel_auction_increment: int = _f(1, "Cheaters Edition: the smallest raise when the last hotels are auctioned "
+                                      "(the deed auctions rise by the auction increment).", lo=1, hi=100_000,
+                                      group="Building", source="003 (Cheaters): Not enough Hotels? ... Bids start "
+                                      "at £10 and increase by as little as £1")
     # --- end of game -------------------------------------------------------------------------------------
     turn_limit: int = _f(500, "The game ends after this many rounds (every player one turn) and the "
                          "richest by net worth wins.", lo=1, hi=100_000, group="End of game")
@@ -152,8 +169,10 @@ class RuleSet:
             dice.load_dice(self.dice)
         except KeyError as exc:
             raise InvalidRules("dice", exc.args[0]) from None
-        if self.building_limits and self.hotels > 0 and self.houses < 4:
-            raise InvalidRules("houses", "with building limits, hotels need at least 4 houses in the supply")
+        houses_under_hotel = edition.hotel_level - 1     # (4 in classic; 0 where hotels come straight away)
+        if self.building_limits and self.hotels > 0 and self.houses < houses_under_hotel:
+            raise InvalidRules("houses", f"with building limits, hotels need at least {houses_under_hotel} houses "
+                               f"in the supply")
         return self
 
     # --- serialisation -----------------------------------------------------------------------------------

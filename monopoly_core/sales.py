@@ -49,9 +49,11 @@ def bidders(g: GameState, eligible: set[int] | None = None) -> list[int]:
     return [s for s in seats if not g.players[s].bankrupt and (eligible is None or s in eligible)]
 
 
-def auction(g: GameState, square: int, item: int = ITEM_DEED, eligible: set[int] | None = None) -> Play:
+def auction(g: GameState, square: int, item: int = ITEM_DEED, eligible: set[int] | None = None,
+            increment: int = 0) -> Play:
     """Run an auction for ``square``'s deed (or, for ``item`` house/hotel, a building for it). Returns
-    (winner, price); winner -1 when nobody bid."""
+    (winner, price); winner -1 when nobody bid. ``increment``: the smallest raise, when not the rules'
+    auction increment (the Cheaters Edition's hotel auctions rise by £1, its deed auctions by £10)."""
     log, players = g.log, g.players
     rules = g.rules
     log.add(E.AUCTION, -1, square, 0, item, E.AUCTION_OPENS)
@@ -64,7 +66,7 @@ def auction(g: GameState, square: int, item: int = ITEM_DEED, eligible: set[int]
                 break
             queue.append(seat)
             continue
-        minimum = high + rules.auction_increment if high_bidder >= 0 else rules.auction_min_bid
+        minimum = high + (increment or rules.auction_increment) if high_bidder >= 0 else rules.auction_min_bid
         if players[seat].cash < minimum:
             log.add(E.PASS, seat, square)
             continue

@@ -5,11 +5,14 @@ as plain per-square lists, which the hot path indexes directly.
 """
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from dataclasses import dataclass
 
 from .errors import InvalidRules
+
+if TYPE_CHECKING:
+    from .game_state import GameState
 
 PERSON: Final = "person"
 BOT: Final = "bot"
@@ -68,6 +71,15 @@ class PlayerSpec:
         if self.kind == BOT and self.strategy not in strategies:
             raise InvalidRules("players", f"{self.name}: unknown bot strategy {self.strategy!r} "
                                f"(known: {', '.join(strategies)})")
+
+
+def jail_card(g: GameState, p: Player) -> int:
+    """The place in ``p.cards`` of a Get Out of Jail Free card ``p`` holds, or -1 (classic players hold no other
+    cards; a Cheaters Edition player may hold one other card of each deck)."""
+    for i, (kind, index) in enumerate(p.cards):
+        if g.deck_cards[kind][index].effect == "get_out_of_jail":
+            return i
+    return -1
 
 
 def bots(strategies, names=None) -> list[PlayerSpec]:

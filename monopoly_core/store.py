@@ -35,6 +35,7 @@ from .board import load_board
 from .cards import load_deck
 from .bounds import check_seed
 from .datafiles import available, data_dir
+from .editions.cheats import load_cheats
 from .errors import InvalidRules
 from .records import TableBuilder
 
@@ -483,6 +484,11 @@ def _refresh_reference(conn) -> None:
         for c in deck.cards:
             for col, v in (("deck", name), ("deck_kind", deck.kind), ("card", c.index), ("text", c.text),
                            ("effect", c.effect)):
+                cards[col].append(v)
+    for name in available("cheats"):           # the Cheaters Edition's cheat cards, as a deck "cheats:NAME"
+        for c in load_cheats(name).cards:
+            for col, v in (("deck", f"cheats:{name}"), ("deck_kind", "cheat"), ("card", c.index),
+                           ("text", c.name), ("effect", c.effect)):
                 cards[col].append(v)
     kinds = {"kind": list(E.KIND_NAMES), "code": list(range(len(E.KIND_NAMES))),
              "meaning": [KIND_MEANINGS[k] for k in E.KIND_NAMES]}

@@ -58,7 +58,7 @@ def trade_problem(game: GameState, trade: Trade) -> str | None:
                 due += interest(game, s)
         if due and receiver.cash + cash_in - cash_out < due:
             return f"{receiver.name} could not pay the {due} interest due at once on the mortgaged properties"
-    return None
+    return game.edition.trade_problem(game, trade)
 
 
 def _tokens_problem(game: GameState, trade: Trade, a: Player, b: Player) -> str | None:
@@ -90,14 +90,16 @@ def _squares_problem(game: GameState, squares: tuple[int, ...], who: Player) -> 
         return "a property appears twice in the trade"
     board, owner, level = game.board, game.owner, game.level
     # where buildings cannot be sold back, they go with the deed (Sore Losers 000: "If you trade or sell a street
-    # with a building on it, those buildings go to the new owner")
-    members_of = game.members_of if game.edition.buildings_sellable else ((),) * board.size
+    # with a building on it, those buildings go to the new owner"; Cheaters 003: "the Hotel stays")
+    blocks = game.edition.buildings_block_trades
     for s in squares:
         if not (0 <= s < board.size) or not board.squares[s].ownable:
             return f"square {s} is not a property"
         if owner[s] != who.seat:
             return f"{who.name} does not own {board.squares[s].name}"
-        for x in members_of[s]:
+        if not blocks:
+            continue
+        for x in game.members_of[s]:
             if level[x]:
                 label, name = board.groups[board.squares[s].group].label, board.squares[s].name
                 return f"the {label} set has buildings: sell them to the bank before trading {name}"
@@ -109,8 +111,8 @@ def tradeable(game: GameState, seat: int, square: int) -> bool:
     TRADES; 002 SELLING PROPERTY: buildings must be sold to the bank first)."""
     if game.owner[square] != seat:
         return False
-    if not game.edition.buildings_sellable:
-        return True                     # (buildings go with the deed: see _squares_problem)
+    if not game.edition.buildings_block_trades:
+        return True
     level = game.level
     for x in game.members_of[square]:
         if level[x]:

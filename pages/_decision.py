@@ -12,6 +12,7 @@ from monopoly_core.mortgage import interest, unmortgage_cost
 from monopoly_core.narrate import describe_trade, money
 from monopoly_core.viz.safe_text import markdown
 
+from . import _cheaters
 from . import _game_state as gs
 from . import _mega
 from . import _panels
@@ -31,6 +32,7 @@ QUESTION = {
     D.PLACE_BUILDING: "You won a building at auction: choose where it goes.",
     **_sore_losers.QUESTION,
     **_mega.QUESTION,
+    **_cheaters.QUESTION,
 }
 
 
@@ -85,7 +87,7 @@ def label(action: Action, d, g) -> str:
         return f"Mortgage {sq} (+{m(g.board.squares[action.square].mortgage)})"
     if k == A.UNMORTGAGE:
         return f"Lift the mortgage on {sq} ({m(unmortgage_cost(g, action.square))})"
-    return _sore_losers.label(action, d, g) or _mega.label(action, d, g) or k
+    return _sore_losers.label(action, d, g) or _mega.label(action, d, g) or _cheaters.label(action, d, g) or k
 
 
 HANDED = "play_handed_to"     # the seat of the person the device was last handed to

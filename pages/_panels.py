@@ -13,6 +13,7 @@ from monopoly_core.viz.safe_text import entities, markdown
 
 from . import _sore_losers
 from . import _mega
+from . import _cheaters
 
 
 def _dot(colour: str) -> str:
@@ -83,7 +84,9 @@ def players_panel(g) -> None:
             status = []
             if p.in_jail:
                 status.append(f"in jail (try {p.jail_turns + 1})")
-            if p.cards:
+            if p.cards and _cheaters.active(g):
+                status.append(f"{len(p.cards)} held card{'s' if len(p.cards) > 1 else ''}")
+            elif p.cards:
                 status.append(f"{len(p.cards)} Get Out of Jail Free card{'s' if len(p.cards) > 1 else ''}")
             status.extend(_sore_losers.status(g, p))
             status += _mega.status(g, p)
@@ -110,15 +113,19 @@ def feed(g, *, limit: int = 250) -> None:
     seat = names.index(who) - 1
     log = g.log
     lines = []
+    secret = _cheaters.hidden(g) if _cheaters.active(g) else set()
     for i in range(len(log) - 1, -1, -1):
         ev = log[i]
-        if not visible(ev) or ev.kind in (E.START,):
+        if not visible(ev) or ev.kind in (E.START,) or i in secret:
             continue
         if seat >= 0 and ev.player != seat and not (ev.other == seat and ev.kind in (E.PAY, E.DEED, E.TRADE_OFFER,
                                                                                      E.TRADE_ACCEPT,
                                                                                      E.TRADE_REJECT)):
             continue
-        lines.append(f"`T{ev.turn:>3}` {markdown(describe(ev, g))}")
+        text = markdown(describe(ev, g))
+        if ev.kind in (E.CHEAT_OUTCOME, E.ACCUSATION):
+            text = f"**{text}**"            # a cheat revealed or caught, a call of "Cheat!": moments to see
+        lines.append(f"`T{ev.turn:>3}` {text}")
         if len(lines) >= limit:
             break
     with st.container(height=420, key="feed"):

@@ -15,9 +15,9 @@ from monopoly_core.state import TOKEN_COLOURS
 from . import _rule_words as words
 
 #: Field groups shown as house-rule controls (the "Edition" group is the preset itself).
-GROUPS = ("Money", "House rules", "Rent", "Building", "Mortgages", "Jail", "End of game", "Sore Losers")
+GROUPS = ("Money", "House rules", "Rent", "Building", "Mortgages", "Jail", "Cheating", "End of game", "Sore Losers")
 #: Groups of rules only one edition reads: shown only when that edition is played.
-EDITION_GROUPS = {"Sore Losers": "sore-losers"}
+EDITION_GROUPS = {"Sore Losers": "sore-losers", "Cheating": "cheaters"}
 
 
 def _new_seed() -> None:
@@ -43,6 +43,8 @@ DEPENDS = {
     "income_tax_percent": (lambda v: v["income_tax"] == "flat_or_percent", "Income Tax is the printed amount"),
     "houses": (lambda v: v["building_limits"], "the bank's houses and hotels never run out"),
     "hotels": (lambda v: v["building_limits"], "the bank's houses and hotels never run out"),
+    **{name: (lambda v: v["edition"] == "cheaters", "only the Cheaters Edition has cheat cards")
+       for name in ("face_up_cheats", "false_accusation_fine", "ultimate_cheats", "hotel_auction_increment")},
 }
 
 

@@ -153,6 +153,10 @@ with tabs[0]:
                 st.markdown(M.describe_distribution(M.stationary(rules, jail, q, uk_card, assume)))
         st.caption("The jail corner is coloured for Just Visiting only; In Jail is written in the middle (it would "
                    "outshine every other square). The ranking lists both.")
+        if rules.edition == "cheaters":
+            from pages import _cheaters
+            st.markdown("##### The Cheaters board against the classic board")
+            _cheaters.markov_against_classic(rules, jail, uk_card)
 
 # --- ranking -------------------------------------------------------------------------------------------------
 with tabs[1]:

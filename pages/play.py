@@ -8,7 +8,7 @@ from monopoly_core.narrate import money
 from monopoly_core.viz.board_drawing import last_move_path
 from monopoly_core.viz.board_svg import board_svg
 from monopoly_core.viz.safe_text import markdown
-from pages import _decision, _game_state as gs, _mega, _panels, _setup, _site, _sore_losers
+from pages import _cheaters, _decision, _game_state as gs, _mega, _panels, _setup, _site, _sore_losers
 from pages._site import ensure_navigation
 
 ensure_navigation()
@@ -158,8 +158,13 @@ def game_view() -> None:
             who = markdown(g.players[d.player].name if d is not None else g.players[g.current].name)
             st.caption(f"Next: {'a decision by ' + who if d is not None else 'an automatic step'} "
                        f"(press Step).")
+    if _cheaters.active(g):
+        st.markdown("##### The Cheat cards face up")
+        _cheaters.table_panel(g)
     _panels.players_panel(g)
     st.markdown("##### What happened (newest first)")
+    if _cheaters.active(g):
+        _cheaters.banner(g)
     _panels.feed(g)
     _share(g)
     gs.keep_in_address_bar(g)

@@ -11,6 +11,7 @@ import time
 import duckdb
 import pytest
 
+from monopoly_core.queries import QUESTIONS
 from test_browser import CHROMIUM, FLAGS, _need_browser, _start_site
 
 pytestmark = pytest.mark.browser

@@ -14,9 +14,11 @@ from .. import actions as A
 from .. import decisions as D
 from . import sore_losers
 from ..actions import Action, Trade
-from ..building import HOTEL, shortage_closed
+from ..building import HOTEL, sell_problem, shortage_closed
 from ..mortgage import unmortgage_cost
 from ..policies import Policy
+from ..state import jail_card
+from . import cheaters
 from ..trading import trade_problem, tradeable
 from ..worth import liquidation, total_worth
 from . import mega
@@ -70,6 +72,10 @@ class Bot(Policy):
     uses_pre_roll: ClassVar[bool] = False   # the standing answer to every pre-roll window is "roll"
     trades = False              # proposes trades
     build_target = 5            # build up to this level (5 = hotel)
+    #: Cheaters Edition: the chance, each turn, that this bot attempts a face-up cheat it can do (boldness),
+    #: and how much likelier than an ordinary player it is to notice another's cheat (vigilance, 1.0 ordinary)
+    boldness = 0.25
+    vigilance = 1.0
 
     def __init__(self, rng: random.Random | str) -> None:
         self._rng = rng             # a random.Random, or the seed of the one made on first use (see rng)
@@ -184,6 +190,7 @@ class Bot(Policy):
         level, squares, target, mortgaged = g.level, g.board.squares, self.build_target, g.mortgaged
         rules = g.rules
         priority = self.build_priorities(g)
+        under_hotel = g.edition.hotel_level - 1     # the level a hotel is built on (4 in classic)
         houses_ok = not rules.building_limits or g.houses_left > 0
         hotels_ok = not rules.building_limits or g.hotels_left > 0
         if rules.building_limits and g.closed_shortage[0] == g.turn:     # (rare: only after an unsold auction)
@@ -202,14 +209,14 @@ class Bot(Policy):
                         break
                 if blocked:
                     continue
-            cap = 4                     # the highest level one may build on top of
+            cap = under_hotel           # the highest level one may build on top of
             if even:
                 for s in members:
                     if level[s] < cap:
                         cap = level[s]
             for s in members:
                 lv = level[s]
-                if lv < target and lv <= cap and (hotels_ok if lv == 4 else houses_ok):
+                if lv < target and lv <= cap and (hotels_ok if lv == under_hotel else houses_ok):
                     options.append((lv, priority[s][lv], s))
                     if squares[s].house_cost < cheapest:
                         cheapest = squares[s].house_cost
@@ -239,7 +246,7 @@ class Bot(Policy):
     def jail(self, d: Decision, g: Game) -> Action:
         p = g.players[d.player]
         if self.early_game(g):
-            if p.cards:
+            if jail_card(g, p) >= 0:
                 return A.A_USE_CARD
             if p.cash - g.rules.jail_fine >= self.reserve(g, d.player) and d.is_legal(A.A_PAY_FINE):
                 return A.A_PAY_FINE
@@ -395,6 +402,9 @@ class Bot(Policy):
         return None
 
     def debt(self, d: Decision, g: Game) -> Action:
+        edition_way = g.edition.bot_raise_money(g, d.player, d.amount)
+        if edition_way is not None:
+            return edition_way
         return self.raise_money(g, d.player, d.amount)
 
     def raise_money(self, g: Game, seat: int, needed: int) -> Action:
@@ -412,7 +422,8 @@ class Bot(Policy):
         builds = [s for s in owned if g.level[s] and edition.sell_all_problem(g, seat, s) is None]
         if builds:
             return Action(A.SELL_ALL, builds[0])
-        rest = [s for s in owned if edition.mortgage_problem(g, seat, s) is None]
+        mortgage_problem = g.edition.mortgage_problem       # (bound once: the edition says what may be mortgaged)
+        rest = [s for s in owned if mortgage_problem(g, seat, s) is None]
         if rest:
             return Action(A.MORTGAGE, min(rest, key=lambda s: g.board.squares[s].price))
         return A.A_BANKRUPT
@@ -431,8 +442,8 @@ class Bot(Policy):
         """The deeds among ``unmortgaged`` (the seat's) outside its complete sets that may be mortgaged now: the
         first to go when money is needed."""
         in_set = self.plan(g, seat).set_squares
-        edition = g.edition
-        return [s for s in unmortgaged if s not in in_set and edition.mortgage_problem(g, seat, s) is None]
+        mortgage_problem = g.edition.mortgage_problem       # (bound once: the edition says what may be mortgaged)
+        return [s for s in unmortgaged if s not in in_set and mortgage_problem(g, seat, s) is None]
 
     def trade_response(self, d: Decision, g: Game) -> Action:
         t = d.trade
@@ -505,6 +516,19 @@ class Bot(Policy):
 
     def free_house(self, d: Decision, g: Game) -> Action:
         return sore_losers.free_house(self, d, g)
+
+    # --- the Cheaters Edition's decisions (the logic is in bots/cheaters.py) ----------------------------------
+    def cheat(self, d: Decision, g: Game) -> Action:
+        return cheaters.cheat(self, d, g)
+
+    def call_cheat(self, d: Decision, g: Game) -> Action:
+        return cheaters.call_cheat(self, d, g)
+
+    def keep_card(self, d: Decision, g: Game) -> Action:
+        return cheaters.keep_card(self, d, g)
+
+    def parking_deck(self, d: Decision, g: Game) -> Action:
+        return cheaters.parking_deck(self, d, g)
 
     # --- helpers -----------------------------------------------------------------------------------------------
     @staticmethod

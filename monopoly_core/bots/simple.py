@@ -14,6 +14,8 @@ class AlwaysBuyBot(Bot):
     """Buys every property it can afford and builds whenever it can; never proposes a trade."""
 
     name = "always-buy"
+    boldness = 0.35             # Cheaters Edition: reckless, and not watching closely
+    vigilance = 0.8
 
     def value(self, g: Game, seat: int, square: int) -> int:
         return g.board.squares[square].price
@@ -24,6 +26,8 @@ class CautiousBot(Bot):
 
     name = "cautious"
     build_target = 5
+    boldness = 0.05             # Cheaters Edition: seldom cheats, watches closely
+    vigilance = 1.5
 
     def compute_reserve(self, g: Game, seat: int) -> int:
         return max(150, min(600, self.worst_rent(g, seat) // 2))
@@ -42,6 +46,8 @@ class SetCollectorBot(Bot):
 
     name = "set-collector"
     trades = True
+    boldness = 0.2
+    vigilance = 1.0
     offer_start = 2.0
     offer_step = 1.0
     offer_cap = 8.0

@@ -63,6 +63,8 @@ class StrategistBot(SetCollectorBot):
     name = "strategist"
     deny_factor = 2.0           # bid up to this multiple of the price to keep an opponent from a set
     develop_to = 3              # houses on every street of its sets before hotels or lifting mortgages
+    boldness = 0.3              # Cheaters Edition: cheats when the odds are good, watches well
+    vigilance = 1.2
 
     def manage(self, d: Decision, g: Game, plan: Plan) -> Action | None:
         if plan.set_squares:

@@ -13,6 +13,7 @@ from .base import Edition  # noqa: E402
 from .classic import Classic  # noqa: E402
 from .sore_losers import SoreLosers  # noqa: E402
 from .mega import Mega  # noqa: E402
+from .cheaters import Cheaters  # noqa: E402
 
 _EDITIONS: dict[str, Edition] = {}
 
@@ -37,5 +38,6 @@ def names() -> tuple[str, ...]:
 register(Classic())
 register(SoreLosers())
 register(Mega())
+register(Cheaters())
 
-__all__ = ["Edition", "Classic", "Mega", "register", "get", "names"]
+__all__ = ["Edition", "Classic", "SoreLosers", "Mega", "Cheaters", "register", "get", "names"]

@@ -15,15 +15,16 @@ from typing import TYPE_CHECKING, Any
 
 from mypy_extensions import mypyc_attr
 
-from .. import building, final_lap, jail, landing, mortgage, payments, turn
+from .. import building, final_lap, jail, landing, management, mortgage, payments, turn
 from ..board import load_board
 from ..cards import CLASSIC_EFFECTS, load_deck
 from ..dice import load_dice
 from ..errors import DataError, IllegalAction
 from ..rent import NORMAL, rent_due
+from ..worth import liquidation_value
 
 if TYPE_CHECKING:
-    from ..actions import Action
+    from ..actions import Action, Trade
     from ..board import Board
     from ..cards import Card, Deck
     from ..decisions import Decision
@@ -66,6 +67,9 @@ class Edition:
         #: building with all but one of a group: ``bots/base.py`` finds that logic by the edition's name, as the
         #: engine never imports the bots); classic: no, at no cost to the bots' hot path
         self.bot_manages = False
+        #: whether a deed of a colour set with buildings may change hands only once they are sold (classic:
+        #: 002 SELLING PROPERTY; Cheaters: "Whether you sell to the Bank or another player, the Hotel stays")
+        self.buildings_block_trades = True
         #: the edition's own things players may trade: name -> what one is called ("coin": "sore loser coin",
         #: "bus_ticket": "bus ticket"); classic has none (see :meth:`token_count`, :meth:`move_token`)
         self.tokens: dict[str, str] = {}
@@ -162,9 +166,9 @@ class Edition:
         yield
 
     def sits_out(self, g: GameState, p: Player) -> bool:
-        """With ``RuleSet.final_lap``: whether ``p`` skips this turn, having reached GO on the final lap (which
+        """Whether ``p`` skips this turn: with ``RuleSet.final_lap``, having reached GO on the final lap (which
         begins, if it has not, once every property is owned)."""
-        return final_lap.begin_if_all_bought(g) and final_lap.home(g, p.seat)
+        return g.rules.final_lap and final_lap.begin_if_all_bought(g) and final_lap.home(g, p.seat)
 
     def round_ends_game(self, g: GameState) -> bool:
         """After each round: whether the game is over, having finished it if so (classic: the turn limit; with
@@ -206,6 +210,12 @@ class Edition:
         """Why ``seat`` may not sell every building of ``square``'s set at once (as :meth:`sell_problem`)."""
         return building.sell_all_problem(g, seat, square)
 
+    def build(self, g: GameState, p: Player, square: int) -> Play:
+        """``p`` buys one building for ``square`` (found legal by :meth:`build_problem`), with the shortage
+        auction when the bank runs short (Cheaters: a hotel straight away; the last hotels auctioned from £10 by
+        £1, among the players able to buy one)."""
+        yield from management.build(g, p, square)
+
     def mortgage_problem(self, g: GameState, seat: int, square: int) -> str | None:
         """Why ``seat`` may not mortgage ``square`` (Cheaters: no mortgages; Mega: not while its group has
         buildings)."""
@@ -213,8 +223,10 @@ class Edition:
 
     def bankrupt(self, g: GameState, p: Player, creditor: int) -> Play:
         """``p`` cannot pay ``creditor`` (a seat, or the bank) and leaves the game (Sore Losers: buildings stay
-        where they are, mortgaged deeds to a creditor player, the coins back to the bank)."""
+        where they are, mortgaged deeds to a creditor player, the coins back to the bank; Cheaters: hotels stay,
+        held Chance and Community Chest cards go to the creditor or back to their decks)."""
         return payments.bankrupt(g, p, creditor)
+
     def move_supply(self, g: GameState, square: int, old: int, new: int) -> int:
         """``square``'s building level goes from ``old`` to ``new`` where the classic supply of houses and hotels
         does not apply: a level above the hotel, or a building on a square without a colour group (Mega:
@@ -228,8 +240,10 @@ class Edition:
         return self.buildings[level] if 0 <= level < len(self.buildings) else f"level {level}"
 
     def options(self, d: Decision) -> list[Action]:
-        """The legal answers to one of the edition's own decisions (``decisions.EDITION_KINDS``), besides those
-        every edition shares. Classic asks none."""
+        """The edition's own legal answers to ``d``, listed after the classic ones by
+        :meth:`Decision.legal_actions`: the options of its own decisions (``decisions.EDITION_KINDS``; Mega: where
+        a bus ticket goes; Sore Losers: whom to steal from), and its own actions in classic decisions (Cheaters:
+        attempts, held cards, selling deeds to the bank in a debt). Classic has none."""
         return []
 
     # --- tradeable tokens --------------------------------------------------------------------------------------
@@ -251,6 +265,30 @@ class Edition:
     def token_worth(self, g: GameState, seat: int, name: str) -> int:
         """What a token is worth to ``seat`` in money, for the bots judging a trade."""
         return 0
+
+    def markov_squares(self, rules: RuleSet) -> tuple[dict[int, tuple[tuple[str, float], ...]], dict[int, int]]:
+        """The squares that move a token their own way, for the Markov chain (``markov.builder``): ``draws``
+        (square -> (deck kind, weight) pairs it draws from, beyond the deck squares) and ``hops`` (square -> the
+        square it sends the token on to, ending the turn). Classic: none; Cheaters: Free Parking draws a card,
+        stations send you on to the next station."""
+        return {}, {}
+
+    # --- money ------------------------------------------------------------------------------------------------
+    def liquidation_value(self, g: GameState, seat: int) -> int:
+        """What ``seat`` could still raise (a player in debt may go bankrupt only when cash plus this falls
+        short). Classic: selling every building and mortgaging everything; Cheaters: selling every deed to the
+        bank (face value, or the hotel rent with a hotel)."""
+        return liquidation_value(g, seat)
+
+    def trade_problem(self, g: GameState, trade: Trade) -> str | None:
+        """Why ``trade`` is illegal in this edition beyond the classic rules (None: it is not). Cheaters: only Get
+        Out of Jail Free cards change hands, and nobody may end up with two cards of one deck."""
+        return None
+
+    def bot_raise_money(self, g: GameState, seat: int, needed: int) -> Action | None:
+        """A bot's next step to raise ``needed`` where the classic way (mortgage, sell buildings) does not apply
+        (Cheaters: sell a deed to the bank); None: the bot's own classic answer."""
+        return None
 
     # --- edition vocabulary --------------------------------------------------------------------------------------
     def card_effect(self, g: GameState, p: Player, card: Card, square: int) -> Play:

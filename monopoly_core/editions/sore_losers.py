@@ -47,6 +47,7 @@ class SoreLosers(Edition):
         self.own_card_effects = frozenset({"sore_loser_coin", "mr_monopoly"})
         # 000 BUILDINGS: "Once buildings are built, they must stay on their street for the rest of the game"
         self.buildings_sellable = False
+        self.buildings_block_trades = False     # (000: buildings go to the new owner of a traded street)
         self.watches_doubles = True
         # 000 DEALS & TRADES: "You can buy, sell or swap property and sore loser coins with other players"
         self.tokens = {COIN: "sore loser coin"}

@@ -174,34 +174,52 @@ def _draw(decks: dict[str, Deck], kind: str, board: Board, square: int, weight: 
         yield p, dest, mode
 
 
-def landing_effects(board: Board, decks: dict[str, Deck], uk_card: str, never_jailed: bool = False):
+def landing_effects(board: Board, decks: dict[str, Deck], uk_card: str, draws: dict | None = None,
+                    hops: dict | None = None, never_jailed: bool = False):
     """What landing on each square does to the token, as matrices over squares.
 
     Returns ``(stay, to_jail, moves, modes)``: ``stay[u]`` the probability the token rests on ``u``,
     ``to_jail[u]`` that it goes to jail from there, ``moves[u, d]`` that a card sends it on to land on ``d``,
-    ``modes[mode][u, d]`` the part of ``moves`` with a card rent mode. Each row sums to one. ``never_jailed``: what
-    would send the token to jail leaves it where it is.
+    ``modes[mode][u, d]`` the part of ``moves`` with a card rent mode. Each row sums to one, but for the squares
+    of ``hops`` (see :func:`hop_matrix`).
+
+    An edition's squares: ``draws`` (square -> ((deck kind, weight), ...)) draw from decks of their own (the
+    Cheaters Edition's Free Parking, by the player's choice); ``hops`` (square -> square) move the token on
+    without landing and end the turn (its stations): nothing else happens there. ``never_jailed`` (Sore Losers'
+    Mr Monopoly): what would send the token to jail leaves it where it is.
     """
     n = board.size
     stay, to_jail = np.zeros(n), np.zeros(n)
     moves = np.zeros((n, n))
     modes = {m: np.zeros((n, n)) for m in CARD_MODES}
     for u, sq in enumerate(board.squares):
+        if hops and u in hops:
+            continue
+        sources = draws[u] if draws and u in draws else ((sq.kind, 1.0),) if sq.kind in decks else ()
         if sq.kind == "go_to_jail":
             (stay if never_jailed else to_jail)[u] = 1.0
-        elif sq.kind in decks:
-            for p, dest, mode in _draw(decks, sq.kind, board, u, 1.0, uk_card):
-                if dest is None or (dest == JAIL and never_jailed):
-                    stay[u] += p
-                elif dest == JAIL:
-                    to_jail[u] += p
-                else:
-                    moves[u, dest] += p
-                    if mode in modes:
-                        modes[mode][u, dest] += p
+        elif sources:
+            for kind, weight in sources:
+                for p, dest, mode in _draw(decks, kind, board, u, weight, uk_card):
+                    if dest is None or (dest == JAIL and never_jailed):
+                        stay[u] += p
+                    elif dest == JAIL:
+                        to_jail[u] += p
+                    else:
+                        moves[u, dest] += p
+                        if mode in modes:
+                            modes[mode][u, dest] += p
         else:
             stay[u] = 1.0
     return stay, to_jail, moves, modes
+
+
+def hop_matrix(n: int, hops: dict | None) -> np.ndarray:
+    """``hop[u, d]``: landing on ``u`` moves the token on to rest at ``d`` and ends the turn."""
+    hop = np.zeros((n, n))
+    for u, d in (hops or {}).items():
+        hop[u, d] = 1.0
+    return hop
 
 
 # --- building the chain --------------------------------------------------------------------------------------
@@ -224,8 +242,10 @@ def check_policies(jail: str, uk_card: str) -> None:
 
 
 def build(board_name: str, chance_deck: str, chest_deck: str, dice_name: str, doubles_to_jail: int,
-          jail_turns: int, jail: str = "long", uk_card: str = "pay", never_jailed: bool = False) -> Chain:
-    """Build and solve the chain (uncached; see :func:`chain` for the cached entry point)."""
+          jail_turns: int, jail: str = "long", uk_card: str = "pay", draws: dict | None = None,
+          hops: dict | None = None, never_jailed: bool = False) -> Chain:
+    """Build and solve the chain (uncached; see :func:`chain` for the cached entry point). ``draws`` and
+    ``hops``: an edition's squares, ``never_jailed``: a token no rule sends to jail (see :func:`landing_effects`)."""
     check_policies(jail, uk_card)
     if never_jailed:
         doubles_to_jail = 0
@@ -236,7 +256,8 @@ def build(board_name: str, chance_deck: str, chest_deck: str, dice_name: str, do
     lay = layout_for(n, doubles_to_jail, jail_turns)
     K, T, N = lay.K, lay.T, lay.n_states
 
-    stay, to_jail, moves, modes = landing_effects(board, decks, uk_card, never_jailed)
+    stay, to_jail, moves, modes = landing_effects(board, decks, uk_card, draws, hops, never_jailed)
+    hop = hop_matrix(n, hops)
     try:
         landings = np.linalg.inv(np.eye(n) - moves)      # fundamental matrix of the card-move chain
     except np.linalg.LinAlgError:
@@ -245,6 +266,8 @@ def build(board_name: str, chance_deck: str, chest_deck: str, dice_name: str, do
     rest_of = np.empty((n, n + 1))                        # resting column after landing on u
     rest_of[:, :n] = landings * stay[None, :]
     rest_of[:, n] = landing_jail
+    rest_end = landings @ hop                             # resting, the turn over, after landing on u (a hop)
+    ends = bool(hop.any())
 
     P = np.zeros((N, N))
     DL = np.zeros((N, n))
@@ -260,6 +283,8 @@ def build(board_name: str, chance_deck: str, chest_deck: str, dice_name: str, do
         cols = squares * K + k_next
         P[np.ix_(rows, cols)] += p * R[:, :n]
         P[rows, j0] += p * R[:, n]
+        if ends:
+            P[np.ix_(rows, squares * K)] += p * rest_end[targets]
         DL[rows, targets] += p
         DLT[rows, targets] += p * total
 
@@ -316,9 +341,18 @@ def stationary_vector(P: np.ndarray) -> np.ndarray:
 
 
 @functools.lru_cache(maxsize=64)
-def _cached(board, chance_deck, chest_deck, dice, doubles_to_jail, jail_turns, jail, uk_card,
-            never_jailed=False) -> Chain:
-    return build(board, chance_deck, chest_deck, dice, doubles_to_jail, jail_turns, jail, uk_card, never_jailed)
+def _cached(board, chance_deck, chest_deck, dice, doubles_to_jail, jail_turns, jail, uk_card, draws=(),
+            hops=(), never_jailed=False) -> Chain:
+    return build(board, chance_deck, chest_deck, dice, doubles_to_jail, jail_turns, jail, uk_card,
+                 dict(draws), dict(hops), never_jailed)
+
+
+def edition_squares(rules) -> tuple[tuple, tuple]:
+    """The edition's squares that move a token their own way, as (draws, hops) of :func:`landing_effects`, in
+    hashable form (the Cheaters Edition: Free Parking draws a card, stations send you on)."""
+    from ..editions import get
+    draws, hops = get(rules.edition).markov_squares(rules)
+    return tuple(sorted(draws.items())), tuple(sorted(hops.items()))
 
 
 def chain(rules, jail: str = "long", uk_card: str = "pay", assume: str = "", never_jailed: bool = False) -> Chain:
@@ -334,7 +368,7 @@ def chain(rules, jail: str = "long", uk_card: str = "pay", assume: str = "", nev
         from .mega import chain as mega_chain
         return mega_chain(rules, jail, assume)
     return _cached(rules.board, rules.chance_deck, rules.chest_deck, rules.dice, rules.doubles_to_jail,
-                   rules.jail_turns, jail, uk_card, never_jailed)
+                   rules.jail_turns, jail, uk_card, *edition_squares(rules), never_jailed)
 
 
 def build_uncached(rules, jail: str = "long", uk_card: str = "pay") -> Chain:
@@ -343,8 +377,9 @@ def build_uncached(rules, jail: str = "long", uk_card: str = "pay") -> Chain:
         from .mega import DEFAULT, build as mega_build
         return mega_build.__wrapped__(rules.board, rules.chance_deck, rules.chest_deck, rules.dice,
                                       rules.doubles_to_jail, rules.jail_turns, jail, DEFAULT)
+    draws, hops = edition_squares(rules)
     return build(rules.board, rules.chance_deck, rules.chest_deck, rules.dice, rules.doubles_to_jail,
-                 rules.jail_turns, jail, uk_card)
+                 rules.jail_turns, jail, uk_card, dict(draws), dict(hops))
 
 
 def has_fine_or_draw(rules) -> bool:

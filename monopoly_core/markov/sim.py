@@ -39,6 +39,7 @@ from ..dice import is_triples, load_dice
 from ..events import pack_faces
 from ..rules import RuleSet
 from . import mega
+from ..state import jail_card
 from .builder import Layout, check_policies, layout_for
 from .quantities import PER_ROLL, VISITS_PER_TURN, Distribution, row_names
 
@@ -96,13 +97,13 @@ class MovementPolicy(Policy):
     def _jail(self, d, g) -> A.Action:
         p = g.players[d.player]
         if self.jail == "short":
-            if p.cards:
+            if jail_card(g, p) >= 0:
                 return A.A_USE_CARD
             if d.is_legal(A.A_PAY_FINE):
                 return A.A_PAY_FINE
             self.deviations += 1
             return A.A_ROLL
-        if p.cards and p.jail_turns == g.rules.jail_turns - 1:
+        if jail_card(g, p) >= 0 and p.jail_turns == g.rules.jail_turns - 1:
             return A.A_USE_CARD
         return A.A_ROLL
 

@@ -1,0 +1,32 @@
+"""The Cheaters Edition's own action kinds: the answers to its decisions (``decisions.CHEAT``, ``CALL_CHEAT``,
+``KEEP_CARD``, ``PARKING_DECK``) and raising money by selling a deed to the bank in a debt.
+
+Kept apart from the rules so that the edition's modules, its bots and the Play page share one set of names; they
+are registered with :func:`..actions.register_kinds` so saved histories holding them load.
+"""
+from __future__ import annotations
+
+from typing import Final
+
+from ..actions import Action, register_kinds
+
+NO_CHEAT: Final = "no_cheat"            # go on with the turn honestly (for now)
+ATTEMPT: Final = "attempt"              # square = the face-up place of the cheat card attempted
+FREE_CHEAT: Final = "free_cheat"        # ultimate cheat's mode: square = its place in the menu (cheats.free_menu)
+PLAY_CARD: Final = "play_card"          # square = the deck (0 Chance, 1 Community Chest) of the held card played
+CALL: Final = "call"                    # call "Cheat!" on the player named by the decision
+NO_CALL: Final = "no_call"
+KEEP_OLD: Final = "keep_old"            # keep the card held; the new one goes to the bottom of its deck
+KEEP_NEW: Final = "keep_new"            # keep the new card; the one held goes to the bottom of its deck
+DRAW_DECK: Final = "draw_deck"          # square = the deck to draw from at Free Parking
+SELL_TO_BANK: Final = "sell_to_bank"    # square = the deed sold to the bank to raise money
+
+KINDS: Final = (NO_CHEAT, ATTEMPT, FREE_CHEAT, PLAY_CARD, CALL, NO_CALL, KEEP_OLD, KEEP_NEW, DRAW_DECK,
+                SELL_TO_BANK)
+register_kinds(*KINDS)
+
+A_NO_CHEAT: Final = Action(NO_CHEAT)
+A_CALL: Final = Action(CALL)
+A_NO_CALL: Final = Action(NO_CALL)
+A_KEEP_OLD: Final = Action(KEEP_OLD)
+A_KEEP_NEW: Final = Action(KEEP_NEW)

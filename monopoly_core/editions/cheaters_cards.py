@@ -1,0 +1,169 @@
+"""Chance and Community Chest in the Cheaters Edition (seed 003 first part, "Chance and Community Chest", "Free
+Parking", "Go To Jail"): cards held until used, at most one of each deck, and Free Parking drawing a card.
+
+"If the card says to do something immediately ... do what it says. Otherwise, you may hold on to the card until
+you're ready to use it" (a card's ``hold = true`` in its deck file). "You may only have one Chance and one Community
+Chest card at a time ... if you have a Chance card in front of you and you need to draw another one, do so. Then you
+must immediately use and/or discard one": here the player chooses which of the two to keep, and the other goes to the
+bottom of its deck (the project's reading: a card wanted now can be played before the draw, at the start of a turn).
+Held cards are played at the start of the holder's turn; in jail only Get Out of Jail Free, through the jail choice.
+"""
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING
+
+from .. import card_play
+from .. import decisions as D
+from .. import events as E
+from .. import flow
+from .. import holdings
+from ..datafiles import load_toml
+from ..landing import LandingRule
+from . import cheaters_actions as C
+from .cheats import best_hotel_of_others, richest_other
+
+if TYPE_CHECKING:
+    from ..cards import Card
+    from ..game_state import GameState, Play
+    from ..state import Player
+
+# The edition's card effects, in the vocabulary of cards.py (the engine hands effects it does not know to
+# Edition.card_effect, and Cheaters.own_card_effects claims these): send another player to jail; a free hotel on
+# one of your streets, set or not; a hotel moved.
+SEND_TO_JAIL = "send_to_jail"
+FREE_HOTEL = "free_hotel"
+MOVE_HOTEL = "move_hotel"
+
+
+@functools.lru_cache(maxsize=None)
+def holdable(deck_name: str) -> frozenset[int]:
+    """The cards of deck file ``deck_name`` that may be held (``hold = true``: the card does not say
+    "immediately")."""
+    raw = load_toml("cards", deck_name)
+    return frozenset(i for i, c in enumerate(raw.get("cards", ())) if c.get("hold", False))
+
+
+def deck_name(g: GameState, kind: str) -> str:
+    return str(getattr(g.rules, g.edition.deck_fields[kind]))
+
+
+def held_of(p: Player, kind: str) -> int:
+    """The place in ``p.cards`` of the card of deck ``kind`` that ``p`` holds, or -1."""
+    for i, (k, _) in enumerate(p.cards):
+        if k == kind:
+            return i
+    return -1
+
+
+def draw(g: GameState, p: Player, kind: str, square: int) -> Play:
+    """``p`` draws the top card of deck ``kind``: kept if it may be held, else done at once."""
+    deck = g.decks[kind]
+    index = deck.popleft()
+    card = g.deck_cards[kind][index]
+    g.log.add(E.CARD, p.seat, square, 0, card_play.deck_code(g, kind), index)
+    if index in holdable(deck_name(g, kind)):
+        yield from hold(g, p, kind, index)
+        return
+    deck.append(index)
+    yield from card_play.card_effect(g, p, card, square)
+
+
+def hold(g: GameState, p: Player, kind: str, index: int) -> Play:
+    """``p`` takes card ``index`` of deck ``kind`` in hand; holding one of that deck already, they keep one of the
+    two and the other goes to the bottom of its deck."""
+    place = held_of(p, kind)
+    if place < 0:
+        p.cards.append((kind, index))
+        return
+    d = D.Decision(g, D.KEEP_CARD, p.seat, square=p.cards[place][1], amount=index,
+                   other=card_play.deck_code(g, kind))
+    g.extra.choosing = (kind, index)        # (in the player's hand with the other while they choose)
+    answer = yield from flow.ask(g, d)
+    g.extra.choosing = None
+    if answer.kind == C.KEEP_NEW:
+        g.decks[kind].append(p.cards[place][1])
+        p.cards[place] = (kind, index)
+    else:
+        g.decks[kind].append(index)
+
+
+def playable(g: GameState, p: Player, kind: str) -> bool:
+    """Whether ``p`` may play the card of deck ``kind`` they hold now: not in jail, and not Get Out of Jail Free
+    (which is played through the jail choice)."""
+    place = held_of(p, kind)
+    if place < 0 or p.in_jail:
+        return False
+    return g.deck_cards[kind][p.cards[place][1]].effect != "get_out_of_jail"
+
+
+def play_held(g: GameState, p: Player, kind: str) -> Play:
+    """``p`` plays the card of deck ``kind`` they hold: it goes to the bottom of its deck and is done."""
+    _, index = p.cards.pop(held_of(p, kind))
+    g.decks[kind].append(index)
+    yield from card_play.card_effect(g, p, g.deck_cards[kind][index], p.position)
+
+
+def return_cards(g: GameState, p: Player) -> None:
+    """``p``'s held cards go to the bottom of their decks (bankrupt to the bank)."""
+    for kind, index in p.cards:
+        g.decks[kind].append(index)
+    p.cards.clear()
+
+
+def hand_over(g: GameState, p: Player, to: Player) -> Play:
+    """``p``'s held cards go to ``to`` (bankrupt to a player), who keeps at most one of each deck."""
+    while p.cards:
+        kind, index = p.cards.pop(0)
+        yield from hold(g, to, kind, index)
+
+
+def card_effect(g: GameState, p: Player, card: Card, square: int) -> Play:
+    """The edition's own card effects."""
+    if card.effect == SEND_TO_JAIL:
+        victim = richest_other(g, p.seat)
+        if victim >= 0:
+            yield from g.edition.go_to_jail(g, g.players[victim], E.JAIL_BY_CARD)
+    elif card.effect == FREE_HOTEL:
+        s = best_street_without_hotel(g, p.seat)
+        if s >= 0 and g.hotels_left > 0:
+            level = holdings.place_building(g, s)
+            g.log.add(E.BUILD, p.seat, s, level, 0)
+    elif card.effect == MOVE_HOTEL:
+        src, dst = best_hotel_of_others(g, p.seat), best_street_without_hotel(g, p.seat)
+        if src >= 0 and dst >= 0:
+            g.log.add(E.SELL, g.owner[src], src, 0, 0)
+            holdings.remove_buildings(g, src)
+            level = holdings.place_building(g, dst)
+            g.log.add(E.BUILD, p.seat, dst, level, 0)
+
+
+def best_street_without_hotel(g: GameState, seat: int) -> int:
+    """``seat``'s street without a hotel that a hotel would earn most on, or -1."""
+    best, best_rent = -1, -1
+    for s in g.board.properties:
+        if g.owner[s] == seat and not g.level[s] and g.board.squares[s].kind == "street":
+            rent = g.board.squares[s].rents[-1]
+            if rent > best_rent:
+                best, best_rent = s, rent
+    return best
+
+
+class OnCardSquare(LandingRule):
+    """Chance and Community Chest squares: draw, and hold or do the card."""
+
+    def land(self, g: GameState, p: Player, square: int, dice_total: int, mode: int) -> Play:
+        yield from draw(g, p, g.board.squares[square].kind, square)
+
+
+class OnFreeParking(LandingRule):
+    """"Free Parking: Opportunity is everywhere ... Draw a Chance or Community Chest card!" (the player's
+    choice)."""
+
+    def land(self, g: GameState, p: Player, square: int, dice_total: int, mode: int) -> Play:
+        answer = yield from flow.ask(g, D.Decision(g, D.PARKING_DECK, p.seat, square=square))
+        yield from draw(g, p, g.deck_kinds[answer.square], square)
+
+
+CARD_SQUARE = OnCardSquare()
+FREE_PARKING = OnFreeParking()

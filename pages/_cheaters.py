@@ -1,0 +1,153 @@
+"""The Play page's Cheaters Edition parts (issue 17): the five face-up cheat cards, held Chance and Community Chest
+cards, who wears the handcuffs, the button words of the edition's decisions, a revealed or caught cheat as a banner,
+and hiding a bot's cheat from the feed until it is revealed or caught."""
+from __future__ import annotations
+
+from html import escape
+
+import streamlit as st
+
+from monopoly_core import decisions as D
+from monopoly_core import events as E
+from monopoly_core.editions import cheaters_actions as C
+from monopoly_core.editions import cheats
+from monopoly_core.narrate import describe, money
+from monopoly_core.viz.safe_text import markdown
+
+QUESTION = {
+    D.CHEAT: "Look at the Cheat cards: try one in secret, play a card you hold, or carry on honestly.",
+    D.CALL_CHEAT: "Before the next roll: did the last player cheat? Call \u201cCheat!\u201d if you think so "
+                  "(a wrong call costs you).",
+    D.KEEP_CARD: "You may hold one card of each deck: keep the one you have or the new one.",
+    D.PARKING_DECK: "Free Parking: draw a Chance or a Community Chest card.",
+}
+DECK_WORDS = ("Chance", "Community Chest")
+
+
+def active(g) -> bool:
+    return g.edition.name == "cheaters"
+
+
+def label(action, d, g) -> str | None:
+    """The button text of one of the edition's actions (None: not one of them)."""
+    k = action.kind
+    t = cheats.table(g) if active(g) else None
+    if t is None:
+        return None
+    if k == C.NO_CHEAT:
+        return "Play honestly (roll on)"
+    if k == C.ATTEMPT:
+        card = t.deck.cards[t.face_up[action.square]]
+        return f"Cheat: {card.name} \u2014 {card.act} (reward {money(g, card.reward)}, penalty " \
+               f"{money(g, card.penalty)}{' and jail' if card.jail else ''})"
+    if k == C.FREE_CHEAT:
+        card = t.deck.free[action.square]
+        return f"Free-form cheat: {card.act} ({card.difficulty}% chance each player notices; penalty " \
+               f"{money(g, card.penalty)})"
+    if k == C.PLAY_CARD:
+        p = g.players[d.player]
+        kind = g.deck_kinds[action.square]
+        text = next(g.deck_cards[k2][i].text for k2, i in p.cards if k2 == kind)
+        return f"Play your {DECK_WORDS[action.square]} card: {text}"
+    if k == C.CALL:
+        return f"Cheat! ({markdown(g.players[d.other].name)} cheated)"
+    if k == C.NO_CALL:
+        return "No call"
+    if k in (C.KEEP_OLD, C.KEEP_NEW):
+        kind = g.deck_kinds[d.other]
+        index = d.square if k == C.KEEP_OLD else d.amount
+        return f"Keep {'the card I hold' if k == C.KEEP_OLD else 'the new card'}: {g.deck_cards[kind][index].text}"
+    if k == C.DRAW_DECK:
+        return f"Draw a {DECK_WORDS[action.square]} card"
+    if k == C.SELL_TO_BANK:
+        sq = g.board.squares[action.square]
+        price = sq.rents[-1] if g.level[action.square] else sq.price
+        return f"Sell {sq.name} to the bank (+{money(g, price)})"
+    return None
+
+
+def table_panel(g) -> None:
+    """The cheat cards face up, who wears the handcuffs, and the held cards of each player."""
+    t = cheats.table(g)
+    cards = []
+    for slot, index in enumerate(t.face_up):
+        c = t.deck.cards[index]
+        waiting = t.pending is not None and t.pending.slot == slot
+        cards.append(f"<div style='flex:1;min-width:8rem;border:2px solid #b00;border-radius:0.4rem;padding:0.3rem;"
+                     f"font-size:0.78rem;background:#fff6f6'><b>{escape(c.name)}</b><br>{escape(c.act)}<br>"
+                     f"<span style='color:#060'>reward {escape(money(g, c.reward))}</span> \u00b7 "
+                     f"<span style='color:#900'>penalty {escape(money(g, c.penalty))}"
+                     f"{' + jail' if c.jail else ''}</span>"
+                     f"{'<br><i>in play...</i>' if waiting else ''}</div>")
+    st.markdown("<div style='display:flex;gap:0.3rem;flex-wrap:wrap'>" + "".join(cards) + "</div>",
+                unsafe_allow_html=True)
+    cuffs = next((p for p in g.players if p.in_jail), None)
+    held = []
+    for p in g.players:
+        for kind, index in p.cards:
+            held.append(f"{markdown(p.name)}: {DECK_WORDS[g.deck_kinds.index(kind)]} "
+                        f"\u201c{markdown(g.deck_cards[kind][index].text)}\u201d")
+    st.caption(("\U0001F517 Handcuffs: " + (markdown(cuffs.name) if cuffs else "nobody in jail"))
+               + (" \u00b7 Held cards: " + "; ".join(held) if held else " \u00b7 No held cards"))
+
+
+def hidden(g) -> set[int]:
+    """The events of a bot's cheat still waiting for the next roll: hidden from the feed until it is revealed or
+    caught (people at the table may still call "Cheat!")."""
+    t = cheats.table(g)
+    a = t.pending
+    if a is None or a.seat not in g.bots:
+        return set()
+    log = g.log
+    start = next((i for i in range(len(log) - 1, -1, -1) if log.kind[i] == E.CHEAT and log.player[i] == a.seat), -1)
+    out = set()
+    for i in range(max(start, 0), len(log)):
+        k, d = log.kind[i], log.detail[i]
+        if i == start or (k == E.PAY and d == E.R_CHEAT) or (k == E.MOVE and d == E.MOVE_BY_CHEAT) \
+                or (k == E.JAIL_OUT and d == E.OUT_BY_ESCAPE) or (k == E.SELL and log.other[i] == 0):
+            out.add(i)
+    return out
+
+
+def banner(g) -> None:
+    """The last cheat revealed or caught in this turn or the one before, as a moment the class sees."""
+    log = g.log
+    for i in range(len(log) - 1, -1, -1):
+        if log.turn[i] < g.turn - 1:
+            return
+        if log.kind[i] == E.CHEAT_OUTCOME and log.detail[i] != E.OUTCOME_VOID:
+            text = markdown(describe(log[i], g))
+            if log.detail[i] == E.OUTCOME_REVEALED:
+                st.success(f"\U0001F3AD {text}")
+            else:
+                st.error(f"\U0001F6A8 {text}")
+            return
+
+
+def markov_against_classic(rules, jail: str, uk_card: str) -> None:
+    """The Markov page: where tokens rest on the Cheaters board against the classic UK board, square by square
+    (stations send a token on to the next one, Free Parking draws a card)."""
+    import plotly.graph_objects as go
+
+    from monopoly_core import markov as M
+    from monopoly_core import preset
+
+    mine = M.stationary(rules, jail, M.PER_ROLL, uk_card)
+    classic = M.stationary(preset("classic-uk"), jail, M.PER_ROLL, uk_card)
+    labels = [f"{i}: {n}" for i, n in enumerate(mine.names)] + ["In Jail"]
+    fig = go.Figure()
+    fig.add_trace(go.Bar(x=labels, y=list(classic.squares) + [classic.jail], name="classic UK board",
+                         marker_color="#9aa5b1", hovertemplate="%{x}<br>classic %{y:.3%}<extra></extra>"))
+    fig.add_trace(go.Bar(x=labels, y=list(mine.squares) + [mine.jail], name="Cheaters board",
+                         marker_color="#b00020", hovertemplate="%{x}<br>Cheaters %{y:.3%}<extra></extra>"))
+    fig.update_layout(barmode="group", height=420, yaxis=dict(title="share of rolls", tickformat=".1%"),
+                      xaxis=dict(tickangle=-60), legend=dict(orientation="h", y=1.08, x=0),
+                      margin=dict(l=50, r=20, t=40, b=120))
+    st.plotly_chart(fig, key="mk_cheaters_vs_classic")
+    diffs = sorted(((m - c, n) for m, c, n in zip(mine.squares, classic.squares, mine.names)), reverse=True)
+    up, down = diffs[0], diffs[-1]
+    st.markdown(f"Against the classic board, a token rests most more often on **{markdown(up[1])}** "
+                f"({up[0]:+.2%} of rolls) and most less often on **{markdown(down[1])}** ({down[0]:+.2%}). "
+                "A station sends a token on to the next station and ends the turn (so a token rests on a station "
+                "only by being sent there), and Free Parking draws a card, which may move it on. The chain assumes "
+                "Free Parking's card is a Chance card.")

@@ -1,0 +1,506 @@
+"""The Cheaters Edition's rules, one scenario each (issue 17). Every test cites the sentence of the rule book it
+checks: seed 003_2efce0b9b7f6c0c4.txt, first part (SEED below), or the reference file where the seed is silent."""
+import pytest
+
+from cheaters_table import SEED, blind, crook, hawk, cheaters, end, events, roll, settle, to
+from monopoly_core import Action, Game, IllegalAction, PlayerSpec, Trade, preset
+from monopoly_core import actions as A
+from monopoly_core import decisions as D
+from monopoly_core import events as E
+from monopoly_core.board import load_board
+from monopoly_core.editions import cheaters_actions as C
+from monopoly_core.editions import cheats
+
+JAIL, GO_TO_JAIL, FREE_PARKING = 10, 30, 20
+OLD_KENT, WHITECHAPEL, ANGEL, PENTONVILLE, MAYFAIR, GRAFTON = 1, 3, 6, 9, 39, 34
+
+
+# --- the board and equipment -------------------------------------------------------------------------------------
+def test_the_board_has_no_utilities_or_taxes_and_its_stations_are_not_for_sale():
+    # SEED "A Cheat's Gameboard: There are no utilities or taxes, the stations aren't for sale"
+    board = load_board("cheaters-uk")
+    kinds = {s.kind for s in board.squares}
+    assert not kinds & {"utility", "tax", "railroad"}
+    assert [s.index for s in board.squares if s.kind == "rest"] == [4, 12, 28, 38]
+    assert len(board.properties) == 22                      # "22 Title Deed Cards"
+    assert not any(board.squares[s].kind == "station" for s in board.properties)
+
+
+def test_grafton_street_is_free_and_the_reference_prices_are_data():
+    # SEED "(Did you notice that Grafton Street is free?!)"; reference: Whitehall 20, Leicester Square 130
+    board = load_board("cheaters-uk")
+    assert board.squares[GRAFTON].name == "Grafton Street" and board.squares[GRAFTON].price == 0
+    assert board.squares[13].price == 20 and board.squares[26].price == 130
+
+
+def test_pentonville_road_starts_with_a_hotel_its_buyer_gets_free():
+    # SEED "Place one Hotel on Pentonville Road. It's free for whoever buys the Property!"; "16 Hotels"
+    g = cheaters()
+    assert g.level[PENTONVILLE] == 1 and g.hotels_left == 15 and g.houses_left == 0
+    g.arrange().position(0, ANGEL)
+    roll(g, (1, 2))
+    d = to(g, D.BUY)
+    assert d.square == PENTONVILLE and d.amount == 120
+    g.act(Action(A.BUY))
+    assert g.owner[PENTONVILLE] == 0 and g.level[PENTONVILLE] == 1 and g.players[0].cash == 1500 - 120
+
+
+def test_a_rest_square_does_nothing():
+    # The project's reading of the seed's "no utilities or taxes" (data/boards/cheaters-uk.toml): nothing happens
+    g = cheaters()
+    g.arrange().position(0, 1)
+    roll(g, (1, 2))
+    assert g.players[0].position == 4 and g.players[0].cash == 1500
+    assert g.pending.kind == D.POST_ROLL
+
+
+# --- turns and squares ---------------------------------------------------------------------------------------------
+def test_the_highest_first_roll_starts():
+    # SEED "Who goes first? Each player rolls both dice. The highest roller starts and play moves to the left."
+    g = Game.new(preset("cheaters"), [PlayerSpec(f"P{i}", "person") for i in range(3)], seed=1)
+    g.arrange().next_rolls((1, 2), (6, 5), (2, 2))
+    g.step()
+    assert g.order == [1, 2, 0]
+
+
+def test_an_unowned_property_not_bought_is_auctioned_from_10_by_10():
+    # SEED "Bids start at £10 and anyone can increase the bid by as little as £10."
+    g = cheaters()
+    roll(g, (1, 2))
+    to(g, D.BUY)
+    g.act(Action(A.DECLINE))
+    d = to(g, D.BID)
+    assert d.minimum == 10
+    g.act(Action(A.BID, amount=10))
+    d = to(g, D.BID)
+    assert d.player == 1 and d.minimum == 20
+
+
+def test_a_station_moves_you_to_the_next_station_and_ends_the_turn_even_after_doubles():
+    # SEED "Stations: They're not for sale! When you land here, move to the next station space and end your turn."
+    g = cheaters()
+    g.arrange().position(0, 1)
+    roll(g, (2, 2))                                    # doubles onto King's Cross
+    assert g.players[0].position == 15 and g.owner[5] == -1
+    moves = [e for e in events(g, E.MOVE) if e.detail == E.MOVE_BY_STATION]
+    assert [(m.other, m.square) for m in moves] == [(5, 15)]
+    d = to(g, D.POST_ROLL)
+    assert not d.again                                 # no roll again: the turn ends
+    g.act(Action(A.END))
+    assert to(g, D.CHEAT).player == 1
+
+
+def test_free_parking_draws_a_card_of_the_players_choice():
+    # SEED "Free Parking: Opportunity is everywhere ... Draw a Chance or Community Chest card!"
+    g = cheaters()
+    g.arrange().position(0, 17)
+    g.arrange().card_on_top("chest", "inherit £100")
+    roll(g, (1, 2))
+    d = to(g, D.PARKING_DECK)
+    assert {a.square for a in d.legal_actions()} == {0, 1}
+    g.act(Action(C.DRAW_DECK, 1))
+    assert g.players[0].cash == 1600
+    card = events(g, E.CARD)[-1]
+    assert card.square == FREE_PARKING and card.other == 1
+
+
+def test_a_card_that_does_not_say_immediately_is_held_and_a_card_that_does_is_done_at_once():
+    # SEED "If the card says to do something immediately, read the card aloud and do what it says. Otherwise, you
+    # may hold on to the card until you're ready to use it."
+    g = cheaters()
+    g.arrange().position(0, 4)
+    g.arrange().card_on_top("chance", "bribed the judges")
+    roll(g, (1, 2))
+    assert [k for k, _ in g.players[0].cards] == ["chance"] and g.players[0].cash == 1500
+    g2 = cheaters()
+    g2.arrange().position(0, 4)
+    g2.arrange().card_on_top("chance", "shifty behaviour")
+    roll(g2, (1, 2))
+    assert g2.players[0].cards == [] and g2.players[0].cash == 1400
+
+
+def test_a_held_card_is_played_at_the_start_of_a_turn():
+    # SEED "you may hold on to the card until you're ready to use it"
+    g = cheaters()
+    idx = g.arrange().hold_card(0, "chance", "bribed the judges")
+    d = to(g, D.CHEAT)
+    assert Action(C.PLAY_CARD, 0) in d.legal_actions()
+    g.act(Action(C.PLAY_CARD, 0))
+    assert g.players[0].cash == 1650 and g.players[0].cards == [] and g.decks["chance"][-1] == idx
+
+
+def test_a_second_card_of_a_deck_means_keeping_one_of_the_two():
+    # SEED "You may only have one Chance and one Community Chest card at a time ... Then you must immediately use
+    # and/or discard one by returning it to the bottom of the Chance deck."
+    g = cheaters()
+    old = g.arrange().hold_card(0, "chance", "bribed the judges")
+    new = g.arrange().card_on_top("chance", "rigged raffle")
+    g.arrange().position(0, 4)
+    roll(g, (1, 2))
+    d = to(g, D.KEEP_CARD)
+    assert d.square == old and d.amount == new
+    g.act(C.A_KEEP_NEW)
+    assert g.players[0].cards == [("chance", new)] and g.decks["chance"][-1] == old
+
+
+def test_in_jail_only_get_out_of_jail_free_may_be_played():
+    # SEED "you may not play Chance or Community Chest cards (except for Get Out of Jail Free)"
+    g = cheaters()
+    g.arrange().jail(0).hold_card(0, "chance", "bribed the judges")
+    d = to(g, D.CHEAT)
+    assert Action(C.PLAY_CARD, 0) not in d.legal_actions()
+    with pytest.raises(IllegalAction):
+        g.act(Action(C.PLAY_CARD, 0))
+    g.act(C.A_NO_CHEAT)
+    d = to(g, D.JAIL)
+    assert not d.is_legal(Action(A.USE_CARD))          # the held card is not Get Out of Jail Free
+    g2 = cheaters()
+    g2.arrange().jail(0).hold_card(0, "chest", "get out of jail")
+    to(g2, D.JAIL)
+    g2.act(Action(A.USE_CARD))
+    assert not g2.players[0].in_jail and g2.players[0].cards == []
+
+
+def test_only_one_prisoner_a_newcomer_frees_the_previous_one_to_just_visiting():
+    # SEED "Is someone else already in Jail? Free them and take their place! The player who was in Jail gives you
+    # the handcuffs and moves their piece to the Just Visiting space."
+    g = cheaters()
+    g.arrange().jail(1).position(0, 27)
+    roll(g, (1, 2))                                    # onto Go To Jail
+    assert g.players[0].in_jail and not g.players[1].in_jail and g.players[1].position == JAIL
+    out = events(g, E.JAIL_OUT)[-1]
+    assert out.player == 1 and out.detail == E.OUT_BY_HANDCUFFS
+
+
+# --- hotels, money and the end ---------------------------------------------------------------------------------
+def test_with_a_complete_set_a_hotel_is_bought_straight_away_and_never_sold():
+    # SEED "Once you have a complete colour set, you can start buying Hotels ... Pay the Hotel cost on the Title
+    # Deed card and put a Hotel on the Property"; "You may not sell Hotels back to the Bank or to other players."
+    g = cheaters()
+    g.arrange().deed(OLD_KENT, 0).deed(WHITECHAPEL, 0).deed(ANGEL, 0)
+    to(g, D.PRE_ROLL)
+    cost = g.board.squares[OLD_KENT].house_cost
+    g.act(Action(A.BUILD, OLD_KENT))
+    assert g.level[OLD_KENT] == 1 and g.players[0].cash == 1500 - cost and g.hotels_left == 14
+    d = g.pending
+    assert not d.is_legal(Action(A.BUILD, OLD_KENT))   # one hotel per property
+    assert not d.is_legal(Action(A.BUILD, ANGEL))      # not a complete set
+    assert "never sold" in d.problem(Action(A.SELL_BUILDING, OLD_KENT))
+    assert "no mortgaging" in d.problem(Action(A.MORTGAGE, ANGEL))
+
+
+def test_the_rent_is_doubled_for_a_set_and_the_hotel_rent_where_a_hotel_stands():
+    # SEED "When you own each Street in a colour set the amount of rent you can collect is increased! you may build
+    # Hotels and charge even more rent!"
+    g = cheaters()
+    g.arrange().deed(OLD_KENT, 1).deed(WHITECHAPEL, 1, level=1).position(0, 0)
+    roll(g, (1, 2))                                    # Whitechapel, with a hotel
+    assert g.players[0].cash == 1500 - g.board.squares[WHITECHAPEL].rents[5]
+    end(g)
+    g.arrange().position(1, 20).position(0, 38)
+    roll(g, (1, 2))                                    # seat 1's turn: off to Strand
+    end(g)
+    roll(g, (1, 2))                                    # seat 0: 38 + 3 = Old Kent Road, a set without a hotel
+    assert g.players[0].cash == 1500 - 450 + 200 - 2 * 2
+
+
+def test_not_enough_hotels_the_last_is_auctioned_from_10_by_1():
+    # SEED "If multiple players want to buy the last Hotel, it must be auctioned. Bids start at £10 and increase by
+    # as little as £1."
+    g = cheaters()
+    g.arrange().deed(OLD_KENT, 0).deed(WHITECHAPEL, 0).deed(11, 1).deed(13, 1).deed(14, 1).supply(hotels=1)
+    to(g, D.PRE_ROLL)
+    g.act(Action(A.BUILD, OLD_KENT))
+    d = to(g, D.BID)
+    assert d.item == 2 and d.minimum == 10
+    g.act(Action(A.BID, amount=10))
+    d = to(g, D.BID)
+    assert d.player == 1 and d.minimum == 11
+    g.act(Action(A.PASS))
+    assert g.level[OLD_KENT] == 1 and g.hotels_left == 0 and g.players[0].cash == 1490
+
+
+def test_money_is_raised_by_selling_deeds_to_the_bank_at_face_value_or_the_hotel_rent():
+    # SEED "Sell Properties back to the Bank for face value"; "Sell Properties with a Hotel back to the Bank for the
+    # price of rent with one Hotel ... the Hotel stays where it is."
+    g = cheaters()
+    g.arrange().deed(MAYFAIR, 1, level=1).deed(ANGEL, 0).deed(OLD_KENT, 0, level=1).cash(0, 10).position(0, 36)
+    roll(g, (1, 2))
+    d = to(g, D.DEBT)
+    assert d.amount == 2000 and d.is_legal(Action(A.BANKRUPT))      # 10 + 100 + 250 < 2000
+    g2 = cheaters()
+    g2.arrange().deed(MAYFAIR, 1).deed(ANGEL, 0).deed(OLD_KENT, 0, level=1).cash(0, 10).position(0, 36)
+    roll(g2, (1, 2))
+    d = to(g2, D.DEBT)
+    assert d.amount == 50 and not d.is_legal(Action(A.BANKRUPT))
+    g2.act(Action(C.SELL_TO_BANK, OLD_KENT))
+    assert g2.owner[OLD_KENT] == -1 and g2.level[OLD_KENT] == 1    # the hotel stays
+    assert g2.players[0].cash == 10 + 250 - 50
+
+
+def test_bankrupt_to_a_player_everything_goes_to_them_hotels_and_held_cards_included():
+    # SEED "Do you owe another player? Give them all your Properties and any Chance and Community Chest cards."
+    g = cheaters(3)
+    g.arrange().deed(MAYFAIR, 1, level=1).deed(OLD_KENT, 0, level=1).cash(0, 0).position(0, 36)
+    card = g.arrange().hold_card(0, "chance", "bribed the judges")
+    roll(g, (1, 2))
+    to(g, D.DEBT)
+    g.act(Action(A.BANKRUPT))                          # 250 from selling Old Kent Road would not cover 2000
+    assert g.players[0].bankrupt and g.owner[OLD_KENT] == 1 and g.level[OLD_KENT] == 1
+    assert g.players[1].cards == [("chance", card)]
+
+
+def test_bankrupt_to_the_bank_properties_are_auctioned_and_cards_return_to_their_decks():
+    # SEED "Do you owe the Bank? All your Properties must be immediately put up for auction ... Return any Chance
+    # and Community Chest cards that you have to the bottom of the appropriate decks."
+    g = cheaters(3)
+    g.arrange().deed(GRAFTON, 0).cash(0, 0).position(0, 4)
+    card = g.arrange().hold_card(0, "chest", "fake antiques")
+    g.arrange().card_on_top("chance", "shifty behaviour")
+    roll(g, (1, 2))
+    to(g, D.DEBT)
+    g.act(Action(A.BANKRUPT))
+    assert g.decks["chest"][-1] == card
+    d = to(g, D.BID)
+    assert d.square == GRAFTON and d.player != 0
+
+
+# --- cheating -------------------------------------------------------------------------------------------------------
+def test_five_cheat_cards_lie_face_up():
+    # SEED "Shuffle the Cheat cards ... Draw five cards and place them face up"; "15 Cheat Cards"
+    g = cheaters()
+    t = cheats.table(g)
+    assert len(t.deck.cards) == 15 and len(t.face_up) == 5 and len(set(t.face_up)) == 5 and len(t.pile) == 10
+
+
+def test_a_cheat_nobody_catches_is_revealed_after_the_next_roll_and_rewarded():
+    # SEED "Secretly do what's on the Cheat card. Then you must wait until the next player rolls the dice. If no
+    # one catches you before then, you got away with the cheat! ... Collect the reward ... Return the card to the
+    # bottom of the Cheat deck and place a new one face up"
+    g = cheaters(bots={1: blind})
+    card = cheats.arrange_face_up(g, 0, "Bank Job")
+    to(g, D.CHEAT)
+    g.act(Action(C.ATTEMPT, 0))
+    assert g.players[0].cash == 1500 + card.amount and not events(g, E.CHEAT_OUTCOME)
+    roll(g, (1, 2))
+    to(g, D.BUY)
+    g.act(Action(A.DECLINE))
+    to(g, D.CALL_CHEAT, D.CHEAT)
+    assert g.current == 1
+    outcome = events(g, E.CHEAT_OUTCOME)[-1]
+    assert outcome.detail == E.OUTCOME_REVEALED and outcome.amount == card.reward
+    t = cheats.table(g)
+    assert t.pile[-1] == card.index and t.face_up[0] != card.index
+
+
+def test_a_cheat_an_opponent_notices_is_caught_undone_and_penalised():
+    # SEED "If the accused cheat is guilty, they must take the penalty on the back of the Cheat card."
+    g = cheaters(bots={1: hawk})
+    card = cheats.arrange_face_up(g, 0, "Bank Job")
+    to(g, D.CHEAT)
+    g.act(Action(C.ATTEMPT, 0))
+    to(g, D.CHEAT, D.PRE_ROLL)
+    assert g.players[0].cash == 1500 - card.penalty
+    call = events(g, E.ACCUSATION)[-1]
+    assert (call.player, call.other, call.detail) == (1, 0, E.ACCUSED_RIGHTLY)
+    assert events(g, E.CHEAT_OUTCOME)[-1].detail == E.OUTCOME_CAUGHT
+
+
+def test_a_caught_cheat_may_go_to_jail_and_the_turn_ends():
+    # SEED "you can also be sent there if you're caught cheating"
+    g = cheaters(bots={1: hawk})
+    cheats.arrange_face_up(g, 2, "Quiet Loan")
+    to(g, D.CHEAT)
+    g.act(Action(C.ATTEMPT, 2))
+    settle(g)
+    assert g.players[0].in_jail and g.players[0].cash == 1500
+    assert events(g, E.JAIL_IN)[-1].detail == E.JAIL_BY_CHEATING
+    assert not any(e.kind == E.ROLL and e.player == 0 and e.turn == 1 for e in g.log)   # the turn ended
+
+
+def test_a_person_calls_cheat_rightly_on_a_bots_hidden_attempt():
+    # SEED "When you think that someone's cheated, call out, 'CHEAT!' ... before the next player rolls the dice. If
+    # the accused cheat is guilty, they must take the penalty"
+    g = cheaters(bots={1: crook})
+    d = to(g, D.CALL_CHEAT)                            # seat 0 plays honestly, then the bot's turn
+    assert d.player == 0 and d.other == 1
+    assert events(g, E.CHEAT)[-1].player == 1 and not events(g, E.CHEAT_OUTCOME)
+    g.act(C.A_CALL)
+    assert events(g, E.ACCUSATION)[-1].detail == E.ACCUSED_RIGHTLY
+    assert events(g, E.CHEAT_OUTCOME)[-1].detail == E.OUTCOME_CAUGHT
+
+
+def test_a_false_accusation_costs_the_accuser_100():
+    # SEED "If someone accuses you of cheating and you're innocent ... the accuser must pay you £100."
+    g = cheaters(bots={1: blind})
+    to(g, D.CALL_CHEAT)                                # seat 0 plays honestly, then the (honest) bot's turn
+    before = (g.players[0].cash, g.players[1].cash)
+    g.act(C.A_CALL)
+    assert (g.players[0].cash, g.players[1].cash) == (before[0] - 100, before[1] + 100)
+    call = events(g, E.ACCUSATION)[-1]
+    assert call.detail == E.ACCUSED_FALSELY and call.amount == 100
+
+
+def test_the_escape_artist_slips_out_of_jail():
+    # SEED "Cheat! If the Escape Artist Cheat card is face up on the board, you can try to secretly move your piece
+    # out of Jail!"
+    g = cheaters(bots={1: blind})
+    g.arrange().jail(0)
+    cheats.arrange_face_up(g, 1, "Escape Artist")
+    d = to(g, D.CHEAT)
+    assert Action(C.ATTEMPT, 1) in d.legal_actions()
+    g.act(Action(C.ATTEMPT, 1))
+    assert not g.players[0].in_jail and events(g, E.JAIL_OUT)[-1].detail == E.OUT_BY_ESCAPE
+    assert to(g, D.PRE_ROLL).player == 0               # a normal turn follows
+
+
+def test_one_cheat_a_turn_and_only_the_acts_that_can_be_done():
+    # SEED "keep an eye on the Cheat cards on the board so you can plan which to use" (the lab: one attempt a turn)
+    g = cheaters(bots={1: blind})
+    cheats.arrange_face_up(g, 0, "Bank Job")
+    cheats.arrange_face_up(g, 1, "Escape Artist")
+    d = to(g, D.CHEAT)
+    assert Action(C.ATTEMPT, 1) not in d.legal_actions()      # not in jail
+    g.act(Action(C.ATTEMPT, 0))
+    assert not any(a.kind == C.ATTEMPT for a in g.pending.legal_actions())
+
+
+def test_ultimate_cheats_mode_adds_free_form_cheats_likelier_caught_the_bigger_they_are():
+    # SEED "ULTIMATE CHEAT'S MODE ... you can try anything! ... Steal money from the Bank! ... you'll need to make
+    # some house rules to deal with the really wild cheats" (the lab's house rules: data/cheats/cheaters-uk.toml)
+    g = cheaters(bots={1: blind})
+    assert not any(a.kind == C.FREE_CHEAT for a in to(g, D.CHEAT).legal_actions())
+    g = cheaters(bots={1: blind}, ultimate_cheats=True)
+    free = [a for a in to(g, D.CHEAT).legal_actions() if a.kind == C.FREE_CHEAT]
+    menu = cheats.table(g).deck.free
+    assert len(free) == len(menu) > 0
+    takes = [c for c in menu if c.effect == "take_cash"]
+    assert [c.difficulty for c in takes] == sorted(c.difficulty for c in takes) and takes[0].difficulty < \
+        takes[-1].difficulty
+    big = next(a for a in free if menu[a.square] is takes[-1])
+    g.act(big)
+    assert g.players[0].cash == 1500 + takes[-1].amount
+    assert events(g, E.CHEAT)[-1].detail == E.CHEAT_TAKE_CASH
+
+
+def test_a_bot_notices_with_the_probability_of_the_cards_difficulty_and_its_vigilance():
+    # SEED "Some cheats are harder to pull off than others" (the lab's model: difficulty x vigilance)
+    caught = 0
+    for seed in range(200):
+        g = Game.new(preset("cheaters"), [PlayerSpec("P0", "person"), PlayerSpec("B1", "bot", "cautious")], seed,
+                     policies={1: blind(f"{seed}")})
+        g.arrange().next_rolls((6, 6), (1, 2))
+        g.step()
+        cheats.arrange_face_up(g, 0, "Sticky Fingers")          # difficulty 25
+        to(g, D.CHEAT)
+        g.act(Action(C.ATTEMPT, 0))
+        settle(g)
+        caught += bool(events(g, E.ACCUSATION))
+    assert caught == 0
+    hits = 0
+    for seed in range(200):
+        g = Game.new(preset("cheaters"), [PlayerSpec("P0", "person"), PlayerSpec("B1", "bot", "cautious")], seed)
+        g.arrange().next_rolls((6, 6), (1, 2))
+        g.step()
+        cheats.arrange_face_up(g, 0, "Sticky Fingers")
+        to(g, D.CHEAT)
+        g.act(Action(C.ATTEMPT, 0))
+        settle(g)
+        hits += bool(events(g, E.ACCUSATION))
+    # a cautious bot's vigilance 1.5: 37.5% of 200 = 75 expected; 4 standard deviations either side
+    assert 75 - 28 <= hits <= 75 + 28
+
+
+def test_a_property_with_a_hotel_is_sold_to_another_player_with_its_hotel():
+    # SEED "Sell Properties with a Hotel ... to another player for an agreed-upon price. Whether you sell to the Bank
+    # or another player, the Hotel stays where it is. It's OK to split a Property set."
+    g = cheaters()
+    g.arrange().deed(OLD_KENT, 0, level=1).deed(WHITECHAPEL, 0)
+    d = to(g, D.PRE_ROLL)
+    offer = Action(A.TRADE, trade=Trade(0, 1, get_cash=300, give_squares=(OLD_KENT,)))
+    assert d.is_legal(offer)
+    g.act(offer)
+    to(g, D.TRADE_RESPONSE)
+    g.act(Action(A.ACCEPT))
+    assert g.owner[OLD_KENT] == 1 and g.level[OLD_KENT] == 1 and g.players[0].cash == 1800
+
+
+def test_only_get_out_of_jail_free_cards_change_hands_in_a_trade():
+    # SEED "Property can be traded for cash, other Property and/or Get Out of Jail Free cards."
+    g = cheaters()
+    g.arrange().deed(ANGEL, 0).hold_card(0, "chance", "bribed the judges")
+    d = to(g, D.PRE_ROLL)
+    why = d.problem(Action(A.TRADE, trade=Trade(0, 1, give_squares=(ANGEL,), give_cards=("chance",))))
+    assert why == "only Get Out of Jail Free cards may be traded"
+
+
+def test_a_game_with_cheats_and_calls_is_saved_and_replayed_exactly():
+    # Determinism: same seed, same answers, same game (the edition's own answers load from a saved history)
+    import json
+
+    from monopoly_core.game import History
+    g = Game.new(preset("cheaters", ultimate_cheats=True), [PlayerSpec("P0", "person"),
+                                                             PlayerSpec("B1", "bot", "always-buy")], seed=11)
+    for _ in range(400):
+        if g.over:
+            break
+        d = g.pending
+        if d is None or d.player in g.bots:
+            g.step()
+            continue
+        options = d.legal_actions()
+        pick = next((a for a in options if a.kind in (C.ATTEMPT, C.FREE_CHEAT, C.CALL)), options[0])
+        g.act(pick)
+    kinds = {a.kind for a in g.history.actions}
+    assert C.CALL in kinds and (C.ATTEMPT in kinds or C.FREE_CHEAT in kinds)
+    saved = History.from_json(json.loads(json.dumps(g.history.to_json())))
+    assert Game.replay(saved).log.signature() == g.log.signature()
+
+
+def test_three_doubles_send_you_to_jail_in_the_handcuffs():
+    # SEED "If you roll a double three times in a row, you must immediately Go To Jail and put on the handcuffs!"
+    g = cheaters()
+    g.arrange().jail(1).position(0, 21)
+    to(g, D.PRE_ROLL)
+    g.arrange().next_rolls((1, 1), (2, 2), (3, 3))     # Fleet Street, Coventry Street, then the third doubles
+    g.act(Action(A.ROLL))
+    to(g, D.CALL_CHEAT)                                # (the next turn starts)
+    assert g.players[0].in_jail and g.players[0].position == JAIL and not g.players[1].in_jail
+    assert events(g, E.JAIL_IN)[-1].detail == E.JAIL_BY_DOUBLES
+    assert events(g, E.JAIL_OUT)[-1].detail == E.OUT_BY_HANDCUFFS
+
+
+def test_the_final_lap_ends_with_the_rent_of_every_property_hotel_rent_where_built_double_for_a_set():
+    # SEED "The game ends when all the Properties have been purchased and each player makes it back to the GO
+    # space ... For Properties in a set, collect double rent. For Properties with a Hotel, collect rent for a
+    # Hotel. The player with the most cash wins!"
+    g = cheaters(bots={0: blind, 1: blind})
+    for s in g.board.properties:
+        g.arrange().deed(s, 0 if s in (OLD_KENT, WHITECHAPEL) else 1)
+    g.arrange().level(OLD_KENT, 1)
+    g.run()
+    assert g.over and g.end_reason == "final_lap"
+    finals = [e for e in events(g, E.PAY) if e.detail == E.R_FINAL_RENT]
+    sq = g.board.squares
+    for e in finals:
+        expected = sq[e.square].rents[5] if g.level[e.square] else sq[e.square].rents[0] * (
+            2 if g.owned_in[sq[e.square].group][g.owner[e.square]] == g.holding_size[sq[e.square].group] else 1)
+        assert e.amount == expected and e.other == g.owner[e.square]
+    by_square = {e.square: e.amount for e in finals}
+    assert by_square[OLD_KENT] == 250                                 # the hotel rent
+    doubled = [e for e in finals if not g.level[e.square]]
+    assert doubled and all(e.amount == 2 * sq[e.square].rents[0] for e in doubled)   # every set complete
+    assert g.winner == max(g.active_players(), key=lambda p: p.cash).seat
+
+
+def test_cards_place_or_move_hotels_outside_complete_sets():
+    # SEED "Some Cheat, Chance and Community Chest cards will allow you to buy, move or place Hotels on Properties
+    # that are not part of a complete set."
+    g = cheaters()
+    g.arrange().deed(ANGEL, 0).deed(MAYFAIR, 1, level=1).hold_card(0, "chest", "move another player's hotel")
+    to(g, D.CHEAT)
+    g.act(Action(C.PLAY_CARD, 1))
+    assert g.level[ANGEL] == 1 and g.level[MAYFAIR] == 0 and g.hotels_left == 14      # moved, not made
+    g.arrange().deed(OLD_KENT, 0).hold_card(0, "chance", "fell off the back of a lorry")
+    g.act(Action(C.PLAY_CARD, 0))
+    assert g.level[OLD_KENT] == 1 and g.hotels_left == 13                              # placed from the bank

@@ -1,0 +1,48 @@
+"""AppTest: a person plays a Cheaters Edition game on the Play page, attempts a face-up cheat and calls "Cheat!" on a
+bot's turn (issue 17; seed 003_2efce0b9b7f6c0c4.txt: "When you're ready to cheat: Secretly do what's on the Cheat
+card"; "When you think that someone's cheated, call out, 'CHEAT!'")."""
+from apptest_helpers import open_page, texts
+from test_page_play import step_until_person
+
+from monopoly_core import events as E
+
+#: the plain answers, by the start of their button's words
+PLAIN = ("Play honestly", "Roll", "End my", "Done", "Pass", "Don't buy", "No call", "Draw a Chance",
+         "Keep the card I hold", "Sell ")
+
+
+def test_a_person_attempts_a_cheat_and_calls_cheat_on_a_bot():
+    at = open_page("pages/play.py")
+    at.selectbox(key="setup_preset").set_value("cheaters").run()
+    at.number_input(key="setup_n").set_value(2).run()
+    at.number_input(key="setup_seed").set_value(7).run()
+    at.button(key="start_game").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert "The Cheat cards face up" in texts(at) and "Handcuffs" in texts(at)
+    attempted = called = False
+    for _ in range(120):
+        g = step_until_person(at)
+        if g.over:
+            break
+        buttons = {b.label: b for b in at.button}
+        d = g.pending
+        if d.kind == "cheat" and not attempted:
+            label = next((lbl for lbl in buttons if lbl.startswith("Cheat:")), None)
+            if label is not None:
+                buttons[label].click().run()
+                attempted = True
+                continue
+        if d.kind == "call_cheat" and attempted:
+            buttons[next(lbl for lbl in buttons if lbl.startswith("Cheat!"))].click().run()
+            called = True
+            break
+        label = next(lbl for lbl in buttons if lbl.startswith(PLAIN))
+        buttons[label].click().run()
+        assert not at.exception, [e.value for e in at.exception]
+    assert attempted and called
+    g = at.session_state["play_game"]
+    assert any(e.kind == E.CHEAT and e.player == 0 for e in g.log)
+    call = [e for e in g.log if e.kind == E.ACCUSATION][-1]
+    assert call.player == 0 and call.other == 1
+    # the call is in the feed, right or wrong, in the narrator's words (escaped for Markdown)
+    assert 'calls \\"Cheat\\!\\" on' in texts(at)
