@@ -103,7 +103,9 @@ def start_turn(g: GameState, p: Player) -> None:
 def take_turn(g: GameState, p: Player) -> Play:
     """One turn: the jail choice or the pre-roll window, then roll, move and land, again after doubles."""
     start_turn(g, p)
-    yield from play_turn(g, p, g.rules.doubles_to_jail)
+    # (returns the play_turn generator rather than being one around it: the caller runs it at once, and a
+    # generator layer less saves instructions on every turn)
+    return play_turn(g, p, g.rules.doubles_to_jail)
 
 
 def play_turn(g: GameState, p: Player, limit: int) -> Play:

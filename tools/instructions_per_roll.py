@@ -23,7 +23,8 @@ SCRIPT = r"""
 import sys
 from monopoly_core import Game, bots, preset, STANDARD
 rules, specs, n, rolls = preset(sys.argv[2]), bots(list(STANDARD)), int(sys.argv[1]), 0
-Game.new(rules, specs, 10_000).run()        # warm: tables built, modules loaded
+from monopoly_core.bench import warm
+warm(sys.argv[2])       # tables built, modules loaded, the strategist's chain solved
 for seed in range(n):
     g = Game.new(rules, specs, seed)
     g.run()

@@ -214,7 +214,7 @@ class Edition:
         """``p`` buys one building for ``square`` (found legal by :meth:`build_problem`), with the shortage
         auction when the bank runs short (Cheaters: a hotel straight away; the last hotels auctioned from £10 by
         £1, among the players able to buy one)."""
-        yield from management.build(g, p, square)
+        return management.build(g, p, square)     # (the rule's own generator: no layer around it)
 
     def mortgage_problem(self, g: GameState, seat: int, square: int) -> str | None:
         """Why ``seat`` may not mortgage ``square`` (Cheaters: no mortgages; Mega: not while its group has
