@@ -101,7 +101,7 @@ def go_to_jail(g: GameState, p: Player, reason: int) -> Play:
         send_to_jail(g, p, reason)
         return
     if reason == E.JAIL_BY_DOUBLES:
-        return      # (the token came by a card during this turn: three doubles still do not jail him)
+        return      # (the token came by a card this turn: three doubles do not jail him; play_turn moves on)
     if not jail_candidates(g, p.seat):
         return
     action = yield from flow.ask(g, D.Decision(g, D.JAIL_WHOM, p.seat))
