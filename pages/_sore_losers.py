@@ -121,13 +121,19 @@ def marks(g) -> dict[int, tuple[str, bool, str]]:
     return out
 
 
+def lap_words(g) -> str:
+    """The final lap in the turn banner, where a class looks first (the caption under the board can be below the
+    fold on a projector): "· final lap: 1 of 4 home at GO"; empty before the lap."""
+    if g.final_lap is None:
+        return ""
+    home = sum(1 for p in g.players if not p.bankrupt and g.final_lap[p.seat])
+    alive = sum(1 for p in g.players if not p.bankrupt)
+    return f" \u00b7 final lap: {home} of {alive} home at GO"
+
+
 def caption(g) -> str:
     """The edition's part of the line under the board."""
-    parts = []
-    if g.final_lap is not None:
-        home = sum(1 for p in g.players if not p.bankrupt and g.final_lap[p.seat])
-        alive = sum(1 for p in g.players if not p.bankrupt)
-        parts.append(f"final lap: {home} of {alive} home at GO")
+    parts = [lap_words(g)[3:]] if g.final_lap is not None else []
     if playing(g):
         holder = sl.mr_monopoly(g)
         parts.append("Mr Monopoly: " + (g.players[holder].name if holder >= 0 else "in the centre"))

@@ -9,6 +9,7 @@ from scenario import roll, until
 from monopoly_core import Game, PlayerSpec, preset
 from monopoly_core import actions as A
 from monopoly_core import decisions as D
+from monopoly_core.narrate import money
 from pages import _sore_losers as words
 
 
@@ -48,3 +49,29 @@ def test_the_free_house_question_names_who_rolled_the_doubles():
     until(g, D.FREE_HOUSE)
     assert g.pending.player == 1
     assert words.explain(g.pending, g).startswith("**Ann** rolled doubles")
+
+
+def test_the_end_of_a_final_lap_game_says_the_most_cash_won():
+    # 000 THE END OF THE GAME: "Count up your cash. The player with the most wins!" (the net-worth chart beside it
+    # must not leave a class thinking the richest in property won)
+    from pages._panels import end_message
+    g = Game.new(preset("sore-losers"), [PlayerSpec("Ann"), PlayerSpec("Bob")], seed=2)
+    g.step()
+    for s in g.board.properties:
+        g.arrange().deed(s, s % 2)
+    g.run()
+    assert g.end_reason == "final_lap"
+    msg = end_message(g)
+    assert "the most cash wins" in msg and f"with {money(g, g.players[g.winner].cash)} in cash" in msg
+
+
+def test_the_turn_banner_says_when_the_final_lap_is_on():
+    # 000 THE END OF THE GAME: "When you reach GO, stop there even if you have moves left" (a class must see the
+    # lap has begun where it looks first, not only in the caption under the board)
+    g = table()
+    for s in g.board.properties:
+        g.arrange().deed(s, 0)
+    assert words.lap_words(g) == ""
+    until(g, D.PRE_ROLL)
+    assert words.lap_words(g) == " \u00b7 final lap: 0 of 2 home at GO"
+    assert words.caption(g).startswith(" \u00b7 final lap: 0 of 2 home at GO \u00b7 Mr Monopoly")
