@@ -58,7 +58,9 @@ def card_effect(g: GameState, p: Player, card: Card, square: int) -> Play:
         if passes_go(square, dest, forward):
             movement.salary(g, p, dest == 0)
             if g.final_lap is not None:
+                # stopped at GO, p lands there as after a roll (Sore Losers: Mr Monopoly traps whoever waits)
                 final_lap.stop_at_go(g, p, square)
+                yield from g.landing[0].land(g, p, 0, g.last_roll.total if g.last_roll else 0, NORMAL)
                 return
         steps = (dest - square) % g.board.size if forward else -((square - dest) % g.board.size)
         p.position = dest

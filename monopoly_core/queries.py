@@ -231,8 +231,9 @@ ORDER BY changes DESC""",
     Question(
         "sore_loser_comeback", "Sore Losers: does Mr Monopoly help the player who is behind?",
         "Each cash-in of four coins, by where the player stood at the end of the round before (last, first or in "
-        "between by net worth), and how often that player went on to win, against a fair share of 1 / players: "
-        "a sore loser's comeback rate.",
+        "between by net worth), and how often that player went on to win: a sore loser's comeback rate. To tell "
+        "whether the token helps, compare it with the base rate, how often any player standing in that place at "
+        "the end of a round went on to win (cash-in or not), and with a fair share of 1 / players.",
         """WITH sl AS (SELECT id FROM games WHERE finished AND edition = 'sore-losers'{and_batch}),
 cash_ins AS (
     SELECT game, player AS seat, turn FROM events
@@ -249,14 +250,30 @@ standing AS (
     JOIN snapshots o ON o.game = b.game AND o.turn = b.snap_turn
     JOIN players pl ON pl.game = o.game AND pl.seat = o.player
     WHERE NOT pl.bankrupt OR pl.bankrupt_turn > b.snap_turn
+    GROUP BY ALL),
+placed AS (
+    SELECT game, seat,
+           CASE WHEN mine = lowest THEN 'last' WHEN mine = highest THEN 'first' ELSE 'in between' END AS standing
+    FROM standing),
+everyone AS (
+    SELECT o.game, o.player AS seat, o.net_worth AS mine, min(o.net_worth) OVER w AS lowest,
+           max(o.net_worth) OVER w AS highest
+    FROM snapshots o JOIN players pl ON pl.game = o.game AND pl.seat = o.player
+    WHERE o.game IN (SELECT id FROM sl) AND (NOT pl.bankrupt OR pl.bankrupt_turn > o.turn)
+    WINDOW w AS (PARTITION BY o.game, o.turn)),
+base AS (
+    SELECT CASE WHEN mine = lowest THEN 'last' WHEN mine = highest THEN 'first' ELSE 'in between' END AS standing,
+           round(avg(r.won::INTEGER), 3) AS base_rate
+    FROM everyone e JOIN player_results r ON r.game = e.game AND r.seat = e.seat
     GROUP BY ALL)
-SELECT CASE WHEN mine = lowest THEN 'last' WHEN mine = highest THEN 'first' ELSE 'in between' END AS standing,
-       count(*) AS cash_ins, count(*) FILTER (WHERE r.won) AS went_on_to_win,
-       round(avg(r.won::INTEGER), 3) AS comeback_rate, round(avg(1 / r.table_size), 3) AS fair_share
-FROM standing s JOIN player_results r ON r.game = s.game AND r.seat = s.seat
-GROUP BY ALL
-ORDER BY standing""",
-        Chart("standing", "comeback_rate", "bar", reference="fair_share"), edition="sore-losers"),
+SELECT p.standing, count(*) AS cash_ins, count(*) FILTER (WHERE r.won) AS went_on_to_win,
+       round(avg(r.won::INTEGER), 3) AS comeback_rate, any_value(b.base_rate) AS base_rate,
+       round(avg(1 / r.table_size), 3) AS fair_share
+FROM placed p JOIN player_results r ON r.game = p.game AND r.seat = p.seat
+LEFT JOIN base b ON b.standing = p.standing
+GROUP BY p.standing
+ORDER BY p.standing""",
+        Chart("standing", "comeback_rate", "bar", reference="base_rate"), edition="sore-losers"),
     Question(
         "cheat_success_rate", "Which cheats get away unnoticed? (Cheaters Edition)",
         "For each cheat card, how often an attempt was revealed and rewarded rather than caught and penalised.",

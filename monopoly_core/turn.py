@@ -128,8 +128,11 @@ def play_turn(g: GameState, p: Player, limit: int) -> Play:
             p.doubles += 1
             if p.doubles == limit:
                 yield from g.edition.go_to_jail(g, p, E.JAIL_BY_DOUBLES)
-                yield from flow.window(g, g.post_roll_windows[p.seat][0])
-                return
+                if p.in_jail or p.bankrupt:
+                    yield from flow.window(g, g.post_roll_windows[p.seat][0])
+                    return
+                # (the edition kept p out of jail: Sore Losers' Mr Monopoly, holding the token since a card this
+                # turn, "Just move and roll again!")
         square = movement.advance(g, p, r.total)
         yield from g.landing[square].land(g, p, square, r.total, NORMAL)
         if p.bankrupt:

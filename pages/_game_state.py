@@ -10,6 +10,8 @@ import streamlit as st
 from monopoly_core import BadSave, Game, MonopolyError, savefile, sharelink, store
 from monopoly_core.bounds import check_seed
 
+from . import _rule_words as words
+
 GAME = "play_game"          # the live Game (or None)
 NOTICE = "play_notice"      # (level, message) shown once at the top of the game view
 RUN_TO_END = "play_run_to_end"
@@ -128,7 +130,7 @@ def load_upload(key: str) -> None:
     try:
         loaded = savefile.loads(upload.getvalue())
     except BadSave as exc:
-        notice("error", f"That file was not loaded (your current game is kept): {exc}")
+        notice("error", f"That file was not loaded (your current game is kept): {words.in_words(str(exc))}")
         return
     except Exception as exc:        # a visitor's file: whatever goes wrong is a message, never a traceback
         notice("error", f"That file was not loaded (your current game is kept): it could not be read "
@@ -143,7 +145,7 @@ def load_link(params) -> None:
         set_game(sharelink.open_link(params))
         notice("success", "Opened the shared game from the link.")
     except (BadSave, MonopolyError) as exc:
-        notice("error", f"The shared link could not be opened: {exc}")
+        notice("error", f"The shared link could not be opened: {words.in_words(str(exc))}")
     except Exception as exc:        # a visitor's link: whatever goes wrong is a message, never a traceback
         notice("error", f"The shared link could not be opened: it could not be read ({exc.__class__.__name__}).")
 

@@ -35,7 +35,8 @@ def turn_banner(g) -> None:
     if g.turn == 0:
         text = f"<b>{name(p)}</b> plays first"
     else:
-        text = f"<b>{name(p)}</b>\u2019s turn <span style='font-size:0.8em;color:#555'>\u00b7 round {g.round}</span>"
+        text = f"<b>{name(p)}</b>\u2019s turn <span style='font-size:0.8em;color:#555'>\u00b7 round {g.round}" \
+               f"{_sore_losers.lap_words(g)}</span>"
     if d is not None and d.player != p.seat:
         q = g.players[d.player]
         text += (f"<div style='font-size:0.85em;margin-top:0.2rem'>{_dot(q.colour)} deciding now: "
@@ -132,8 +133,19 @@ def feed(g, *, limit: int = 250) -> None:
         st.markdown("  \n".join(lines) if lines else "_No events yet: press Step._")
 
 
-def end_panel(g) -> None:
+#: Why a game ended, where the reason's name alone does not say how the winner was chosen.
+END_WORDS = {"final_lap": "everyone is home at GO after the final lap and has collected their final rents: the "
+                          "most cash wins"}
+
+
+def end_message(g) -> str:
+    """The line that says the game is over, who won and why."""
     winner = markdown(g.players[g.winner].name) if g.winner >= 0 else "nobody"
-    reason = g.end_reason.replace("_", " ")
-    st.success(f"Game over after {g.turn} turns ({g.round} rounds): **{winner}** wins ({reason}).")
+    reason = END_WORDS.get(g.end_reason, g.end_reason.replace("_", " "))
+    cash = f" with {money(g, g.players[g.winner].cash)} in cash" if g.end_reason in END_WORDS and g.winner >= 0 else ""
+    return f"Game over after {g.turn} turns ({g.round} rounds): **{winner}** wins{cash} ({reason})."
+
+
+def end_panel(g) -> None:
+    st.success(end_message(g))
     st.plotly_chart(net_worth_figure(g), width="stretch", key="net_worth_chart")

@@ -104,6 +104,12 @@ def _names_in_words(text: str) -> str:
                   if m[0] in LABELS else m[0].replace("_", " "), text)
 
 
+def in_words(message: str) -> str:
+    """A message from the rules core (a saved file or link refused) with its rule and action names in words:
+    "starting_coins: no one may hold ..." reads "“sore loser coins each player starts with”: no one may hold ..."."""
+    return _names_in_words(message)
+
+
 def error(exc: InvalidRules) -> str:
     """A rule error in words: "Tries for doubles in jail before paying: must be at least 1, not 0." """
     reason = re.sub(r", got (.+)$", r", not \1", exc.reason)

@@ -15,11 +15,11 @@ from monopoly_core.viz.safe_text import markdown
 
 #: What each of the edition's decisions asks, in a class's words.
 QUESTION = {
-    D.CASH_IN: "You have four sore loser coins: cash them in now to become Mr Monopoly before you roll, or wait.",
+    D.CASH_IN: "You have enough sore loser coins to cash them in: become Mr Monopoly now, before you roll, or wait.",
     D.JAIL_WHOM: "Mr Monopoly never goes to jail: choose who goes in your place.",
     D.COIN_VICTIM: "Free Parking: choose whose sore loser coin you take.",
     D.PROPERTY_STEAL: "You landed on a player as Mr Monopoly: you may steal one of their properties.",
-    D.FREE_HOUSE: "Someone rolled doubles: as Mr Monopoly, place a free house on any street.",
+    D.FREE_HOUSE: "Doubles were rolled: as Mr Monopoly, place a free house on any street.",
 }
 GOLD, TRAP_RED = "#c9a227", "#c62828"
 
@@ -32,7 +32,7 @@ def label(action, d, g) -> str | None:
     """The button text of one of the edition's actions (None: not one of them)."""
     k = action.kind
     if k == A.CASH_IN:
-        return "Cash in four coins: become Mr Monopoly"
+        return f"Cash in {count(g.rules.max_coins)} coins: become Mr Monopoly"
     if k == A.WAIT:
         return "Keep the coins for now"
     if k == A.SEND_TO_JAIL:
@@ -54,9 +54,15 @@ def label(action, d, g) -> str | None:
     if k == A.PLACE_HOUSE:
         sq = g.board.squares[action.square]
         owner = g.owner[action.square]
-        whose = "the bank's" if owner < 0 else f"{g.players[owner].name}'s"
+        whose = "the bank's" if owner < 0 else f"{markdown(g.players[owner].name)}'s"
         return f"{sq.name} ({whose}, {g.level[action.square]} house{'s' if g.level[action.square] != 1 else ''} now)"
     return None
+
+
+def count(n: int) -> str:
+    """A small number in words, as the rule book writes them ("four sore loser coins")."""
+    words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+    return words[n] if 0 <= n < len(words) else f"{n:,}"
 
 
 def returns_coin(g, seat: int) -> bool:
@@ -73,10 +79,17 @@ def explain(d, g) -> str | None:
                 "set cannot be stolen; buildings come with the street.")
     if d.kind == D.COIN_VICTIM and returns_coin(g, d.player):
         return "You are Mr Monopoly or already hold four coins: the coin goes back to the bank."
+    if d.kind == D.FREE_HOUSE:
+        roller = "You" if g.current == d.player else f"**{markdown(g.players[g.current].name)}**"
+        return f"{roller} rolled doubles. The house is free, on any street below four houses, whoever owns it."
     if d.kind == D.CASH_IN:
+        n = count(g.rules.max_coins)
+        said = f"You hold {n} sore loser coins: giving all {n} back to the bank makes you Mr Monopoly."
         holder = sl.mr_monopoly(g)
         if holder >= 0:
-            return f"**{markdown(g.players[holder].name)}** is Mr Monopoly now and would get their own token back."
+            return said + f" **{markdown(g.players[holder].name)}** is Mr Monopoly now and would get their own " \
+                          "token back."
+        return said
     return None
 
 
@@ -88,7 +101,8 @@ def status(g, p) -> list[str]:
     if not playing(g):
         return out
     n = sl.coins(g, p.seat)
-    out.insert(0, f"\U0001FA99 {n} sore loser coin{'s' if n != 1 else ''}")
+    # (words, not the coin emoji: many classroom machines have no font for it and show an empty box)
+    out.insert(0, f"{n} sore loser coin{'s' if n != 1 else ''}")
     if sl.mr_monopoly(g) == p.seat:
         out.append("**Mr Monopoly**")
     if sl.is_trapped(g, p.seat):
@@ -107,13 +121,19 @@ def marks(g) -> dict[int, tuple[str, bool, str]]:
     return out
 
 
+def lap_words(g) -> str:
+    """The final lap in the turn banner, where a class looks first (the caption under the board can be below the
+    fold on a projector): "· final lap: 1 of 4 home at GO"; empty before the lap."""
+    if g.final_lap is None:
+        return ""
+    home = sum(1 for p in g.players if not p.bankrupt and g.final_lap[p.seat])
+    alive = sum(1 for p in g.players if not p.bankrupt)
+    return f" \u00b7 final lap: {home} of {alive} home at GO"
+
+
 def caption(g) -> str:
     """The edition's part of the line under the board."""
-    parts = []
-    if g.final_lap is not None:
-        home = sum(1 for p in g.players if not p.bankrupt and g.final_lap[p.seat])
-        alive = sum(1 for p in g.players if not p.bankrupt)
-        parts.append(f"final lap: {home} of {alive} home at GO")
+    parts = [lap_words(g)[3:]] if g.final_lap is not None else []
     if playing(g):
         holder = sl.mr_monopoly(g)
         parts.append("Mr Monopoly: " + (g.players[holder].name if holder >= 0 else "in the centre"))

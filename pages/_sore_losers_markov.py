@@ -19,7 +19,7 @@ def mr_monopoly_section(rules, jail: str, uk_card: str) -> None:
     st.markdown("#### Two tokens: an ordinary player and Mr Monopoly")
     st.markdown("Mr Monopoly **never goes to jail**: landing on Go To Jail or drawing a go-to-jail card, he sends "
                 "another player instead and stays where he is, and three doubles in a row just roll again. So his "
-                "token follows a chain of its own. Both are exact; the jail policy below only matters to the "
+                "token follows a chain of its own. Both are exact; the jail policy chosen above matters only to the "
                 "ordinary player.")
     quantity = st.radio("Quantity", M.QUANTITIES, horizontal=True, key="mk_sl_quantity",
                         help=" ".join(f"{q}: {M.MEANING[q]}." for q in M.QUANTITIES))

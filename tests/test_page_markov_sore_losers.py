@@ -14,3 +14,14 @@ def test_the_markov_page_shows_both_tokens_for_sore_losers():
     assert table.iloc[0]["square"] == "In Jail" and table.iloc[0]["Mr Monopoly"] == "0.0000"
     at.radio(key="mk_sl_quantity").set_value("visits-per-turn").run()
     assert not at.exception, [e.value for e in at.exception]
+
+
+def test_the_two_tokens_section_points_up_to_the_jail_policy_it_depends_on():
+    # (the jail policy control is at the top of the page, above the two boards: "below" sent a class looking for
+    # it under the boards)
+    at = open_page("pages/markov.py")
+    at.selectbox(key="mk_preset").set_value("sore-losers").run()
+    shown = texts(at)
+    assert "jail policy chosen above matters only to the ordinary player" in shown
+    assert "jail policy below" not in shown
+    assert at.radio(key="mk_jail").value in ("short", "long")

@@ -75,3 +75,30 @@ def test_a_sore_loser_question_asked_of_one_batch_answers_as_if_the_file_held_on
     assert len(expected)
     assert rows(q.sql_for(1), tmp_path / "both.duckdb").equals(expected)
     assert not rows(q.sql, tmp_path / "both.duckdb").equals(expected)
+
+
+def test_the_comeback_rate_comes_with_the_base_rate_of_players_in_the_same_place(db):
+    # "does it help the player who is behind?": a cash-in's comeback rate means something only beside how often
+    # any player in that place at the end of a round goes on to win; counted here from the games replayed in the
+    # engine (their per-round snapshots), not from the database
+    from monopoly_core.policies import standard
+    rounds = {"last": [], "first": [], "in between": []}
+    for i in range(30):
+        g = Game.new(preset("sore-losers"), bots(list(standard())), game_seed(16, i), snapshots=True)
+        g.run()
+        snap = g.snapshots
+        by_turn: dict[int, list[tuple[int, int]]] = {}
+        for turn, seat, worth in zip(snap["turn"], snap["player"], snap["net_worth"]):
+            p = g.players[seat]
+            if not p.bankrupt or p.bankrupt_turn > turn:
+                by_turn.setdefault(turn, []).append((seat, worth))
+        for row in by_turn.values():
+            lo, hi = min(w for _, w in row), max(w for _, w in row)
+            for seat, worth in row:
+                place = "last" if worth == lo else "first" if worth == hi else "in between"
+                rounds[place].append(seat == g.winner)
+    rows = run_query(QUESTIONS["sore_loser_comeback"].sql, db).table.to_pylist()
+    assert rows and QUESTIONS["sore_loser_comeback"].chart.reference == "base_rate"
+    for r in rows:
+        won = rounds[r["standing"]]
+        assert abs(r["base_rate"] - sum(won) / len(won)) <= 0.0005 + 1e-9      # (rounded to 3 places)

@@ -512,6 +512,17 @@ def test_the_game_ends_with_the_final_lap_logged_with_its_reason():
     assert g.log.detail[-1] == E.END_FINAL_LAP
 
 
+def mr_home_last(g):
+    """Final lap, two players: seat 0 moves 3 to a street of its own, seat 1 (on Mayfair) moves 3, passing GO,
+    and is home; seat 0 to roll."""
+    roll(g, (1, 2))
+    end_turn(g)
+    until(g, D.PRE_ROLL)
+    roll(g, (1, 2))
+    end_turn(g)
+    until(g, D.PRE_ROLL)
+
+
 def test_at_the_end_mr_monopoly_does_not_steal_from_players_home_at_go():
     # 000: "If you are MR MONOPOLY at the end of the game and you land on players who have reached GO, you may not
     # steal a property from them."
@@ -522,12 +533,7 @@ def test_at_the_end_mr_monopoly_does_not_steal_from_players_home_at_go():
         place(g, 0, 31)
         place(g, 1, 39)
     g = sl(arrange=arrange)
-    roll(g, (1, 2))                                         # seat 0 to Bond Street, its own
-    end_turn(g)
-    until(g, D.PRE_ROLL)
-    roll(g, (1, 2))                                         # seat 1 passes GO: home, it stops there
-    end_turn(g)
-    until(g, D.PRE_ROLL)
+    mr_home_last(g)                                         # seat 0 to Bond Street; seat 1 home at GO
     roll(g, (3, 3))                                         # Mr Monopoly reaches GO where seat 1 waits
     until(g, D.POST_ROLL)                                   # (a steal would be asked first, of a person)
     assert [(e.player, e.other, e.square) for e in events_of(g, E.TRAP)] == [(0, 1, GO)]
@@ -535,3 +541,44 @@ def test_at_the_end_mr_monopoly_does_not_steal_from_players_home_at_go():
     end_turn(g)
     g.run()
     assert g.end_reason == "final_lap"
+
+
+def test_at_the_end_mr_monopoly_reaching_go_by_a_card_traps_the_players_waiting_there():
+    # 000 THE END OF THE GAME: "When you reach GO, stop there even if you have moves left"; 000: "You also collect
+    # one sore loser coin when MR MONOPOLY lands on the same space as you". A card that takes him to GO on the
+    # final lap lands him there as a roll would: the player waiting at GO is trapped and takes a coin.
+    def arrange(g):
+        for s in g.board.properties:
+            g.arrange().deed(s, 0)
+        g.arrange().extra("mr_monopoly", 0, 0).supply(houses=0)
+        place(g, 0, 29)
+        place(g, 1, 39)
+        stack(g, "chance", "Advance to Go")
+    g = sl(arrange=arrange)
+    mr_home_last(g)                                         # seat 0 to Oxford Street; seat 1 home at GO
+    start = len(g.log)
+    roll(g, (1, 3))                                         # Mr Monopoly to Chance: "Advance to Go"
+    until(g, D.POST_ROLL)
+    assert g.players[0].position == GO
+    assert [(e.player, e.other, e.square) for e in events_of(g, E.TRAP, start)] == [(0, 1, GO)]
+    assert [e.player for e in coin_events(g, start, E.C_TRAPPED)] == [1] and coins(g, 1) == 3
+
+
+def test_a_player_given_the_token_by_a_card_mid_turn_is_not_jailed_by_the_third_doubles_and_rolls_again():
+    # 000: "When you're MR MONOPOLY ... If you ever roll doubles three times in a row, don't go to Jail! Just move
+    # and roll again!" The rule is the holder's at the moment of the third doubles: a player who took the token
+    # from a card after the first doubles of the turn moves and rolls again, as one who held it from the start.
+    g = sl(arrange=lambda g: stack(g, "chest", "comeback") and g.arrange().supply(houses=0), auctions=False)
+    roll(g, (1, 1))                                         # Community Chest: the token
+    until(g, D.POST_ROLL)
+    assert st.mr_monopoly(g) == 0 and g.pending.again
+    g.arrange().next_rolls((2, 2))
+    g.act(A.A_END)                                          # the Angel, unowned
+    until(g, D.BUY)
+    g.act(A.A_DECLINE)
+    until(g, D.POST_ROLL)
+    g.arrange().next_rolls((3, 3))
+    g.act(A.A_END)                                          # third doubles: to the Electric bill, no jail
+    until(g, D.POST_ROLL)
+    assert not g.players[0].in_jail and g.players[0].position == ELECTRICITY
+    assert g.pending.again and not events_of(g, E.JAIL_IN)

@@ -37,6 +37,11 @@ NAME = "sore-losers"
 COIN = "coin"
 
 
+def coins(n: int) -> str:
+    """``n`` coins in words: "1 coin", "4 coins"."""
+    return f"{n} coin" if n == 1 else f"{n} coins"
+
+
 class SoreLosers(Edition):
     """Coins, the Mr Monopoly token, permanent buildings, bills for utilities, the lowest roll starts."""
 
@@ -68,11 +73,19 @@ class SoreLosers(Edition):
         return st.Table(rules)
 
     def problem(self, rules: RuleSet) -> tuple[str, str] | None:
-        if rules.starting_coins > rules.max_coins:
-            return "starting_coins", f"no one may hold more than {rules.max_coins} coins"
-        if rules.starting_coins * rules.max_players > rules.coins:
-            return "starting_coins", f"{rules.max_players} players with {rules.starting_coins} coins each need " \
-                                     f"more than the {rules.coins} coins in the game"
+        """The coin rules must fit together: nobody starts above the most a player may hold, cashing in must be
+        possible with the coins in the game (else nobody could ever become Mr Monopoly), and the bank must have
+        the starting coins of a full table."""
+        most, start, total = rules.max_coins, rules.starting_coins, rules.coins
+        if start > most:
+            return "starting_coins", f"a player would start with {coins(start)} but may hold at most {coins(most)}"
+        if start * rules.max_players > total:
+            return "coins", f"up to {rules.max_players} players (the most this rule set seats) start with " \
+                            f"{coins(start)} each, {coins(start * rules.max_players)} in all: more than the " \
+                            f"{coins(total)} in the game"
+        if most > total:
+            return "max_coins", f"cashing in takes {coins(most)} but the game has only {coins(total)}: nobody " \
+                                "could ever become Mr Monopoly"
         return super().problem(rules)
 
     # --- the turn ----------------------------------------------------------------------------------------------

@@ -9,6 +9,11 @@ Choices where the books are silent, each written where it is made:
 * A player sent to jail while trapped is freed by the move (being trapped stops a player moving on their own;
   being sent to jail moves them).
 * Mr Monopoly's "send any other player" to jail picks among the players not already in jail; with none, nobody goes.
+* "If you ever roll doubles three times in a row, don't go to Jail! Just move and roll again!" is the rule of whoever
+  holds the token when the third doubles are rolled: a player handed the token by a card after the first doubles of
+  a turn moves and rolls again too (the book ties the rule to being Mr Monopoly, not to being him all turn).
+* A card that takes Mr Monopoly to GO on the final lap lands him there as a roll would: the players waiting at GO
+  are trapped and take a coin (and, being home, cannot be stolen from).
 * A stolen property keeps its mortgage, and nobody pays the 10% (a steal is not a trade: nothing is paid).
 * Bankruptcy to a player: every deed goes to the creditor, mortgaged or not. The rule book says "Give them all your
   mortgaged properties" because a player raises money by mortgaging before going bankrupt; the debt window here lets
@@ -101,7 +106,7 @@ def go_to_jail(g: GameState, p: Player, reason: int) -> Play:
         send_to_jail(g, p, reason)
         return
     if reason == E.JAIL_BY_DOUBLES:
-        return      # (the token came by a card during this turn: three doubles still do not jail him)
+        return      # (the token came by a card this turn: three doubles do not jail him; play_turn moves on)
     if not jail_candidates(g, p.seat):
         return
     action = yield from flow.ask(g, D.Decision(g, D.JAIL_WHOM, p.seat))
