@@ -84,7 +84,12 @@ _ALWAYS: Final = {k: frozenset(v) & {A.ROLL, A.END, A.DECLINE, A.PASS, A.REJECT,
 # (the Cheaters Edition's answers that need no check of the state: its action kinds, editions/cheaters_actions.py)
 _ALWAYS.update({CHEAT: frozenset({"no_cheat"}), CALL_CHEAT: frozenset({"call", "no_call"}),
                 KEEP_CARD: frozenset({"keep_old", "keep_new"})})
-_EXTRA: Final = {PRE_ROLL: A.MANAGE, JAIL: A.MANAGE, POST_ROLL: A.MANAGE, BUY: A.RAISE, DEBT: A.RAISE}
+#: Actions someone at the table other than the decider may take while a window is open, carried out in between
+#: like the management actions and the same window asked again (the Cheaters Edition: a person calls "Cheat!",
+#: ``editions/cheaters_actions.CALL``); the edition judges them (``Edition.action_problem``).
+INTERJECTIONS: Final = frozenset({"call"})
+_WINDOW: Final = A.MANAGE | INTERJECTIONS
+_EXTRA: Final = {PRE_ROLL: _WINDOW, JAIL: _WINDOW, POST_ROLL: _WINDOW, BUY: A.RAISE, DEBT: A.RAISE}
 _NONE: Final[frozenset[str]] = frozenset()
 
 
@@ -130,6 +135,8 @@ class Decision:
         seat = self.player
         p = g.players[seat]
         if kind in self.extra:
+            if kind in INTERJECTIONS:
+                return g.edition.action_problem(self, action)
             return _manage_problem(g, seat, action)
         if kind not in _BASE.get(self.kind, ()):
             if kind in A.ALL_KINDS and self.kind in _BASE:

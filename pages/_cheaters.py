@@ -10,9 +10,12 @@ import streamlit as st
 from monopoly_core import decisions as D
 from monopoly_core import events as E
 from monopoly_core.editions import cheaters_actions as C
+from monopoly_core.actions import Action
+from monopoly_core.editions import cheaters_turn
 from monopoly_core.editions import cheats
 from monopoly_core.narrate import describe, money
 from monopoly_core.viz.safe_text import markdown
+from pages import _game_state as gs
 
 QUESTION = {
     D.CHEAT: "Look at the Cheat cards: try one in secret, play a card you hold, or carry on honestly.",
@@ -22,6 +25,9 @@ QUESTION = {
     D.PARKING_DECK: "Free Parking: draw a Chance or a Community Chest card.",
 }
 DECK_WORDS = ("Chance", "Community Chest")
+#: the trade form's words on this edition's trades (003 "DEALS & TRADES", "the Hotel stays where it is")
+TRADE_WORDS = ("A street's hotel stays on it and goes to the new owner, set or not. There are no mortgages; of the "
+               "held cards, only Get Out of Jail Free cards change hands.")
 
 
 def active(g) -> bool:
@@ -64,6 +70,20 @@ def label(action, d, g) -> str | None:
         price = sq.rents[-1] if g.level[action.square] else sq.price
         return f"Sell {sq.name} to the bank (+{money(g, price)})"
     return None
+
+
+def call_buttons(g) -> None:
+    """A "Cheat!" button for each person who may call now: something a person may do while any decision of the
+    watched player's turn is open (and at the next player's look at the cheat cards), never a question."""
+    seats = cheaters_turn.callers(g)
+    if not seats:
+        return
+    suspect = markdown(g.players[cheaters_turn.watched(g)].name)
+    st.caption(f"Think {suspect} cheated this turn? Anyone at the table may call \u201cCheat!\u201d until the next "
+               f"player moves on from the cheat cards; a wrong call costs {money(g, g.rules.false_accusation_fine)}.")
+    for col, seat in zip(st.columns(len(seats)), seats):
+        col.button(f"\U0001F6A8 {markdown(g.players[seat].name)}: Cheat!", key=f"call_cheat_{seat}",
+                   on_click=gs.act, args=(Action(C.CALL, seat),), help=f"Call \u201cCheat!\u201d on {suspect}")
 
 
 def table_panel(g) -> None:

@@ -45,7 +45,9 @@ class CheatersState:
         self.cheats = cheat_table
         self.next_station = next_station    # station square -> the next station ahead
         self.hotel_on = hotel_on            # the street given a hotel at set-up (-1 none)
-        self.last_player = -1               # whose turn was the last one (the one "Cheat!" may be called on)
+        self.last_player = -1               # the player "Cheat!" is called on now: who last looked at the cheats
+        self.watch_turn = -1                # the turn in which they did (their cheat awaits the next roll)
+        self.callers: set[int] = set()      # the people who have called "Cheat!" on them already
         self.turn_ended = False             # a station (or jail) ended the turn: no roll again after doubles
         self.jailed_turn = -1               # the last turn in which someone was sent to jail
         #: a card being chosen between (a second card of one deck: ``decisions.KEEP_CARD``), or None
@@ -203,6 +205,9 @@ class Cheaters(Edition):
         if action.kind == C.SELL_TO_BANK:
             cheaters_money.sell_to_bank(g, p, action.square)
             return
+        if action.kind == C.CALL:               # a person's call of "Cheat!" while a window is open
+            yield from cheaters_turn.call(g, action.square)
+            return
         yield from super().apply(g, p, action)
 
     def action_problem(self, d: Decision, action: Action) -> str | None:
@@ -210,6 +215,8 @@ class Cheaters(Edition):
         p = g.players[d.player]
         if kind == C.SELL_TO_BANK:
             return cheaters_money.sale_problem(d, action.square)
+        if kind == C.CALL and d.kind in cheaters_turn.CALL_WINDOWS:
+            return cheaters_turn.call_problem(g, action.square)
         if d.kind == D.CHEAT:
             if kind == C.NO_CHEAT:
                 return None

@@ -14,7 +14,8 @@ NO_CHEAT: Final = "no_cheat"            # go on with the turn honestly (for now)
 ATTEMPT: Final = "attempt"              # square = the face-up place of the cheat card attempted
 FREE_CHEAT: Final = "free_cheat"        # ultimate cheat's mode: square = its place in the menu (cheats.free_menu)
 PLAY_CARD: Final = "play_card"          # square = the deck (0 Chance, 1 Community Chest) of the held card played
-CALL: Final = "call"                    # call "Cheat!" on the player named by the decision
+CALL: Final = "call"                    # call "Cheat!": the answer to decisions.CALL_CHEAT (a bot that noticed a
+#                                         cheat), or a person's call while a window is open (square = the caller)
 NO_CALL: Final = "no_call"
 KEEP_OLD: Final = "keep_old"            # keep the card held; the new one goes to the bottom of its deck
 KEEP_NEW: Final = "keep_new"            # keep the new card; the one held goes to the bottom of its deck

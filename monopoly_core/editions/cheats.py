@@ -3,10 +3,10 @@
 A cheat card (data/cheats/NAME.toml) has a name, an act, a reward and a penalty, and a difficulty. Five lie face up.
 A player attempts one at the start of their turn (the rule book's "Start by checking out the Cheat cards ... Make a
 plan"): the act is done at once and in secret. Each bot opponent notices it with probability difficulty x its
-vigilance, and a bot that notices calls "Cheat!" at once; people at the table may call "Cheat!" on the previous
-player's turn before the next player rolls. A cheat nobody catches is revealed when the next player's turn starts and
-rewarded; a caught one is undone where it can be and penalised; a false accusation costs the accuser £100 (a rule).
-The card then goes to the bottom of the cheat pile and the next one is turned face up in its place.
+vigilance, and a bot that notices calls "Cheat!" at once; people at the table may call "Cheat!" on that player while
+any window of the turn is open, up to the next player's cheat plan (``cheaters_turn.call``). A cheat nobody catches
+is revealed when the next player moves on from the cheat cards (their first answer) and rewarded; a caught one is
+undone where it can be and penalised; a false accusation costs the accuser £100 (a rule). The card then goes to the bottom of the cheat pile and the next one is turned face up in its place.
 
 "Ultimate cheat's mode" (a house rule, ``RuleSet.ultimate_cheats``) adds a menu of free-form cheats whose chance of
 being noticed grows with their size (data: the ``[ultimate]`` table of the cheat file).
@@ -217,8 +217,6 @@ def attempt_problem(g: GameState, p: Player, slot: int) -> str | None:
     t = table(g)
     if t.attempted_turn == g.turn:
         return "one cheat a turn"
-    if t.pending is not None:
-        return "a cheat is already waiting for the next roll"
     if not 0 <= slot < len(t.face_up) or t.face_up[slot] < 0:
         return f"no face-up cheat card in place {slot}"
     return act_problem(g, p, t.deck.cards[t.face_up[slot]])
@@ -232,8 +230,6 @@ def free_problem(g: GameState, p: Player, index: int) -> str | None:
         return f"no free-form cheat {index}"
     if t.attempted_turn == g.turn:
         return "one cheat a turn"
-    if t.pending is not None:
-        return "a cheat is already waiting for the next roll"
     return act_problem(g, p, t.deck.free[index])
 
 
