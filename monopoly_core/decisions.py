@@ -54,15 +54,16 @@ CHEAT: Final = "cheat"                    # start of a turn: attempt a face-up c
 CALL_CHEAT: Final = "call_cheat"          # before the next roll: call "Cheat!" on `other`'s turn, or not
 KEEP_CARD: Final = "keep_card"            # a second card of one deck: keep the one held or the new one
 PARKING_DECK: Final = "parking_deck"      # Free Parking: draw a Chance or a Community Chest card
+CHEAT_TARGET: Final = "cheat_target"      # whom or what a card or cheat acts on (item: editions/cheaters_targets.py)
 
 KINDS = (PRE_ROLL, JAIL, BUY, BID, POST_ROLL, DEBT, TRADE_RESPONSE, FINE_OR_CHANCE, INCOME_TAX, MORTGAGED_DEED,
          PLACE_BUILDING, CASH_IN, JAIL_WHOM, COIN_VICTIM, PROPERTY_STEAL, FREE_HOUSE, USE_BUS_TICKET, TRIPLES,
-         BUS_FACE, AUCTION_PICK, BIRTHDAY_GIFT, CHEAT, CALL_CHEAT, KEEP_CARD, PARKING_DECK)
+         BUS_FACE, AUCTION_PICK, BIRTHDAY_GIFT, CHEAT, CALL_CHEAT, KEEP_CARD, PARKING_DECK, CHEAT_TARGET)
 #: The decisions only an edition asks: their options are the edition's (``Edition.options``) and it judges their
 #: answers (``Edition.action_problem``).
 EDITION_KINDS: Final = frozenset({CASH_IN, JAIL_WHOM, COIN_VICTIM, PROPERTY_STEAL, FREE_HOUSE, USE_BUS_TICKET,
                                   TRIPLES, BUS_FACE, AUCTION_PICK, BIRTHDAY_GIFT, CHEAT, CALL_CHEAT, KEEP_CARD,
-                                  PARKING_DECK})
+                                  PARKING_DECK, CHEAT_TARGET})
 
 _BASE: Final = {
     PRE_ROLL: (A.ROLL,),

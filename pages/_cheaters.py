@@ -11,7 +11,7 @@ from monopoly_core import decisions as D
 from monopoly_core import events as E
 from monopoly_core.editions import cheaters_actions as C
 from monopoly_core.actions import Action
-from monopoly_core.editions import cheaters_turn
+from monopoly_core.editions import cheaters_targets, cheaters_turn
 from monopoly_core.editions import cheats
 from monopoly_core.narrate import describe, money
 from monopoly_core.viz.safe_text import markdown
@@ -23,6 +23,7 @@ QUESTION = {
                   "(a wrong call costs you).",
     D.KEEP_CARD: "You may hold one card of each deck: keep the one you have or the new one.",
     D.PARKING_DECK: "Free Parking: draw a Chance or a Community Chest card.",
+    D.CHEAT_TARGET: "Your card or cheat acts on someone: choose whom (or which street).",
 }
 DECK_WORDS = ("Chance", "Community Chest")
 #: the trade form's words on this edition's trades (003 "DEALS & TRADES", "the Hotel stays where it is")
@@ -63,6 +64,12 @@ def label(action, d, g) -> str | None:
         kind = g.deck_kinds[d.other]
         index = d.square if k == C.KEEP_OLD else d.amount
         return f"Keep {'the card I hold' if k == C.KEEP_OLD else 'the new card'}: {g.deck_cards[kind][index].text}"
+    if k == C.PICK:
+        if d.item == cheaters_targets.PLAYER:
+            q = g.players[action.square]
+            return f"{markdown(q.name)} ({money(g, q.cash)} in cash)"
+        sq = g.board.squares[action.square]
+        return f"{sq.name} (hotel rent {money(g, sq.rents[-1])})"
     if k == C.DRAW_DECK:
         return f"Draw a {DECK_WORDS[action.square]} card"
     if k == C.SELL_TO_BANK:

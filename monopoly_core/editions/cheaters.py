@@ -24,6 +24,7 @@ from ..errors import DataError
 from . import cheaters_actions as C
 from . import cheaters_cards
 from . import cheaters_money
+from . import cheaters_targets
 from . import cheaters_turn
 from . import cheats
 from .base import Edition
@@ -52,6 +53,7 @@ class CheatersState:
         self.jailed_turn = -1               # the last turn in which someone was sent to jail
         #: a card being chosen between (a second card of one deck: ``decisions.KEEP_CARD``), or None
         self.choosing: tuple[str, int] | None = None
+        self.target = ""                    # the effect whose target is being chosen (decisions.CHEAT_TARGET)
         self._plans: dict[int, Decision] = {}  # each seat's cheat plan decision (immutable: made once a game)
 
     def plan_decision(self, g: GameState, seat: int) -> Decision:
@@ -237,6 +239,8 @@ class Cheaters(Edition):
             return None
         elif d.kind == D.PARKING_DECK and kind == C.DRAW_DECK:
             return None if 0 <= action.square < len(g.deck_kinds) else f"no deck {action.square}"
+        elif d.kind == D.CHEAT_TARGET:
+            return cheaters_targets.problem(g, d, action)
         return f"{kind!r} is not an option when deciding {d.kind!r}"
 
     def options(self, d: Decision) -> list[Action]:
@@ -263,6 +267,8 @@ class Cheaters(Edition):
             return [C.A_KEEP_OLD, C.A_KEEP_NEW]
         if kind == D.PARKING_DECK:
             return [Action(C.DRAW_DECK, i) for i in range(len(g.deck_kinds))]
+        if kind == D.CHEAT_TARGET:
+            return cheaters_targets.options(g, d)
         if kind == D.DEBT:
             return [Action(C.SELL_TO_BANK, s) for s in g.board.properties if g.owner[s] == d.player]
         return []

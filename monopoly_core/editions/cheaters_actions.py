@@ -21,9 +21,10 @@ KEEP_OLD: Final = "keep_old"            # keep the card held; the new one goes t
 KEEP_NEW: Final = "keep_new"            # keep the new card; the one held goes to the bottom of its deck
 DRAW_DECK: Final = "draw_deck"          # square = the deck to draw from at Free Parking
 SELL_TO_BANK: Final = "sell_to_bank"    # square = the deed sold to the bank to raise money
+PICK: Final = "pick"                    # square = the seat or street chosen as a card's or cheat's target
 
 KINDS: Final = (NO_CHEAT, ATTEMPT, FREE_CHEAT, PLAY_CARD, CALL, NO_CALL, KEEP_OLD, KEEP_NEW, DRAW_DECK,
-                SELL_TO_BANK)
+                SELL_TO_BANK, PICK)
 register_kinds(*KINDS)
 
 A_NO_CHEAT: Final = Action(NO_CHEAT)

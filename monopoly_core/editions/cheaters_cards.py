@@ -21,7 +21,7 @@ from .. import holdings
 from ..datafiles import load_toml
 from ..landing import LandingRule
 from . import cheaters_actions as C
-from .cheats import best_hotel_of_others, richest_other
+from . import cheaters_targets as targets
 
 if TYPE_CHECKING:
     from ..cards import Card
@@ -119,34 +119,27 @@ def hand_over(g: GameState, p: Player, to: Player) -> Play:
 
 
 def card_effect(g: GameState, p: Player, card: Card, square: int) -> Play:
-    """The edition's own card effects."""
-    if card.effect == SEND_TO_JAIL:
-        victim = richest_other(g, p.seat)
+    """The edition's own card effects: another player to jail; a free hotel on one of your streets, set or not; a
+    hotel moved from another player's street to one of yours (whom and which: cheaters_targets)."""
+    e = card.effect
+    if e == SEND_TO_JAIL:
+        victim = yield from targets.choose(g, p, e, targets.PLAYER)
         if victim >= 0:
             yield from g.edition.go_to_jail(g, g.players[victim], E.JAIL_BY_CARD)
-    elif card.effect == FREE_HOTEL:
-        s = best_street_without_hotel(g, p.seat)
-        if s >= 0 and g.hotels_left > 0:
-            level = holdings.place_building(g, s)
-            g.log.add(E.BUILD, p.seat, s, level, 0)
-    elif card.effect == MOVE_HOTEL:
-        src, dst = best_hotel_of_others(g, p.seat), best_street_without_hotel(g, p.seat)
-        if src >= 0 and dst >= 0:
+    elif e == FREE_HOTEL:
+        if g.hotels_left > 0:
+            s = yield from targets.choose(g, p, e, targets.MY_STREET)
+            if s >= 0:
+                level = holdings.place_building(g, s)
+                g.log.add(E.BUILD, p.seat, s, level, 0)
+    elif e == MOVE_HOTEL:
+        if targets.candidates(g, p.seat, e, targets.THEIR_HOTEL) and targets.candidates(g, p.seat, e, targets.MY_STREET):
+            src = yield from targets.choose(g, p, e, targets.THEIR_HOTEL)
+            dst = yield from targets.choose(g, p, e, targets.MY_STREET)
             g.log.add(E.SELL, g.owner[src], src, 0, 0)
             holdings.remove_buildings(g, src)
             level = holdings.place_building(g, dst)
             g.log.add(E.BUILD, p.seat, dst, level, 0)
-
-
-def best_street_without_hotel(g: GameState, seat: int) -> int:
-    """``seat``'s street without a hotel that a hotel would earn most on, or -1."""
-    best, best_rent = -1, -1
-    for s in g.board.properties:
-        if g.owner[s] == seat and not g.level[s] and g.board.squares[s].kind == "street":
-            rent = g.board.squares[s].rents[-1]
-            if rent > best_rent:
-                best, best_rent = s, rent
-    return best
 
 
 class OnCardSquare(LandingRule):

@@ -26,6 +26,7 @@ from .. import payments
 from ..datafiles import load_toml
 from ..errors import DataError
 from . import cheaters_actions as C
+from . import cheaters_targets as targets
 
 if TYPE_CHECKING:
     from ..game_state import GameState, Play
@@ -174,29 +175,6 @@ def table(g: GameState) -> CheatTable:
 
 
 # --- who may do what ---------------------------------------------------------------------------------------------
-def richest_other(g: GameState, seat: int, free_only: bool = False) -> int:
-    """The other player still in the game with the most cash (ties: the earliest seat), or -1; ``free_only``:
-    not in jail."""
-    best = -1
-    for q in g.players:
-        if q.seat != seat and not q.bankrupt and not (free_only and q.in_jail):
-            if best < 0 or q.cash > g.players[best].cash:
-                best = q.seat
-    return best
-
-
-def best_hotel_of_others(g: GameState, seat: int) -> int:
-    """The other players' hotel with the highest hotel rent, or -1."""
-    best, best_rent = -1, -1
-    for s in g.board.properties:
-        o = g.owner[s]
-        if o >= 0 and o != seat and g.level[s]:
-            rent = g.board.squares[s].rents[-1]
-            if rent > best_rent:
-                best, best_rent = s, rent
-    return best
-
-
 def act_problem(g: GameState, p: Player, card: CheatCard) -> str | None:
     """Why ``p`` cannot do ``card``'s act now (None: they can)."""
     e = card.effect
@@ -204,11 +182,11 @@ def act_problem(g: GameState, p: Player, card: CheatCard) -> str | None:
         return None if p.in_jail else "you are not in jail"
     if p.in_jail and e in ("move_self", "skip_rent"):
         return "not while you are in jail"
-    if e == "take_from_player" and richest_other(g, p.seat) < 0:
+    if e == "take_from_player" and not targets.candidates(g, p.seat, e, targets.PLAYER):
         return "nobody to take from"
-    if e == "remove_hotel" and best_hotel_of_others(g, p.seat) < 0:
+    if e == "remove_hotel" and not targets.candidates(g, p.seat, e, targets.THEIR_HOTEL):
         return "nobody else has a hotel"
-    if e == "move_other" and richest_other(g, p.seat, free_only=True) < 0:
+    if e == "move_other" and not targets.candidates(g, p.seat, e, targets.PLAYER):
         return "no other token out of jail to move"
     return None
 
@@ -240,8 +218,10 @@ def attempt(g: GameState, p: Player, card: CheatCard, slot: int) -> Play:
     t.attempted_turn = g.turn
     a = t.pending = Attempt(p.seat, card, slot, g.turn)
     kind = E.CHEAT_BY_CARD if slot >= 0 else FREE_KINDS[card.effect]
+    asks = targets.ASKS.get(card.effect, ())
+    target = (yield from targets.choose(g, p, card.effect, asks[0])) if asks else -1
     g.log.add(E.CHEAT, p.seat, slot, card.amount, card.index, kind)
-    _act(g, p, a)
+    _act(g, p, a, target)
     for seat in _noticers(g, p.seat, card.difficulty):
         a.noticed.add(seat)
     for seat in sorted(a.noticed):
@@ -281,25 +261,26 @@ def _move(g: GameState, q: Player, steps: int) -> None:
     g.log.add(E.MOVE, q.seat, q.position, steps, start, E.MOVE_BY_CHEAT)
 
 
-def _act(g: GameState, p: Player, a: Attempt) -> None:
+def _act(g: GameState, p: Player, a: Attempt, target: int) -> None:
+    """Do the act of ``a``'s card (``target``: the player or street it acts on, if any)."""
     e, n = a.card.effect, a.card.amount
     if e == "take_cash":
         a.moved = n
         payments.transfer(g, E.BANK, p.seat, n, E.R_CHEAT)
     elif e == "take_from_player":
-        a.victim = richest_other(g, p.seat)
+        a.victim = target
         a.moved = min(n, g.players[a.victim].cash)
         if a.moved:
             payments.transfer(g, a.victim, p.seat, a.moved, E.R_CHEAT)
     elif e == "escape_jail":
         jail.release(g, p, E.OUT_BY_ESCAPE)
     elif e == "remove_hotel":
-        a.square = best_hotel_of_others(g, p.seat)
+        a.square = target
         a.victim = g.owner[a.square]
         holdings.remove_buildings(g, a.square)
         g.log.add(E.SELL, a.victim, a.square, 0, 0)
     elif e == "move_other":
-        a.victim = richest_other(g, p.seat, free_only=True)
+        a.victim = target
         a.moved = n
         _move(g, g.players[a.victim], -n)
     elif e == "move_self":
