@@ -14,8 +14,9 @@ being noticed grows with their size (data: the ``[ultimate]`` table of the cheat
 from __future__ import annotations
 
 import functools
+import reprlib
 from collections import deque
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Final
 
 from .. import decisions as D
 from .. import events as E
@@ -68,42 +69,59 @@ class CheatDeck:
         self.free = free
 
 
-def _whole(raw: dict, key: str, where: str, default: int | None = None) -> int:
+#: the largest amount, reward, penalty or size a cheat file may give (the RuleSet's bound on sums of money)
+MOST: Final = 100_000
+
+
+def _number(raw: dict, key: str, where: str, default: int | None = None, top: int = MOST) -> int:
     value = raw.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise DataError(f"{where}: {key} must be a whole number of 0 or more, got {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
+        raise DataError(f"{where}: {key} must be a whole number from 0 to {top:,}, got {reprlib.repr(value)}")
     return value
 
 
 @functools.lru_cache(maxsize=None)
 def load_cheats(name: str) -> CheatDeck:
     """The cheat cards ``data/cheats/<name>.toml``; a bad file raises :class:`DataError` naming the card."""
-    raw = load_toml("cheats", name)
+    return cheat_deck(load_toml("cheats", name), name)
+
+
+def cheat_deck(raw: dict, name: str) -> CheatDeck:
+    """The cheat cards of a parsed cheat file; anything malformed raises :class:`DataError` saying where and why."""
+    listed = raw.get("cheats", [])
+    if not isinstance(listed, list):
+        raise DataError(f"cheat file {name!r}: the cheats must be a list of [[cheats]] tables")
     cards = []
-    for i, c in enumerate(raw.get("cheats", ())):
+    for i, c in enumerate(listed):
         where = f"cheat file {name!r} card {i + 1}"
+        if not isinstance(c, dict):
+            raise DataError(f"{where}: must be a [[cheats]] table, got {reprlib.repr(c)}")
         effect = c.get("effect")
-        if effect not in EFFECTS:
-            raise DataError(f"{where}: unknown effect {effect!r} (known: {', '.join(EFFECTS)})")
-        difficulty = _whole(c, "difficulty", where)
-        if difficulty > 100:
-            raise DataError(f"{where}: difficulty is a percent, at most 100, got {difficulty}")
+        if not isinstance(effect, str) or effect not in EFFECTS:
+            raise DataError(f"{where}: unknown effect {reprlib.repr(effect)} (known: {', '.join(EFFECTS)})")
         for key in ("name", "act"):
-            if not isinstance(c.get(key), str) or not c[key]:
-                raise DataError(f"{where}: needs a {key}")
-        cards.append(CheatCard(i, c["name"], c["act"], effect, _whole(c, "amount", where, 0),
-                               _whole(c, "reward", where, 0), _whole(c, "penalty", where, 0),
-                               bool(c.get("jail", False)), difficulty))
+            if not isinstance(c.get(key), str) or not c[key].strip():
+                raise DataError(f"{where}: needs a {key} (text)")
+        jailed = c.get("jail", False)
+        if not isinstance(jailed, bool):
+            raise DataError(f"{where}: jail must be true or false, got {reprlib.repr(jailed)}")
+        cards.append(CheatCard(i, c["name"], c["act"], effect, _number(c, "amount", where, 0),
+                               _number(c, "reward", where, 0), _number(c, "penalty", where, 0), jailed,
+                               _number(c, "difficulty", where, top=100)))
     if not cards:
         raise DataError(f"cheat file {name!r} has no cheats")
-    return CheatDeck(name, str(raw.get("title", name)), tuple(cards), _free_menu(raw.get("ultimate", {}), name))
+    title = raw.get("title", name)
+    if not isinstance(title, str):
+        raise DataError(f"cheat file {name!r}: title must be text")
+    return CheatDeck(name, title, tuple(cards), _free_menu(raw.get("ultimate", {}), name))
 
 
 def _free_menu(raw: Any, name: str) -> tuple[CheatCard, ...]:
     """The free-form cheats: each effect at each listed size, its chance of being noticed growing with the size."""
+    where = f"cheat file {name!r} [ultimate]"
     if not isinstance(raw, dict):
-        raise DataError(f"cheat file {name!r}: [ultimate] must be a table")
-    cap = raw.get("cap_percent", 95)
+        raise DataError(f"{where} must be a table")
+    cap = _number(raw, "cap_percent", where, 95, top=100)
     out = []
     words = {"take_cash": ("Help yourself to £{n} from the bank", "Take £{n} from the bank tray."),
              "move_self": ("Move your token {n} on", "Move your own token forward {n} squares before you roll."),
@@ -111,14 +129,15 @@ def _free_menu(raw: Any, name: str) -> tuple[CheatCard, ...]:
     for effect in FREE_KINDS:
         sizes = raw.get(effect, [])
         per = raw.get(f"{effect}_percent_per_unit", 0)
-        fine = raw.get(f"{effect}_penalty_per_unit", 0)
-        if not isinstance(sizes, list) or not all(isinstance(n, int) and n > 0 for n in sizes) \
-                or not isinstance(per, (int, float)) or not isinstance(fine, int):
-            raise DataError(f"cheat file {name!r}: [ultimate] {effect} must list sizes above 0 with a percent and "
-                            f"a penalty per unit")
+        fine = _number(raw, f"{effect}_penalty_per_unit", where, 0)
+        if not isinstance(sizes, list) or not all(type(n) is int and 0 < n <= MOST for n in sizes):
+            raise DataError(f"{where}: {effect} must list sizes from 1 to {MOST:,}, got {reprlib.repr(sizes)}")
+        if isinstance(per, bool) or not isinstance(per, (int, float)) or not 0 <= per <= 100:
+            raise DataError(f"{where}: {effect}_percent_per_unit must be a percent from 0 to 100, got "
+                            f"{reprlib.repr(per)}")
         title, act = words[effect]
         for n in sizes:
-            out.append(CheatCard(-1, title.format(n=n), act.format(n=n), effect, n, 0, n * fine, False,
+            out.append(CheatCard(-1, title.format(n=n), act.format(n=n), effect, n, 0, min(n * fine, MOST), False,
                                  int(min(cap, n * per))))
     return tuple(out)
 
