@@ -86,10 +86,11 @@ def call_buttons(g) -> None:
     if not seats:
         return
     suspect = markdown(g.players[cheaters_turn.watched(g)].name)
-    st.caption(f"Think {suspect} cheated this turn? Anyone at the table may call \u201cCheat!\u201d until the next "
-               f"player moves on from the cheat cards; a wrong call costs {money(g, g.rules.false_accusation_fine)}.")
+    st.caption(f"Think {suspect} cheated on their turn? Anyone at the table may call \u201cCheat!\u201d until the "
+               f"next player moves on from the cheat cards; a wrong call costs {money(g, g.rules.false_accusation_fine)}.")
     for col, seat in zip(st.columns(len(seats)), seats):
-        col.button(f"\U0001F6A8 {markdown(g.players[seat].name)}: Cheat!", key=f"call_cheat_{seat}",
+        # (a Material icon, not an emoji: a classroom's browser may have no emoji font)
+        col.button(f"{markdown(g.players[seat].name)}: Cheat!", key=f"call_cheat_{seat}", icon=":material/campaign:",
                    on_click=gs.act, args=(Action(C.CALL, seat),), help=f"Call \u201cCheat!\u201d on {suspect}")
 
 
@@ -114,7 +115,7 @@ def table_panel(g) -> None:
         for kind, index in p.cards:
             held.append(f"{markdown(p.name)}: {DECK_WORDS[g.deck_kinds.index(kind)]} "
                         f"\u201c{markdown(g.deck_cards[kind][index].text)}\u201d")
-    st.caption(("\U0001F517 Handcuffs: " + (markdown(cuffs.name) if cuffs else "nobody in jail"))
+    st.caption((":material/link: Handcuffs: " + (markdown(cuffs.name) if cuffs else "nobody in jail"))
                + (" \u00b7 Held cards: " + "; ".join(held) if held else " \u00b7 No held cards"))
 
 
@@ -145,9 +146,9 @@ def banner(g) -> None:
         if log.kind[i] == E.CHEAT_OUTCOME and log.detail[i] != E.OUTCOME_VOID:
             text = markdown(describe(log[i], g))
             if log.detail[i] == E.OUTCOME_REVEALED:
-                st.success(f"\U0001F3AD {text}")
+                st.success(text, icon=":material/theater_comedy:")
             else:
-                st.error(f"\U0001F6A8 {text}")
+                st.error(text, icon=":material/gavel:")
             return
 
 

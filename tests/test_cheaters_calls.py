@@ -136,3 +136,18 @@ def test_a_call_on_a_bots_window_in_step_play_replays_exactly():
             d = game.pending
             game.step() if d is None or d.player in game.bots else game.act(d.legal_actions()[0])
     assert again.log.signature() == g.log.signature()
+
+
+def test_a_cheat_whose_reward_is_its_act_is_told_without_a_reward_of_nothing():
+    # (Quiet Loan: "Borrow £150 from the Bank tray and never mention it", reward £0 - the feed said "collects £0!")
+    from monopoly_core.narrate import describe
+    g = cheaters(2)
+    card = cheats.arrange_face_up(g, 0, "Quiet Loan")
+    assert card.reward == 0
+    to(g, D.CHEAT)
+    g.act(Action(C.ATTEMPT, 0))
+    roll(g, (1, 2))
+    to(g, D.CHEAT)
+    g.act(C.A_NO_CHEAT)
+    words = describe(events(g, E.CHEAT_OUTCOME)[-1], g)
+    assert "keeps what it brought" in words and "£0" not in words

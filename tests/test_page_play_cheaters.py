@@ -35,6 +35,8 @@ def test_a_person_attempts_a_cheat_and_calls_cheat_on_a_bot():
                 continue
         assert d.kind != "call_cheat", "a person is never asked to call: the call is a button"
         call = next((lbl for lbl in buttons if lbl.endswith(": Cheat!")), None)
+        # words and a Material icon, no emoji (a classroom's chromium may have no emoji font: it drew a box)
+        assert not any(ch in lbl for lbl in buttons for ch in ("\U0001F6A8", "\U0001F3AD", "\U0001F517"))
         if call is not None and attempted and cheaters_turn.watched(g) == 1:
             buttons[call].click().run()     # on the bot, at the person's own look at the cheat cards
             called = True
@@ -49,6 +51,7 @@ def test_a_person_attempts_a_cheat_and_calls_cheat_on_a_bot():
     assert call.player == 0 and call.other == 1
     # the call is in the feed, right or wrong, in the narrator's words (escaped for Markdown)
     assert 'calls \\"Cheat\\!\\" on' in texts(at)
+    assert "\U0001F517" not in texts(at) and ":material/link: Handcuffs" in texts(at)
 
 
 def test_the_trade_form_speaks_of_this_editions_trades():

@@ -399,6 +399,8 @@ def describe_cheat_event(ev: E.Event, g: Any, who: str, money: Callable[[int], s
     if ev.kind == E.CHEAT_OUTCOME:
         name = card_of(g, ev.other, E.CHEAT_BY_CARD if ev.other >= 0 else E.CHEAT_TAKE_CASH)
         if ev.detail == E.OUTCOME_REVEALED:
+            if not ev.amount:                   # (a card whose act is its own reward, as a loan never repaid)
+                return f"{who} got away with a cheat ({name}) and keeps what it brought!"
             return f"{who} got away with a cheat ({name}) and collects {money(ev.amount)}!"
         if ev.detail == E.OUTCOME_CAUGHT:
             return f"{who} is caught cheating ({name}): penalty {money(ev.amount)}."
