@@ -21,7 +21,7 @@ QUESTION = {
     D.CHEAT: "Look at the Cheat cards: try one in secret, play a card you hold, or carry on honestly.",
     D.CALL_CHEAT: "Before the next roll: did the last player cheat? Call \u201cCheat!\u201d if you think so "
                   "(a wrong call costs you).",
-    D.KEEP_CARD: "You may hold one card of each deck: keep the one you have or the new one.",
+    D.KEEP_CARD: "You may hold one card of each deck: use one of the two now, or keep one and put the other back.",
     D.PARKING_DECK: "Free Parking: draw a Chance or a Community Chest card.",
     D.CHEAT_TARGET: "Your card or cheat acts on someone: choose whom (or which street).",
 }
@@ -60,6 +60,11 @@ def label(action, d, g) -> str | None:
         return f"Cheat! ({markdown(g.players[d.other].name)} cheated)"
     if k == C.NO_CALL:
         return "No call"
+    if k in (C.USE_OLD, C.USE_NEW):
+        kind = g.deck_kinds[d.other]
+        index = d.square if k == C.USE_OLD else d.amount
+        return f"Use {'the card I hold' if k == C.USE_OLD else 'the new card'} now (keep the other): " \
+               f"{g.deck_cards[kind][index].text}"
     if k in (C.KEEP_OLD, C.KEEP_NEW):
         kind = g.deck_kinds[d.other]
         index = d.square if k == C.KEEP_OLD else d.amount

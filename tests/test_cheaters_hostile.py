@@ -171,3 +171,20 @@ def test_illegal_targets_and_sales_are_refused_and_change_nothing():
     _refused(g2, Action(C.SELL_TO_BANK, 400), "no property 400")
     g2.act(Action(C.SELL_TO_BANK, 1))                   # the legal sale goes through
     assert g2.owner[1] == -1
+
+
+def test_a_get_out_of_jail_free_card_is_not_used_at_a_second_draw():
+    # SEED "you may not play Chance or Community Chest cards (except for Get Out of Jail Free)" - and that one is used
+    # to leave jail, not at a draw
+    g = cheaters(2)
+    g.arrange().hold_card(0, "chance", "get out of jail")
+    g.arrange().card_on_top("chance", "rigged raffle")
+    g.arrange().position(0, 4)
+    to(g, D.CHEAT)
+    g.act(C.A_NO_CHEAT)
+    to(g, D.PRE_ROLL)
+    g.arrange().next_rolls((1, 2))                      # Chance
+    g.act(Action(A.ROLL))
+    d = to(g, D.KEEP_CARD)
+    assert Action(C.USE_OLD) not in d.legal_actions() and Action(C.USE_NEW) in d.legal_actions()
+    _refused(g, Action(C.USE_OLD), "cannot be used now")

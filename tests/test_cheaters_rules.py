@@ -505,3 +505,19 @@ def test_cards_place_or_move_hotels_outside_complete_sets():
     g.arrange().deed(OLD_KENT, 0).hold_card(0, "chance", "fell off the back of a lorry")
     g.act(Action(C.PLAY_CARD, 0))
     assert g.level[OLD_KENT] == 1 and g.hotels_left == 13                              # placed from the bank
+
+
+def test_a_second_card_of_a_deck_may_be_used_at_once_keeping_the_other():
+    # SEED "if you have a Chance card in front of you and you need to draw another one, do so. Then you must
+    # immediately use and/or discard one by returning it to the bottom of the Chance deck."
+    g = cheaters()
+    old = g.arrange().hold_card(0, "chance", "bribed the judges")
+    new = g.arrange().card_on_top("chance", "rigged raffle")
+    g.arrange().position(0, 4)
+    roll(g, (1, 2))
+    d = to(g, D.KEEP_CARD)
+    assert {Action(C.USE_OLD), Action(C.USE_NEW)} <= set(d.legal_actions())
+    cash = g.players[0].cash
+    g.act(Action(C.USE_OLD))                           # the judges' bribe now; the raffle kept
+    assert g.players[0].cash == cash + g.deck_cards["chance"][old].amount
+    assert g.players[0].cards == [("chance", new)] and g.decks["chance"][-1] == old

@@ -237,6 +237,11 @@ class Cheaters(Edition):
             return None
         elif d.kind == D.KEEP_CARD and kind in (C.KEEP_OLD, C.KEEP_NEW):
             return None
+        elif d.kind == D.KEEP_CARD and kind in (C.USE_OLD, C.USE_NEW):
+            index = d.square if kind == C.USE_OLD else d.amount
+            if not d.item or not cheaters_cards.usable_now(g, p, g.deck_kinds[d.other], index):
+                return "that card cannot be used now (in jail, or Get Out of Jail Free, or not on your own draw)"
+            return None
         elif d.kind == D.PARKING_DECK and kind == C.DRAW_DECK:
             return None if 0 <= action.square < len(g.deck_kinds) else f"no deck {action.square}"
         elif d.kind == D.CHEAT_TARGET:
@@ -264,7 +269,13 @@ class Cheaters(Edition):
         if kind == D.CALL_CHEAT:
             return [C.A_CALL, C.A_NO_CALL]
         if kind == D.KEEP_CARD:
-            return [C.A_KEEP_OLD, C.A_KEEP_NEW]
+            out = [C.A_KEEP_OLD, C.A_KEEP_NEW]
+            if d.item:
+                deck = g.deck_kinds[d.other]
+                for use, index in ((C.USE_OLD, d.square), (C.USE_NEW, d.amount)):
+                    if cheaters_cards.usable_now(g, p, deck, index):
+                        out.append(Action(use))
+            return out
         if kind == D.PARKING_DECK:
             return [Action(C.DRAW_DECK, i) for i in range(len(g.deck_kinds))]
         if kind == D.CHEAT_TARGET:

@@ -69,23 +69,36 @@ def draw(g: GameState, p: Player, kind: str, square: int) -> Play:
     yield from card_play.card_effect(g, p, card, square)
 
 
-def hold(g: GameState, p: Player, kind: str, index: int) -> Play:
-    """``p`` takes card ``index`` of deck ``kind`` in hand; holding one of that deck already, they keep one of the
-    two and the other goes to the bottom of its deck."""
+def hold(g: GameState, p: Player, kind: str, index: int, may_use: bool = True) -> Play:
+    """``p`` takes card ``index`` of deck ``kind`` in hand; holding one of that deck already, they "must immediately
+    use and/or discard one": keep one of the two (the other goes to the bottom of its deck) or, where ``may_use``
+    (a card drawn on one's own turn, not in jail), use either now and keep the other."""
     place = held_of(p, kind)
     if place < 0:
         p.cards.append((kind, index))
         return
-    d = D.Decision(g, D.KEEP_CARD, p.seat, square=p.cards[place][1], amount=index,
-                   other=card_play.deck_code(g, kind))
+    old = p.cards[place][1]
+    d = D.Decision(g, D.KEEP_CARD, p.seat, square=old, amount=index, other=card_play.deck_code(g, kind),
+                   item=1 if may_use else 0)
     g.extra.choosing = (kind, index)        # (in the player's hand with the other while they choose)
     answer = yield from flow.ask(g, d)
     g.extra.choosing = None
-    if answer.kind == C.KEEP_NEW:
-        g.decks[kind].append(p.cards[place][1])
+    deck = g.decks[kind]
+    if answer.kind in (C.KEEP_NEW, C.USE_OLD):
+        deck.append(old)
         p.cards[place] = (kind, index)
+        if answer.kind == C.USE_OLD:
+            yield from card_play.card_effect(g, p, g.deck_cards[kind][old], p.position)
     else:
-        g.decks[kind].append(index)
+        deck.append(index)
+        if answer.kind == C.USE_NEW:
+            yield from card_play.card_effect(g, p, g.deck_cards[kind][index], p.position)
+
+
+def usable_now(g: GameState, p: Player, kind: str, index: int) -> bool:
+    """Whether card ``index`` of deck ``kind`` may be used at once (not in jail; Get Out of Jail Free is used
+    through the jail choice)."""
+    return not p.in_jail and g.deck_cards[kind][index].effect != "get_out_of_jail"
 
 
 def playable(g: GameState, p: Player, kind: str) -> bool:
@@ -115,7 +128,7 @@ def hand_over(g: GameState, p: Player, to: Player) -> Play:
     """``p``'s held cards go to ``to`` (bankrupt to a player), who keeps at most one of each deck."""
     while p.cards:
         kind, index = p.cards.pop(0)
-        yield from hold(g, to, kind, index)
+        yield from hold(g, to, kind, index, may_use=False)
 
 
 def card_effect(g: GameState, p: Player, card: Card, square: int) -> Play:
