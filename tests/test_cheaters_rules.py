@@ -130,15 +130,22 @@ def test_a_held_card_is_played_at_the_start_of_a_turn():
     assert g.players[0].cash == 1650 and g.players[0].cards == [] and g.decks["chance"][-1] == idx
 
 
-def test_a_second_card_of_a_deck_means_keeping_one_of_the_two():
-    # SEED "You may only have one Chance and one Community Chest card at a time ... Then you must immediately use
-    # and/or discard one by returning it to the bottom of the Chance deck."
+def second_chance_card():
+    """Seat 0 holds "bribed the judges" and draws "rigged raffle" from Chance: (game, held, new)."""
     g = cheaters()
     old = g.arrange().hold_card(0, "chance", "bribed the judges")
     new = g.arrange().card_on_top("chance", "rigged raffle")
     g.arrange().position(0, 4)
     roll(g, (1, 2))
-    d = to(g, D.KEEP_CARD)
+    assert to(g, D.KEEP_CARD).player == 0
+    return g, old, new
+
+
+def test_a_second_card_of_a_deck_means_keeping_one_of_the_two():
+    # SEED "You may only have one Chance and one Community Chest card at a time ... Then you must immediately use
+    # and/or discard one by returning it to the bottom of the Chance deck."
+    g, old, new = second_chance_card()
+    d = g.pending
     assert d.square == old and d.amount == new
     g.act(C.A_KEEP_NEW)
     assert g.players[0].cards == [("chance", new)] and g.decks["chance"][-1] == old
@@ -510,12 +517,8 @@ def test_cards_place_or_move_hotels_outside_complete_sets():
 def test_a_second_card_of_a_deck_may_be_used_at_once_keeping_the_other():
     # SEED "if you have a Chance card in front of you and you need to draw another one, do so. Then you must
     # immediately use and/or discard one by returning it to the bottom of the Chance deck."
-    g = cheaters()
-    old = g.arrange().hold_card(0, "chance", "bribed the judges")
-    new = g.arrange().card_on_top("chance", "rigged raffle")
-    g.arrange().position(0, 4)
-    roll(g, (1, 2))
-    d = to(g, D.KEEP_CARD)
+    g, old, new = second_chance_card()
+    d = g.pending
     assert {Action(C.USE_OLD), Action(C.USE_NEW)} <= set(d.legal_actions())
     cash = g.players[0].cash
     g.act(Action(C.USE_OLD))                           # the judges' bribe now; the raffle kept
