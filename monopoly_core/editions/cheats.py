@@ -8,6 +8,13 @@ any window of the turn is open, up to the next player's cheat plan (``cheaters_t
 is revealed when the next player moves on from the cheat cards (their first answer) and rewarded; a caught one is
 undone where it can be and penalised; a false accusation costs the accuser £100 (a rule). The card then goes to the bottom of the cheat pile and the next one is turned face up in its place.
 
+When a cheat may be attempted (the project's reading of "You may cheat during your turn or during another player's
+turn"; "Make a plan to complete one or more during your turn or during another player's turn"): at the start of
+one's own turn (the cheat plan, ``decisions.CHEAT``), one attempt a turn at the table, in jail too ("You may also
+catch cheats and cheat"). Cheating during another player's turn is left out: the rule book reveals a cheat "after the
+next player rolls", so two players' cheats would await the same roll, and a call of "Cheat!" would have to name
+which; one cheat awaiting the roll keeps the model (and the call, on the watched player) simple for a class.
+
 "Ultimate cheat's mode" (a house rule, ``RuleSet.ultimate_cheats``) adds a menu of free-form cheats whose chance of
 being noticed grows with their size (data: the ``[ultimate]`` table of the cheat file).
 """
