@@ -71,3 +71,19 @@ def test_the_trade_form_speaks_of_this_editions_trades():
     words = " ".join(c.value for c in at.caption)
     assert "hotel stays on it and goes to the new owner" in words
     assert "cannot be traded" not in words and "interest" not in words
+
+
+def test_a_target_choice_reads_as_names_on_the_buttons():
+    # the person choosing whom a card sends to jail sees the players by name and cash, streets by name and rent
+    from cheaters_table import cheaters, to
+    from monopoly_core import Action
+    from monopoly_core import decisions as D
+    from monopoly_core.editions import cheaters_actions as C
+    from pages import _cheaters, _decision
+    g = cheaters(3)
+    g.arrange().hold_card(0, "chance", "send another player")
+    to(g, D.CHEAT)
+    g.act(Action(C.PLAY_CARD, 0))
+    d = g.pending
+    assert _decision.QUESTION[d.kind].startswith("Your card or cheat acts on someone")
+    assert [_cheaters.label(a, d, g) for a in d.legal_actions()] == ["P1 (£1,500 in cash)", "P2 (£1,500 in cash)"]
