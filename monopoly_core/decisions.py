@@ -54,15 +54,16 @@ CHEAT: Final = "cheat"                    # start of a turn: attempt a face-up c
 CALL_CHEAT: Final = "call_cheat"          # before the next roll: call "Cheat!" on `other`'s turn, or not
 KEEP_CARD: Final = "keep_card"            # a second card of one deck: keep the one held or the new one
 PARKING_DECK: Final = "parking_deck"      # Free Parking: draw a Chance or a Community Chest card
+CHEAT_TARGET: Final = "cheat_target"      # whom or what a card or cheat acts on (item: editions/cheaters_targets.py)
 
 KINDS = (PRE_ROLL, JAIL, BUY, BID, POST_ROLL, DEBT, TRADE_RESPONSE, FINE_OR_CHANCE, INCOME_TAX, MORTGAGED_DEED,
          PLACE_BUILDING, CASH_IN, JAIL_WHOM, COIN_VICTIM, PROPERTY_STEAL, FREE_HOUSE, USE_BUS_TICKET, TRIPLES,
-         BUS_FACE, AUCTION_PICK, BIRTHDAY_GIFT, CHEAT, CALL_CHEAT, KEEP_CARD, PARKING_DECK)
+         BUS_FACE, AUCTION_PICK, BIRTHDAY_GIFT, CHEAT, CALL_CHEAT, KEEP_CARD, PARKING_DECK, CHEAT_TARGET)
 #: The decisions only an edition asks: their options are the edition's (``Edition.options``) and it judges their
 #: answers (``Edition.action_problem``).
 EDITION_KINDS: Final = frozenset({CASH_IN, JAIL_WHOM, COIN_VICTIM, PROPERTY_STEAL, FREE_HOUSE, USE_BUS_TICKET,
                                   TRIPLES, BUS_FACE, AUCTION_PICK, BIRTHDAY_GIFT, CHEAT, CALL_CHEAT, KEEP_CARD,
-                                  PARKING_DECK})
+                                  PARKING_DECK, CHEAT_TARGET})
 
 _BASE: Final = {
     PRE_ROLL: (A.ROLL,),
@@ -84,7 +85,12 @@ _ALWAYS: Final = {k: frozenset(v) & {A.ROLL, A.END, A.DECLINE, A.PASS, A.REJECT,
 # (the Cheaters Edition's answers that need no check of the state: its action kinds, editions/cheaters_actions.py)
 _ALWAYS.update({CHEAT: frozenset({"no_cheat"}), CALL_CHEAT: frozenset({"call", "no_call"}),
                 KEEP_CARD: frozenset({"keep_old", "keep_new"})})
-_EXTRA: Final = {PRE_ROLL: A.MANAGE, JAIL: A.MANAGE, POST_ROLL: A.MANAGE, BUY: A.RAISE, DEBT: A.RAISE}
+#: Actions someone at the table other than the decider may take while a window is open, carried out in between
+#: like the management actions and the same window asked again (the Cheaters Edition: a person calls "Cheat!",
+#: ``editions/cheaters_actions.CALL``); the edition judges them (``Edition.action_problem``).
+INTERJECTIONS: Final = frozenset({"call"})
+_WINDOW: Final = A.MANAGE | INTERJECTIONS
+_EXTRA: Final = {PRE_ROLL: _WINDOW, JAIL: _WINDOW, POST_ROLL: _WINDOW, BUY: A.RAISE, DEBT: A.RAISE}
 _NONE: Final[frozenset[str]] = frozenset()
 
 
@@ -130,6 +136,8 @@ class Decision:
         seat = self.player
         p = g.players[seat]
         if kind in self.extra:
+            if kind in INTERJECTIONS:
+                return g.edition.action_problem(self, action)
             return _manage_problem(g, seat, action)
         if kind not in _BASE.get(self.kind, ()):
             if kind in A.ALL_KINDS and self.kind in _BASE:

@@ -289,7 +289,7 @@ class Game(GameState):
             action = actions[k]
             k += 1
             bot = g.bots.get(d.player)
-            if bot is not None:
+            if bot is not None and action.kind not in D.INTERJECTIONS:    # (another's call: the bot was not asked)
                 bot.choose(d, g)
             try:
                 d.check(action)

@@ -41,7 +41,8 @@ COMPILED = ("game_state.py", "game.py", "flow.py", "holdings.py", "turn.py", "mo
             "bots/base.py", "bots/simple.py", "bots/strategist.py", "bots/random_bot.py", "bots/sore_losers.py",
             "bots/mega.py",
             "editions/cheaters.py", "editions/cheaters_turn.py", "editions/cheaters_money.py",
-            "editions/cheaters_cards.py", "editions/cheats.py", "editions/cheaters_actions.py", "bots/cheaters.py")
+            "editions/cheaters_cards.py", "editions/cheats.py", "editions/cheaters_actions.py", "bots/cheaters.py",
+            "editions/cheaters_targets.py")
 
 #: Why the running process uses the build it does (set by :func:`activate`).
 _status = "interpreted: not checked"

@@ -292,12 +292,17 @@ ORDER BY success_rate DESC, attempts DESC""",
     Question(
         "bold_cheaters_win", "Do bold cheaters win more often? (Cheaters Edition)",
         "Win rate of the players of finished Cheaters Edition games, by how often they tried a cheat (the share "
-        "of their turns with an attempt), against a fair share of 1 / players.",
+        "of their own turns with an attempt: a player out early played fewer turns), against a fair share of "
+        "1 / players. The bots' strategies differ in play as well as in boldness: compare within one strategy "
+        "(the players table's strategy) before reading cause into it.",
         """WITH attempts AS (
     SELECT game, player AS seat, count(*) AS attempts FROM events WHERE kind = 'cheat'{and_game} GROUP BY ALL),
+turns AS (
+    SELECT game, player AS seat, count(*) AS turns FROM events WHERE kind = 'turn'{and_game} GROUP BY ALL),
 seats AS (
-    SELECT r.won, r.table_size, coalesce(a.attempts, 0) / greatest(r.game_turns / r.table_size, 1) AS boldness
+    SELECT r.won, r.table_size, coalesce(a.attempts, 0) / greatest(coalesce(t.turns, 0), 1) AS boldness
     FROM player_results r LEFT JOIN attempts a ON a.game = r.game AND a.seat = r.seat
+    LEFT JOIN turns t ON t.game = r.game AND t.seat = r.seat
     WHERE r.finished AND r.game IN (SELECT id FROM games WHERE edition = 'cheaters'{and_batch}))
 SELECT CASE WHEN boldness = 0 THEN '1. never' WHEN boldness < 0.05 THEN '2. under 5% of turns'
             WHEN boldness < 0.15 THEN '3. 5-15% of turns' ELSE '4. 15% of turns or more' END AS cheats_tried,

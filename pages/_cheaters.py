@@ -10,18 +10,25 @@ import streamlit as st
 from monopoly_core import decisions as D
 from monopoly_core import events as E
 from monopoly_core.editions import cheaters_actions as C
+from monopoly_core.actions import Action
+from monopoly_core.editions import cheaters_targets, cheaters_turn
 from monopoly_core.editions import cheats
 from monopoly_core.narrate import describe, money
 from monopoly_core.viz.safe_text import markdown
+from pages import _game_state as gs
 
 QUESTION = {
     D.CHEAT: "Look at the Cheat cards: try one in secret, play a card you hold, or carry on honestly.",
     D.CALL_CHEAT: "Before the next roll: did the last player cheat? Call \u201cCheat!\u201d if you think so "
                   "(a wrong call costs you).",
-    D.KEEP_CARD: "You may hold one card of each deck: keep the one you have or the new one.",
+    D.KEEP_CARD: "You may hold one card of each deck: use one of the two now, or keep one and put the other back.",
     D.PARKING_DECK: "Free Parking: draw a Chance or a Community Chest card.",
+    D.CHEAT_TARGET: "Your card or cheat acts on someone: choose whom (or which street).",
 }
 DECK_WORDS = ("Chance", "Community Chest")
+#: the trade form's words on this edition's trades (003 "DEALS & TRADES", "the Hotel stays where it is")
+TRADE_WORDS = ("A street's hotel stays on it and goes to the new owner, set or not. There are no mortgages; of the "
+               "held cards, only Get Out of Jail Free cards change hands.")
 
 
 def active(g) -> bool:
@@ -53,10 +60,21 @@ def label(action, d, g) -> str | None:
         return f"Cheat! ({markdown(g.players[d.other].name)} cheated)"
     if k == C.NO_CALL:
         return "No call"
+    if k in (C.USE_OLD, C.USE_NEW):
+        kind = g.deck_kinds[d.other]
+        index = d.square if k == C.USE_OLD else d.amount
+        return f"Use {'the card I hold' if k == C.USE_OLD else 'the new card'} now (keep the other): " \
+               f"{g.deck_cards[kind][index].text}"
     if k in (C.KEEP_OLD, C.KEEP_NEW):
         kind = g.deck_kinds[d.other]
         index = d.square if k == C.KEEP_OLD else d.amount
         return f"Keep {'the card I hold' if k == C.KEEP_OLD else 'the new card'}: {g.deck_cards[kind][index].text}"
+    if k == C.PICK:
+        if d.item == cheaters_targets.PLAYER:
+            q = g.players[action.square]
+            return f"{markdown(q.name)} ({money(g, q.cash)} in cash)"
+        sq = g.board.squares[action.square]
+        return f"{sq.name} (hotel rent {money(g, sq.rents[-1])})"
     if k == C.DRAW_DECK:
         return f"Draw a {DECK_WORDS[action.square]} card"
     if k == C.SELL_TO_BANK:
@@ -64,6 +82,21 @@ def label(action, d, g) -> str | None:
         price = sq.rents[-1] if g.level[action.square] else sq.price
         return f"Sell {sq.name} to the bank (+{money(g, price)})"
     return None
+
+
+def call_buttons(g) -> None:
+    """A "Cheat!" button for each person who may call now: something a person may do while any decision of the
+    watched player's turn is open (and at the next player's look at the cheat cards), never a question."""
+    seats = cheaters_turn.callers(g)
+    if not seats:
+        return
+    suspect = markdown(g.players[cheaters_turn.watched(g)].name)
+    st.caption(f"Think {suspect} cheated on their turn? Anyone at the table may call \u201cCheat!\u201d until the "
+               f"next player moves on from the cheat cards; a wrong call costs {money(g, g.rules.false_accusation_fine)}.")
+    for col, seat in zip(st.columns(len(seats)), seats):
+        # (a Material icon, not an emoji: a classroom's browser may have no emoji font)
+        col.button(f"{markdown(g.players[seat].name)}: Cheat!", key=f"call_cheat_{seat}", icon=":material/campaign:",
+                   on_click=gs.act, args=(Action(C.CALL, seat),), help=f"Call \u201cCheat!\u201d on {suspect}")
 
 
 def table_panel(g) -> None:
@@ -87,7 +120,7 @@ def table_panel(g) -> None:
         for kind, index in p.cards:
             held.append(f"{markdown(p.name)}: {DECK_WORDS[g.deck_kinds.index(kind)]} "
                         f"\u201c{markdown(g.deck_cards[kind][index].text)}\u201d")
-    st.caption(("\U0001F517 Handcuffs: " + (markdown(cuffs.name) if cuffs else "nobody in jail"))
+    st.caption((":material/link: Handcuffs: " + (markdown(cuffs.name) if cuffs else "nobody in jail"))
                + (" \u00b7 Held cards: " + "; ".join(held) if held else " \u00b7 No held cards"))
 
 
@@ -118,9 +151,9 @@ def banner(g) -> None:
         if log.kind[i] == E.CHEAT_OUTCOME and log.detail[i] != E.OUTCOME_VOID:
             text = markdown(describe(log[i], g))
             if log.detail[i] == E.OUTCOME_REVEALED:
-                st.success(f"\U0001F3AD {text}")
+                st.success(text, icon=":material/theater_comedy:")
             else:
-                st.error(f"\U0001F6A8 {text}")
+                st.error(text, icon=":material/gavel:")
             return
 
 

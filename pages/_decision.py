@@ -281,6 +281,21 @@ def _propose() -> None:
     gs.act(Action(A.TRADE, trade=t))
 
 
+def trade_caption(g) -> str:
+    """What the trade form should know of the edition's rules: whether built streets may be traded, and what a
+    mortgaged deed costs its receiver (or the edition's own words, as the Cheaters Edition's)."""
+    built = ("Streets of a set with buildings cannot be traded until the buildings are sold. "
+             if g.edition.buildings_block_trades else "Buildings go with their street to the new owner. ")
+    own = _cheaters.TRADE_WORDS if _cheaters.active(g) else ""
+    return built + (own or f"A mortgaged property costs its receiver {g.rules.mortgage_interest_pct}% interest at "
+                           "once (or the full lift).")
+
+
+def _jail_cards(g, p) -> list[str]:
+    """The decks of the Get Out of Jail Free cards ``p`` holds (the only held cards a trade carries)."""
+    return [k for k, i in p.cards if g.deck_cards[k][i].effect == "get_out_of_jail"]
+
+
 def trade_form(g, seat: int) -> None:
     """Propose a trade to any other player (bots answer with their strategy)."""
     others = [q for q in g.players if not q.bankrupt and q.seat != seat]
@@ -300,13 +315,13 @@ def trade_form(g, seat: int) -> None:
         c1.multiselect("Properties", mine, format_func=lambda s: names[s].name, key="trade_give_sq",
                        placeholder="none")
         c1.number_input(f"Cash (you have {money(g, me.cash)})", step=10, key="trade_give_cash", value=0)
-        c1.multiselect("Get Out of Jail Free cards", [k for k, _ in me.cards], key="trade_give_cards",
+        c1.multiselect("Get Out of Jail Free cards", _jail_cards(g, me), key="trade_give_cards",
                        placeholder="none")
         c2.markdown(f"**{markdown(target.name)} gives**")
         c2.multiselect("Properties ", theirs, format_func=lambda s: names[s].name, key="trade_get_sq",
                        placeholder="none")
         c2.number_input(f"Cash (they have {money(g, target.cash)})", step=10, key="trade_get_cash", value=0)
-        c2.multiselect("Get Out of Jail Free cards ", [k for k, _ in target.cards], key="trade_get_cards",
+        c2.multiselect("Get Out of Jail Free cards ", _jail_cards(g, target), key="trade_get_cards",
                        placeholder="none")
         for name, one in sorted(g.edition.tokens.items()):       # the edition's own: coins, bus tickets
             c1.number_input(f"{one.capitalize()}s (you hold {g.edition.token_count(g, me, name)})", min_value=0,
@@ -323,6 +338,4 @@ def trade_form(g, seat: int) -> None:
         st.button("Propose", on_click=_propose, key="trade_go", disabled=refused, type="primary")
         if refused:
             st.error(why, icon=":material/block:")
-        st.caption(("Streets of a set with buildings cannot be traded until the buildings are sold. "
-                    if g.edition.buildings_sellable else "Buildings go with their street to the new owner. ")
-                   + "A mortgaged property costs its receiver 10% interest at once (or the full lift).")
+        st.caption(trade_caption(g))

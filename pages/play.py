@@ -158,6 +158,8 @@ def game_view() -> None:
             who = markdown(g.players[d.player].name if d is not None else g.players[g.current].name)
             st.caption(f"Next: {'a decision by ' + who if d is not None else 'an automatic step'} "
                        f"(press Step).")
+        if _cheaters.active(g):
+            _cheaters.call_buttons(g)
     if _cheaters.active(g):
         st.markdown("##### The Cheat cards face up")
         _cheaters.table_panel(g)

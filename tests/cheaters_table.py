@@ -72,6 +72,17 @@ def to(g: Game, *kinds: str, max_steps: int = 5_000) -> D.Decision:
     raise AssertionError(f"no {kinds} decision within {max_steps} steps")
 
 
+def to_seat(g: Game, seat: int, kind: str, max_steps: int = 5_000) -> D.Decision:
+    """Step on as :func:`to` does until ``seat`` must decide ``kind`` (a bot's decision too: step play stops at it,
+    and people at the table may interject, as a call of "Cheat!")."""
+    for _ in range(max_steps):
+        d = to(g, kind)
+        if d.player == seat:
+            return d
+        g.act(_PLAIN[kind]) if d.player not in g.bots else g.step()
+    raise AssertionError(f"no {kind} decision of seat {seat} within {max_steps} steps")
+
+
 def roll(g: Game, *faces) -> None:
     """Go on to the pending roll (pre-roll or jail choice) and roll these faces."""
     to(g, D.PRE_ROLL, D.JAIL)

@@ -47,3 +47,22 @@ def test_whether_bold_cheaters_win_more_often(cheaters_db):
     assert len({r["cheats_tried"] for r in res}) >= 2
     batch = run_query(q.sql_for(2), cheaters_db).table.to_pylist()
     assert batch == []                                                # the classic batch has no Cheaters games
+
+
+def test_boldness_is_the_share_of_a_players_own_turns_with_an_attempt(cheaters_db):
+    # a player out early played fewer turns than the game's average: their share is of their own turns
+    q = QUESTIONS["bold_cheaters_win"]
+    res = {r["cheats_tried"]: r["players"] for r in run_query(q.sql, cheaters_db).table.to_pylist()}
+    rows = run_query("SELECT r.game, r.seat, "
+                     "(SELECT count(*) FROM events e WHERE e.game = r.game AND e.player = r.seat AND e.kind = 'cheat')"
+                     " AS attempts, (SELECT count(*) FROM events e WHERE e.game = r.game AND e.player = r.seat AND "
+                     "e.kind = 'turn') AS turns FROM player_results r JOIN games g ON g.id = r.game "
+                     "WHERE g.edition = 'cheaters' AND r.finished", cheaters_db).table.to_pylist()
+    want: dict[str, int] = {}
+    for r in rows:
+        share = r["attempts"] / max(r["turns"], 1)
+        band = ("1. never" if share == 0 else "2. under 5% of turns" if share < 0.05
+                else "3. 5-15% of turns" if share < 0.15 else "4. 15% of turns or more")
+        want[band] = want.get(band, 0) + 1
+    assert res == want
+    assert any(r["turns"] < max(x["turns"] for x in rows if x["game"] == r["game"]) - 1 for r in rows)

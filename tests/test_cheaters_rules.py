@@ -2,13 +2,14 @@
 checks: seed 003_2efce0b9b7f6c0c4.txt, first part (SEED below), or the reference file where the seed is silent."""
 import pytest
 
-from cheaters_table import SEED, blind, crook, hawk, cheaters, end, events, roll, settle, to
+from cheaters_table import SEED, blind, crook, hawk, cheaters, end, events, roll, settle, to, to_seat
 from monopoly_core import Action, Game, IllegalAction, PlayerSpec, Trade, preset
 from monopoly_core import actions as A
 from monopoly_core import decisions as D
 from monopoly_core import events as E
 from monopoly_core.board import load_board
 from monopoly_core.editions import cheaters_actions as C
+from monopoly_core.editions import cheaters_turn
 from monopoly_core.editions import cheats
 
 JAIL, GO_TO_JAIL, FREE_PARKING = 10, 30, 20
@@ -129,15 +130,22 @@ def test_a_held_card_is_played_at_the_start_of_a_turn():
     assert g.players[0].cash == 1650 and g.players[0].cards == [] and g.decks["chance"][-1] == idx
 
 
-def test_a_second_card_of_a_deck_means_keeping_one_of_the_two():
-    # SEED "You may only have one Chance and one Community Chest card at a time ... Then you must immediately use
-    # and/or discard one by returning it to the bottom of the Chance deck."
+def second_chance_card():
+    """Seat 0 holds "bribed the judges" and draws "rigged raffle" from Chance: (game, held, new)."""
     g = cheaters()
     old = g.arrange().hold_card(0, "chance", "bribed the judges")
     new = g.arrange().card_on_top("chance", "rigged raffle")
     g.arrange().position(0, 4)
     roll(g, (1, 2))
-    d = to(g, D.KEEP_CARD)
+    assert to(g, D.KEEP_CARD).player == 0
+    return g, old, new
+
+
+def test_a_second_card_of_a_deck_means_keeping_one_of_the_two():
+    # SEED "You may only have one Chance and one Community Chest card at a time ... Then you must immediately use
+    # and/or discard one by returning it to the bottom of the Chance deck."
+    g, old, new = second_chance_card()
+    d = g.pending
     assert d.square == old and d.amount == new
     g.act(C.A_KEEP_NEW)
     assert g.players[0].cards == [("chance", new)] and g.decks["chance"][-1] == old
@@ -285,8 +293,9 @@ def test_a_cheat_nobody_catches_is_revealed_after_the_next_roll_and_rewarded():
     roll(g, (1, 2))
     to(g, D.BUY)
     g.act(Action(A.DECLINE))
-    to(g, D.CALL_CHEAT, D.CHEAT)
-    assert g.current == 1
+    d = to(g, D.CHEAT)
+    assert g.current == 1 and d.player == 1 and not events(g, E.CHEAT_OUTCOME)    # still watched: a call may come
+    g.step()                                           # the next player moves on from the cheat cards: revealed
     outcome = events(g, E.CHEAT_OUTCOME)[-1]
     assert outcome.detail == E.OUTCOME_REVEALED and outcome.amount == card.reward
     t = cheats.table(g)
@@ -322,10 +331,9 @@ def test_a_person_calls_cheat_rightly_on_a_bots_hidden_attempt():
     # SEED "When you think that someone's cheated, call out, 'CHEAT!' ... before the next player rolls the dice. If
     # the accused cheat is guilty, they must take the penalty"
     g = cheaters(bots={1: crook})
-    d = to(g, D.CALL_CHEAT)                            # seat 0 plays honestly, then the bot's turn
-    assert d.player == 0 and d.other == 1
+    to_seat(g, 1, D.POST_ROLL)                         # seat 0 plays honestly, then the bot cheats, rolls, moves
     assert events(g, E.CHEAT)[-1].player == 1 and not events(g, E.CHEAT_OUTCOME)
-    g.act(C.A_CALL)
+    g.act(Action(C.CALL, 0))                           # seat 0 calls while the bot's window is open
     assert events(g, E.ACCUSATION)[-1].detail == E.ACCUSED_RIGHTLY
     assert events(g, E.CHEAT_OUTCOME)[-1].detail == E.OUTCOME_CAUGHT
 
@@ -333,9 +341,9 @@ def test_a_person_calls_cheat_rightly_on_a_bots_hidden_attempt():
 def test_a_false_accusation_costs_the_accuser_100():
     # SEED "If someone accuses you of cheating and you're innocent ... the accuser must pay you £100."
     g = cheaters(bots={1: blind})
-    to(g, D.CALL_CHEAT)                                # seat 0 plays honestly, then the (honest) bot's turn
+    to_seat(g, 1, D.POST_ROLL)                         # seat 0 plays honestly, then the (honest) bot's turn
     before = (g.players[0].cash, g.players[1].cash)
-    g.act(C.A_CALL)
+    g.act(Action(C.CALL, 0))
     assert (g.players[0].cash, g.players[1].cash) == (before[0] - 100, before[1] + 100)
     call = events(g, E.ACCUSATION)[-1]
     assert call.detail == E.ACCUSED_FALSELY and call.amount == 100
@@ -448,7 +456,7 @@ def test_a_game_with_cheats_and_calls_is_saved_and_replayed_exactly():
         if d is None or d.player in g.bots:
             g.step()
             continue
-        options = d.legal_actions()
+        options = d.legal_actions() + [Action(C.CALL, seat) for seat in cheaters_turn.callers(g)]
         pick = next((a for a in options if a.kind in (C.ATTEMPT, C.FREE_CHEAT, C.CALL)), options[0])
         g.act(pick)
     kinds = {a.kind for a in g.history.actions}
@@ -464,7 +472,7 @@ def test_three_doubles_send_you_to_jail_in_the_handcuffs():
     to(g, D.PRE_ROLL)
     g.arrange().next_rolls((1, 1), (2, 2), (3, 3))     # Fleet Street, Coventry Street, then the third doubles
     g.act(Action(A.ROLL))
-    to(g, D.CALL_CHEAT)                                # (the next turn starts)
+    to(g, D.CHEAT)                                     # (the next turn starts)
     assert g.players[0].in_jail and g.players[0].position == JAIL and not g.players[1].in_jail
     assert events(g, E.JAIL_IN)[-1].detail == E.JAIL_BY_DOUBLES
     assert events(g, E.JAIL_OUT)[-1].detail == E.OUT_BY_HANDCUFFS
@@ -504,3 +512,15 @@ def test_cards_place_or_move_hotels_outside_complete_sets():
     g.arrange().deed(OLD_KENT, 0).hold_card(0, "chance", "fell off the back of a lorry")
     g.act(Action(C.PLAY_CARD, 0))
     assert g.level[OLD_KENT] == 1 and g.hotels_left == 13                              # placed from the bank
+
+
+def test_a_second_card_of_a_deck_may_be_used_at_once_keeping_the_other():
+    # SEED "if you have a Chance card in front of you and you need to draw another one, do so. Then you must
+    # immediately use and/or discard one by returning it to the bottom of the Chance deck."
+    g, old, new = second_chance_card()
+    d = g.pending
+    assert {Action(C.USE_OLD), Action(C.USE_NEW)} <= set(d.legal_actions())
+    cash = g.players[0].cash
+    g.act(Action(C.USE_OLD))                           # the judges' bribe now; the raffle kept
+    assert g.players[0].cash == cash + g.deck_cards["chance"][old].amount
+    assert g.players[0].cards == [("chance", new)] and g.decks["chance"][-1] == old

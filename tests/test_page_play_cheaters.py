@@ -5,9 +5,10 @@ from apptest_helpers import open_page, texts
 from test_page_play import step_until_person
 
 from monopoly_core import events as E
+from monopoly_core.editions import cheaters_turn
 
 #: the plain answers, by the start of their button's words
-PLAIN = ("Play honestly", "Roll", "End my", "Done", "Pass", "Don't buy", "No call", "Draw a Chance",
+PLAIN = ("Play honestly", "Roll", "End my", "Done", "Pass", "Don't buy", "Draw a Chance",
          "Keep the card I hold", "Sell ")
 
 
@@ -32,8 +33,12 @@ def test_a_person_attempts_a_cheat_and_calls_cheat_on_a_bot():
                 buttons[label].click().run()
                 attempted = True
                 continue
-        if d.kind == "call_cheat" and attempted:
-            buttons[next(lbl for lbl in buttons if lbl.startswith("Cheat!"))].click().run()
+        assert d.kind != "call_cheat", "a person is never asked to call: the call is a button"
+        call = next((lbl for lbl in buttons if lbl.endswith(": Cheat!")), None)
+        # words and a Material icon, no emoji (a classroom's chromium may have no emoji font: it drew a box)
+        assert not any(ch in lbl for lbl in buttons for ch in ("\U0001F6A8", "\U0001F3AD", "\U0001F517"))
+        if call is not None and attempted and cheaters_turn.watched(g) == 1:
+            buttons[call].click().run()     # on the bot, at the person's own look at the cheat cards
             called = True
             break
         label = next(lbl for lbl in buttons if lbl.startswith(PLAIN))
@@ -46,3 +51,39 @@ def test_a_person_attempts_a_cheat_and_calls_cheat_on_a_bot():
     assert call.player == 0 and call.other == 1
     # the call is in the feed, right or wrong, in the narrator's words (escaped for Markdown)
     assert 'calls \\"Cheat\\!\\" on' in texts(at)
+    assert "\U0001F517" not in texts(at) and ":material/link: Handcuffs" in texts(at)
+
+
+def test_the_trade_form_speaks_of_this_editions_trades():
+    # SEED "Whether you sell to the Bank or another player, the Hotel stays where it is"; "there's no mortgaging";
+    # "Property can be traded for cash, other Property and/or Get Out of Jail Free cards"
+    at = open_page("pages/play.py")
+    at.selectbox(key="setup_preset").set_value("cheaters").run()
+    at.number_input(key="setup_n").set_value(2).run()
+    at.button(key="start_game").click().run()
+    for _ in range(20):
+        g = step_until_person(at)
+        if g.pending.kind == "pre_roll":
+            break
+        buttons = {b.label: b for b in at.button}
+        buttons[next(lbl for lbl in buttons if lbl.startswith(PLAIN))].click().run()
+    assert g.pending.kind == "pre_roll"
+    words = " ".join(c.value for c in at.caption)
+    assert "hotel stays on it and goes to the new owner" in words
+    assert "cannot be traded" not in words and "interest" not in words
+
+
+def test_a_target_choice_reads_as_names_on_the_buttons():
+    # the person choosing whom a card sends to jail sees the players by name and cash, streets by name and rent
+    from cheaters_table import cheaters, to
+    from monopoly_core import Action
+    from monopoly_core import decisions as D
+    from monopoly_core.editions import cheaters_actions as C
+    from pages import _cheaters, _decision
+    g = cheaters(3)
+    g.arrange().hold_card(0, "chance", "send another player")
+    to(g, D.CHEAT)
+    g.act(Action(C.PLAY_CARD, 0))
+    d = g.pending
+    assert _decision.QUESTION[d.kind].startswith("Your card or cheat acts on someone")
+    assert [_cheaters.label(a, d, g) for a in d.legal_actions()] == ["P1 (£1,500 in cash)", "P2 (£1,500 in cash)"]

@@ -530,6 +530,9 @@ class Bot(Policy):
     def parking_deck(self, d: Decision, g: Game) -> Action:
         return cheaters.parking_deck(self, d, g)
 
+    def cheat_target(self, d: Decision, g: Game) -> Action:
+        return cheaters.cheat_target(self, d, g)
+
     # --- helpers -----------------------------------------------------------------------------------------------
     @staticmethod
     def early_game(g: Game) -> bool:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..editions import cheaters_actions as C
+from ..editions import cheaters_targets
 from ..editions import cheats
 from ..editions.cheaters_cards import held_of, playable
 
@@ -79,3 +80,9 @@ def parking_deck(bot: Bot, d: Decision, g: Game) -> Action:
         if held_of(p, kind) < 0:
             return Action(C.DRAW_DECK, i)
     return Action(C.DRAW_DECK, 0)
+
+
+def cheat_target(bot: Bot, d: Decision, g: Game) -> Action:
+    """The automatic target (the richest other player, the dearest hotel, the best street for a hotel): the one
+    the rules take for a bot without asking it, so a bot asked gives the same answer."""
+    return Action(C.PICK, cheaters_targets.automatic(g, d.player, g.extra.target, d.item))

@@ -24,6 +24,7 @@ from ..errors import DataError
 from . import cheaters_actions as C
 from . import cheaters_cards
 from . import cheaters_money
+from . import cheaters_targets
 from . import cheaters_turn
 from . import cheats
 from .base import Edition
@@ -45,11 +46,14 @@ class CheatersState:
         self.cheats = cheat_table
         self.next_station = next_station    # station square -> the next station ahead
         self.hotel_on = hotel_on            # the street given a hotel at set-up (-1 none)
-        self.last_player = -1               # whose turn was the last one (the one "Cheat!" may be called on)
+        self.last_player = -1               # the player "Cheat!" is called on now: who last looked at the cheats
+        self.watch_turn = -1                # the turn in which they did (their cheat awaits the next roll)
+        self.callers: set[int] = set()      # the people who have called "Cheat!" on them already
         self.turn_ended = False             # a station (or jail) ended the turn: no roll again after doubles
         self.jailed_turn = -1               # the last turn in which someone was sent to jail
         #: a card being chosen between (a second card of one deck: ``decisions.KEEP_CARD``), or None
         self.choosing: tuple[str, int] | None = None
+        self.target = ""                    # the effect whose target is being chosen (decisions.CHEAT_TARGET)
         self._plans: dict[int, Decision] = {}  # each seat's cheat plan decision (immutable: made once a game)
 
     def plan_decision(self, g: GameState, seat: int) -> Decision:
@@ -203,6 +207,9 @@ class Cheaters(Edition):
         if action.kind == C.SELL_TO_BANK:
             cheaters_money.sell_to_bank(g, p, action.square)
             return
+        if action.kind == C.CALL:               # a person's call of "Cheat!" while a window is open
+            yield from cheaters_turn.call(g, action.square)
+            return
         yield from super().apply(g, p, action)
 
     def action_problem(self, d: Decision, action: Action) -> str | None:
@@ -210,6 +217,8 @@ class Cheaters(Edition):
         p = g.players[d.player]
         if kind == C.SELL_TO_BANK:
             return cheaters_money.sale_problem(d, action.square)
+        if kind == C.CALL and d.kind in cheaters_turn.CALL_WINDOWS:
+            return cheaters_turn.call_problem(g, action.square)
         if d.kind == D.CHEAT:
             if kind == C.NO_CHEAT:
                 return None
@@ -228,8 +237,15 @@ class Cheaters(Edition):
             return None
         elif d.kind == D.KEEP_CARD and kind in (C.KEEP_OLD, C.KEEP_NEW):
             return None
+        elif d.kind == D.KEEP_CARD and kind in (C.USE_OLD, C.USE_NEW):
+            index = d.square if kind == C.USE_OLD else d.amount
+            if not d.item or not cheaters_cards.usable_now(g, p, g.deck_kinds[d.other], index):
+                return "that card cannot be used now (in jail, or Get Out of Jail Free, or not on your own draw)"
+            return None
         elif d.kind == D.PARKING_DECK and kind == C.DRAW_DECK:
             return None if 0 <= action.square < len(g.deck_kinds) else f"no deck {action.square}"
+        elif d.kind == D.CHEAT_TARGET:
+            return cheaters_targets.problem(g, d, action)
         return f"{kind!r} is not an option when deciding {d.kind!r}"
 
     def options(self, d: Decision) -> list[Action]:
@@ -253,9 +269,17 @@ class Cheaters(Edition):
         if kind == D.CALL_CHEAT:
             return [C.A_CALL, C.A_NO_CALL]
         if kind == D.KEEP_CARD:
-            return [C.A_KEEP_OLD, C.A_KEEP_NEW]
+            out = [C.A_KEEP_OLD, C.A_KEEP_NEW]
+            if d.item:
+                deck = g.deck_kinds[d.other]
+                for use, index in ((C.USE_OLD, d.square), (C.USE_NEW, d.amount)):
+                    if cheaters_cards.usable_now(g, p, deck, index):
+                        out.append(Action(use))
+            return out
         if kind == D.PARKING_DECK:
             return [Action(C.DRAW_DECK, i) for i in range(len(g.deck_kinds))]
+        if kind == D.CHEAT_TARGET:
+            return cheaters_targets.options(g, d)
         if kind == D.DEBT:
             return [Action(C.SELL_TO_BANK, s) for s in g.board.properties if g.owner[s] == d.player]
         return []

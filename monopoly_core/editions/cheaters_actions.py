@@ -14,15 +14,19 @@ NO_CHEAT: Final = "no_cheat"            # go on with the turn honestly (for now)
 ATTEMPT: Final = "attempt"              # square = the face-up place of the cheat card attempted
 FREE_CHEAT: Final = "free_cheat"        # ultimate cheat's mode: square = its place in the menu (cheats.free_menu)
 PLAY_CARD: Final = "play_card"          # square = the deck (0 Chance, 1 Community Chest) of the held card played
-CALL: Final = "call"                    # call "Cheat!" on the player named by the decision
+CALL: Final = "call"                    # call "Cheat!": the answer to decisions.CALL_CHEAT (a bot that noticed a
+#                                         cheat), or a person's call while a window is open (square = the caller)
 NO_CALL: Final = "no_call"
 KEEP_OLD: Final = "keep_old"            # keep the card held; the new one goes to the bottom of its deck
 KEEP_NEW: Final = "keep_new"            # keep the new card; the one held goes to the bottom of its deck
+USE_OLD: Final = "use_old"              # use the card held now (it goes to the bottom of its deck); keep the new one
+USE_NEW: Final = "use_new"              # use the new card now (it goes to the bottom of its deck); keep the one held
 DRAW_DECK: Final = "draw_deck"          # square = the deck to draw from at Free Parking
 SELL_TO_BANK: Final = "sell_to_bank"    # square = the deed sold to the bank to raise money
+PICK: Final = "pick"                    # square = the seat or street chosen as a card's or cheat's target
 
 KINDS: Final = (NO_CHEAT, ATTEMPT, FREE_CHEAT, PLAY_CARD, CALL, NO_CALL, KEEP_OLD, KEEP_NEW, DRAW_DECK,
-                SELL_TO_BANK)
+                SELL_TO_BANK, PICK, USE_OLD, USE_NEW)
 register_kinds(*KINDS)
 
 A_NO_CHEAT: Final = Action(NO_CHEAT)

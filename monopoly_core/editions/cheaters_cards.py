@@ -21,7 +21,7 @@ from .. import holdings
 from ..datafiles import load_toml
 from ..landing import LandingRule
 from . import cheaters_actions as C
-from .cheats import best_hotel_of_others, richest_other
+from . import cheaters_targets as targets
 
 if TYPE_CHECKING:
     from ..cards import Card
@@ -69,23 +69,36 @@ def draw(g: GameState, p: Player, kind: str, square: int) -> Play:
     yield from card_play.card_effect(g, p, card, square)
 
 
-def hold(g: GameState, p: Player, kind: str, index: int) -> Play:
-    """``p`` takes card ``index`` of deck ``kind`` in hand; holding one of that deck already, they keep one of the
-    two and the other goes to the bottom of its deck."""
+def hold(g: GameState, p: Player, kind: str, index: int, may_use: bool = True) -> Play:
+    """``p`` takes card ``index`` of deck ``kind`` in hand; holding one of that deck already, they "must immediately
+    use and/or discard one": keep one of the two (the other goes to the bottom of its deck) or, where ``may_use``
+    (a card drawn on one's own turn, not in jail), use either now and keep the other."""
     place = held_of(p, kind)
     if place < 0:
         p.cards.append((kind, index))
         return
-    d = D.Decision(g, D.KEEP_CARD, p.seat, square=p.cards[place][1], amount=index,
-                   other=card_play.deck_code(g, kind))
+    old = p.cards[place][1]
+    d = D.Decision(g, D.KEEP_CARD, p.seat, square=old, amount=index, other=card_play.deck_code(g, kind),
+                   item=1 if may_use else 0)
     g.extra.choosing = (kind, index)        # (in the player's hand with the other while they choose)
     answer = yield from flow.ask(g, d)
     g.extra.choosing = None
-    if answer.kind == C.KEEP_NEW:
-        g.decks[kind].append(p.cards[place][1])
+    deck = g.decks[kind]
+    if answer.kind in (C.KEEP_NEW, C.USE_OLD):
+        deck.append(old)
         p.cards[place] = (kind, index)
+        if answer.kind == C.USE_OLD:
+            yield from card_play.card_effect(g, p, g.deck_cards[kind][old], p.position)
     else:
-        g.decks[kind].append(index)
+        deck.append(index)
+        if answer.kind == C.USE_NEW:
+            yield from card_play.card_effect(g, p, g.deck_cards[kind][index], p.position)
+
+
+def usable_now(g: GameState, p: Player, kind: str, index: int) -> bool:
+    """Whether card ``index`` of deck ``kind`` may be used at once (not in jail; Get Out of Jail Free is used
+    through the jail choice)."""
+    return not p.in_jail and g.deck_cards[kind][index].effect != "get_out_of_jail"
 
 
 def playable(g: GameState, p: Player, kind: str) -> bool:
@@ -115,38 +128,31 @@ def hand_over(g: GameState, p: Player, to: Player) -> Play:
     """``p``'s held cards go to ``to`` (bankrupt to a player), who keeps at most one of each deck."""
     while p.cards:
         kind, index = p.cards.pop(0)
-        yield from hold(g, to, kind, index)
+        yield from hold(g, to, kind, index, may_use=False)
 
 
 def card_effect(g: GameState, p: Player, card: Card, square: int) -> Play:
-    """The edition's own card effects."""
-    if card.effect == SEND_TO_JAIL:
-        victim = richest_other(g, p.seat)
+    """The edition's own card effects: another player to jail; a free hotel on one of your streets, set or not; a
+    hotel moved from another player's street to one of yours (whom and which: cheaters_targets)."""
+    e = card.effect
+    if e == SEND_TO_JAIL:
+        victim = yield from targets.choose(g, p, e, targets.PLAYER)
         if victim >= 0:
             yield from g.edition.go_to_jail(g, g.players[victim], E.JAIL_BY_CARD)
-    elif card.effect == FREE_HOTEL:
-        s = best_street_without_hotel(g, p.seat)
-        if s >= 0 and g.hotels_left > 0:
-            level = holdings.place_building(g, s)
-            g.log.add(E.BUILD, p.seat, s, level, 0)
-    elif card.effect == MOVE_HOTEL:
-        src, dst = best_hotel_of_others(g, p.seat), best_street_without_hotel(g, p.seat)
-        if src >= 0 and dst >= 0:
+    elif e == FREE_HOTEL:
+        if g.hotels_left > 0:
+            s = yield from targets.choose(g, p, e, targets.MY_STREET)
+            if s >= 0:
+                level = holdings.place_building(g, s)
+                g.log.add(E.BUILD, p.seat, s, level, 0)
+    elif e == MOVE_HOTEL:
+        if targets.candidates(g, p.seat, e, targets.THEIR_HOTEL) and targets.candidates(g, p.seat, e, targets.MY_STREET):
+            src = yield from targets.choose(g, p, e, targets.THEIR_HOTEL)
+            dst = yield from targets.choose(g, p, e, targets.MY_STREET)
             g.log.add(E.SELL, g.owner[src], src, 0, 0)
             holdings.remove_buildings(g, src)
             level = holdings.place_building(g, dst)
             g.log.add(E.BUILD, p.seat, dst, level, 0)
-
-
-def best_street_without_hotel(g: GameState, seat: int) -> int:
-    """``seat``'s street without a hotel that a hotel would earn most on, or -1."""
-    best, best_rent = -1, -1
-    for s in g.board.properties:
-        if g.owner[s] == seat and not g.level[s] and g.board.squares[s].kind == "street":
-            rent = g.board.squares[s].rents[-1]
-            if rent > best_rent:
-                best, best_rent = s, rent
-    return best
 
 
 class OnCardSquare(LandingRule):

@@ -1,12 +1,19 @@
 """A turn of the Cheaters Edition (seed 003 first part, "On your turn", "Stations", "Go To Jail", "How do I get out
-of Jail?"), in the order of play:
+of Jail?", "How Do I Catch a Cheat?"), in the order of play:
 
-1. people at the table may call "Cheat!" on the previous player's turn, before this player rolls; then a cheat
-   nobody caught is revealed and rewarded (cheats.py);
-2. the player looks at the face-up cheat cards: attempts one, plays a held card, or goes on (``decisions.CHEAT``);
-3. in jail: the classic jail choice (pay £50, Get Out of Jail Free, or roll for doubles); else the pre-roll window;
-4. roll, move and land, again after doubles; three doubles: jail and the handcuffs. A station moves the token on to
+1. the player looks at the face-up cheat cards: attempts one, plays a held card, or goes on (``decisions.CHEAT``).
+   Their first answer closes the previous player's watch: that player's cheat, if nobody caught it, is revealed and
+   rewarded (cheats.py), and from then on "Cheat!" is called on this player;
+2. in jail: the classic jail choice (pay £50, Get Out of Jail Free, or roll for doubles); else the pre-roll window;
+3. roll, move and land, again after doubles; three doubles: jail and the handcuffs. A station moves the token on to
    the next station and ends the turn.
+
+Calling "Cheat!" ("call out, 'CHEAT!' ... before the next player rolls the dice") is something a person may do, not
+a question each turn: while any window of the turn is open (this player's cheat plan, pre-roll, jail and post-roll
+windows, and the next player's cheat plan), every person at the table but the one watched may interject a call
+(``decisions.INTERJECTIONS``; :func:`call_problem`), once each. The watch ends when the next player moves on from
+the cheat cards, which stands for the rule book's "after the next player rolls the dice" (the next player's own
+attempt needs the table clear). Bots call at once when they notice a cheat (``cheats.attempt``).
 
 One prisoner at a time: "Is someone else already in Jail? Free them and take their place!"
 """
@@ -33,19 +40,16 @@ if TYPE_CHECKING:
 
 
 def take_turn(g: GameState, p: Player) -> Play:
-    """A Cheaters turn: calls of "Cheat!" on the turn before, its cheat revealed, this player's cheat, then the
-    classic turn with the handcuffs and the stations (:func:`rolls`)."""
+    """A Cheaters turn: this player's cheat plan (which closes the previous player's watch), then the classic turn
+    with the handcuffs and the stations (:func:`rolls`)."""
     turn.start_turn(g, p)
-    state = g.extra
-    yield from calls_before_the_roll(g, p)
-    cheats.reveal(g)
     if not p.bankrupt:
         yield from plan(g, p)
-    state.last_player = p.seat
+    move_on(g, p)
     if p.bankrupt or g.over:
         return
     if p.in_jail:
-        if state.cheats.attempted_turn == g.turn and state.jailed_turn == g.turn:
+        if jailed_for_cheating(g):
             return                      # caught cheating and sent to jail this turn: the turn is over
         free = yield from jail.jail_turn(g, p)
         if not free:
@@ -54,7 +58,14 @@ def take_turn(g: GameState, p: Player) -> Play:
         window = g.pre_roll_windows[p.seat]
         assert window is not None       # (made for every seat that does not skip it)
         yield from flow.window(g, window)
+        if p.in_jail or p.bankrupt or g.over:
+            return                      # caught by a call in the window and jailed (or out of the game)
     yield from rolls(g, p)
+
+
+def jailed_for_cheating(g: GameState) -> bool:
+    """Whether the current player was caught cheating and sent to jail in this turn."""
+    return g.extra.cheats.attempted_turn == g.turn and g.extra.jailed_turn == g.turn
 
 
 def rolls(g: GameState, p: Player) -> Play:
@@ -77,35 +88,78 @@ def rolls(g: GameState, p: Player) -> Play:
             return
         again = r.doubles and not p.in_jail and not state.turn_ended and not final_lap.home(g, p.seat)
         yield from flow.window(g, g.post_roll_windows[p.seat][1 if again else 0])
-        if not again or p.bankrupt:
+        if not again or p.bankrupt or p.in_jail:     # (a call in the window may have jailed them)
             return
 
 
-def calls_before_the_roll(g: GameState, p: Player) -> Play:
-    """Each person at the table (but the previous player) may call "Cheat!" on the previous player's turn before
-    this player rolls. (Bots call at once when they notice a cheat: cheats.attempt.)"""
-    last = g.extra.last_player
-    if last < 0 or g.players[last].bankrupt:
+#: the decisions during which a person may call "Cheat!" (the windows' extra actions and the cheat plan)
+CALL_WINDOWS = frozenset({D.CHEAT, D.PRE_ROLL, D.JAIL, D.POST_ROLL})
+
+
+def call_problem(g: GameState, caller: int) -> str | None:
+    """Why the person in seat ``caller`` may not call "Cheat!" now (None: they may)."""
+    state = g.extra
+    if not 0 <= caller < len(g.players):
+        return f"there is no player {caller} at the table"
+    who = g.players[caller]
+    if caller in g.bots:
+        return f"{who.name} is a bot: bots call \"Cheat!\" when they notice a cheat"
+    if who.bankrupt:
+        return f"{who.name} is out of the game"
+    watched = state.last_player
+    if watched < 0 or g.players[watched].bankrupt:
+        return "nobody has had a turn to call \"Cheat!\" on yet"
+    if watched == caller:
+        return "you cannot call \"Cheat!\" on yourself"
+    if caller in state.callers:
+        return f"{who.name} has already called \"Cheat!\" on {g.players[watched].name}'s turn"
+    return None
+
+
+def callers(g: GameState) -> list[int]:
+    """The people who may call "Cheat!" now, while the pending decision is one of :data:`CALL_WINDOWS`."""
+    d = g.pending
+    if g.over or d is None or d.kind not in CALL_WINDOWS:
+        return []
+    return [q.seat for q in g.players if call_problem(g, q.seat) is None]
+
+
+def watched(g: GameState) -> int:
+    """The seat "Cheat!" is called on now (-1: nobody yet)."""
+    return int(g.extra.last_player)
+
+
+def call(g: GameState, caller: int) -> Play:
+    """A person calls "Cheat!" on the player watched now (already found legal)."""
+    state = g.extra
+    state.callers.add(caller)
+    yield from cheats.accuse(g, g.players[caller], state.last_player)
+
+
+def move_on(g: GameState, p: Player) -> None:
+    """``p`` moves on from the cheat cards: the previous player's cheat, if nobody caught it, is revealed and
+    rewarded, and calls of "Cheat!" are now on ``p`` (once a turn)."""
+    state = g.extra
+    if state.watch_turn == g.turn:
         return
-    for q in g.players:
-        if q.bankrupt or q.seat == last or q.seat in g.bots:
-            continue
-        answer = yield from flow.ask(g, D.Decision(g, D.CALL_CHEAT, q.seat, other=last))
-        if answer.kind == C.CALL:
-            yield from cheats.accuse(g, q, last)
-            if g.players[last].bankrupt or p.bankrupt:
-                return
+    cheats.reveal(g)
+    state.last_player, state.watch_turn = p.seat, g.turn
+    state.callers.clear()
 
 
 def plan(g: GameState, p: Player) -> Play:
     """"Start by checking out the Cheat cards on the board": attempt a face-up cheat (one a turn), play held cards,
-    then go on with the turn."""
+    then go on with the turn. People may call "Cheat!" on the previous player until ``p``'s first answer."""
     t = cheats.table(g)
     d = g.extra.plan_decision(g, p.seat)
-    while not p.bankrupt:
+    while not p.bankrupt and not g.over:
         flow.check_budget(g)
         answer = yield from flow.ask(g, d)
         kind = answer.kind
+        if kind == C.CALL:
+            yield from call(g, answer.square)
+            continue
+        move_on(g, p)
         if kind == C.ATTEMPT:
             card = t.deck.cards[t.face_up[answer.square]]
             yield from cheats.attempt(g, p, card, answer.square)
@@ -115,7 +169,7 @@ def plan(g: GameState, p: Player) -> Play:
             yield from cheaters_cards.play_held(g, p, g.deck_kinds[answer.square])
         else:
             return
-        if p.in_jail and t.attempted_turn == g.turn and g.extra.jailed_turn == g.turn:
+        if p.in_jail and jailed_for_cheating(g):
             return
 
 

@@ -3,10 +3,17 @@
 A cheat card (data/cheats/NAME.toml) has a name, an act, a reward and a penalty, and a difficulty. Five lie face up.
 A player attempts one at the start of their turn (the rule book's "Start by checking out the Cheat cards ... Make a
 plan"): the act is done at once and in secret. Each bot opponent notices it with probability difficulty x its
-vigilance, and a bot that notices calls "Cheat!" at once; people at the table may call "Cheat!" on the previous
-player's turn before the next player rolls. A cheat nobody catches is revealed when the next player's turn starts and
-rewarded; a caught one is undone where it can be and penalised; a false accusation costs the accuser £100 (a rule).
-The card then goes to the bottom of the cheat pile and the next one is turned face up in its place.
+vigilance, and a bot that notices calls "Cheat!" at once; people at the table may call "Cheat!" on that player while
+any window of the turn is open, up to the next player's cheat plan (``cheaters_turn.call``). A cheat nobody catches
+is revealed when the next player moves on from the cheat cards (their first answer) and rewarded; a caught one is
+undone where it can be and penalised; a false accusation costs the accuser £100 (a rule). The card then goes to the bottom of the cheat pile and the next one is turned face up in its place.
+
+When a cheat may be attempted (the project's reading of "You may cheat during your turn or during another player's
+turn"; "Make a plan to complete one or more during your turn or during another player's turn"): at the start of
+one's own turn (the cheat plan, ``decisions.CHEAT``), one attempt a turn at the table, in jail too ("You may also
+catch cheats and cheat"). Cheating during another player's turn is left out: the rule book reveals a cheat "after the
+next player rolls", so two players' cheats would await the same roll, and a call of "Cheat!" would have to name
+which; one cheat awaiting the roll keeps the model (and the call, on the watched player) simple for a class.
 
 "Ultimate cheat's mode" (a house rule, ``RuleSet.ultimate_cheats``) adds a menu of free-form cheats whose chance of
 being noticed grows with their size (data: the ``[ultimate]`` table of the cheat file).
@@ -14,8 +21,9 @@ being noticed grows with their size (data: the ``[ultimate]`` table of the cheat
 from __future__ import annotations
 
 import functools
+import reprlib
 from collections import deque
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Final
 
 from .. import decisions as D
 from .. import events as E
@@ -26,6 +34,7 @@ from .. import payments
 from ..datafiles import load_toml
 from ..errors import DataError
 from . import cheaters_actions as C
+from . import cheaters_targets as targets
 
 if TYPE_CHECKING:
     from ..game_state import GameState, Play
@@ -67,42 +76,59 @@ class CheatDeck:
         self.free = free
 
 
-def _whole(raw: dict, key: str, where: str, default: int | None = None) -> int:
+#: the largest amount, reward, penalty or size a cheat file may give (the RuleSet's bound on sums of money)
+MOST: Final = 100_000
+
+
+def _number(raw: dict, key: str, where: str, default: int | None = None, top: int = MOST) -> int:
     value = raw.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise DataError(f"{where}: {key} must be a whole number of 0 or more, got {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
+        raise DataError(f"{where}: {key} must be a whole number from 0 to {top:,}, got {reprlib.repr(value)}")
     return value
 
 
 @functools.lru_cache(maxsize=None)
 def load_cheats(name: str) -> CheatDeck:
     """The cheat cards ``data/cheats/<name>.toml``; a bad file raises :class:`DataError` naming the card."""
-    raw = load_toml("cheats", name)
+    return cheat_deck(load_toml("cheats", name), name)
+
+
+def cheat_deck(raw: dict, name: str) -> CheatDeck:
+    """The cheat cards of a parsed cheat file; anything malformed raises :class:`DataError` saying where and why."""
+    listed = raw.get("cheats", [])
+    if not isinstance(listed, list):
+        raise DataError(f"cheat file {name!r}: the cheats must be a list of [[cheats]] tables")
     cards = []
-    for i, c in enumerate(raw.get("cheats", ())):
+    for i, c in enumerate(listed):
         where = f"cheat file {name!r} card {i + 1}"
+        if not isinstance(c, dict):
+            raise DataError(f"{where}: must be a [[cheats]] table, got {reprlib.repr(c)}")
         effect = c.get("effect")
-        if effect not in EFFECTS:
-            raise DataError(f"{where}: unknown effect {effect!r} (known: {', '.join(EFFECTS)})")
-        difficulty = _whole(c, "difficulty", where)
-        if difficulty > 100:
-            raise DataError(f"{where}: difficulty is a percent, at most 100, got {difficulty}")
+        if not isinstance(effect, str) or effect not in EFFECTS:
+            raise DataError(f"{where}: unknown effect {reprlib.repr(effect)} (known: {', '.join(EFFECTS)})")
         for key in ("name", "act"):
-            if not isinstance(c.get(key), str) or not c[key]:
-                raise DataError(f"{where}: needs a {key}")
-        cards.append(CheatCard(i, c["name"], c["act"], effect, _whole(c, "amount", where, 0),
-                               _whole(c, "reward", where, 0), _whole(c, "penalty", where, 0),
-                               bool(c.get("jail", False)), difficulty))
+            if not isinstance(c.get(key), str) or not c[key].strip():
+                raise DataError(f"{where}: needs a {key} (text)")
+        jailed = c.get("jail", False)
+        if not isinstance(jailed, bool):
+            raise DataError(f"{where}: jail must be true or false, got {reprlib.repr(jailed)}")
+        cards.append(CheatCard(i, c["name"], c["act"], effect, _number(c, "amount", where, 0),
+                               _number(c, "reward", where, 0), _number(c, "penalty", where, 0), jailed,
+                               _number(c, "difficulty", where, top=100)))
     if not cards:
         raise DataError(f"cheat file {name!r} has no cheats")
-    return CheatDeck(name, str(raw.get("title", name)), tuple(cards), _free_menu(raw.get("ultimate", {}), name))
+    title = raw.get("title", name)
+    if not isinstance(title, str):
+        raise DataError(f"cheat file {name!r}: title must be text")
+    return CheatDeck(name, title, tuple(cards), _free_menu(raw.get("ultimate", {}), name))
 
 
 def _free_menu(raw: Any, name: str) -> tuple[CheatCard, ...]:
     """The free-form cheats: each effect at each listed size, its chance of being noticed growing with the size."""
+    where = f"cheat file {name!r} [ultimate]"
     if not isinstance(raw, dict):
-        raise DataError(f"cheat file {name!r}: [ultimate] must be a table")
-    cap = raw.get("cap_percent", 95)
+        raise DataError(f"{where} must be a table")
+    cap = _number(raw, "cap_percent", where, 95, top=100)
     out = []
     words = {"take_cash": ("Help yourself to £{n} from the bank", "Take £{n} from the bank tray."),
              "move_self": ("Move your token {n} on", "Move your own token forward {n} squares before you roll."),
@@ -110,14 +136,15 @@ def _free_menu(raw: Any, name: str) -> tuple[CheatCard, ...]:
     for effect in FREE_KINDS:
         sizes = raw.get(effect, [])
         per = raw.get(f"{effect}_percent_per_unit", 0)
-        fine = raw.get(f"{effect}_penalty_per_unit", 0)
-        if not isinstance(sizes, list) or not all(isinstance(n, int) and n > 0 for n in sizes) \
-                or not isinstance(per, (int, float)) or not isinstance(fine, int):
-            raise DataError(f"cheat file {name!r}: [ultimate] {effect} must list sizes above 0 with a percent and "
-                            f"a penalty per unit")
+        fine = _number(raw, f"{effect}_penalty_per_unit", where, 0)
+        if not isinstance(sizes, list) or not all(type(n) is int and 0 < n <= MOST for n in sizes):
+            raise DataError(f"{where}: {effect} must list sizes from 1 to {MOST:,}, got {reprlib.repr(sizes)}")
+        if isinstance(per, bool) or not isinstance(per, (int, float)) or not 0 <= per <= 100:
+            raise DataError(f"{where}: {effect}_percent_per_unit must be a percent from 0 to 100, got "
+                            f"{reprlib.repr(per)}")
         title, act = words[effect]
         for n in sizes:
-            out.append(CheatCard(-1, title.format(n=n), act.format(n=n), effect, n, 0, n * fine, False,
+            out.append(CheatCard(-1, title.format(n=n), act.format(n=n), effect, n, 0, min(n * fine, MOST), False,
                                  int(min(cap, n * per))))
     return tuple(out)
 
@@ -174,29 +201,6 @@ def table(g: GameState) -> CheatTable:
 
 
 # --- who may do what ---------------------------------------------------------------------------------------------
-def richest_other(g: GameState, seat: int, free_only: bool = False) -> int:
-    """The other player still in the game with the most cash (ties: the earliest seat), or -1; ``free_only``:
-    not in jail."""
-    best = -1
-    for q in g.players:
-        if q.seat != seat and not q.bankrupt and not (free_only and q.in_jail):
-            if best < 0 or q.cash > g.players[best].cash:
-                best = q.seat
-    return best
-
-
-def best_hotel_of_others(g: GameState, seat: int) -> int:
-    """The other players' hotel with the highest hotel rent, or -1."""
-    best, best_rent = -1, -1
-    for s in g.board.properties:
-        o = g.owner[s]
-        if o >= 0 and o != seat and g.level[s]:
-            rent = g.board.squares[s].rents[-1]
-            if rent > best_rent:
-                best, best_rent = s, rent
-    return best
-
-
 def act_problem(g: GameState, p: Player, card: CheatCard) -> str | None:
     """Why ``p`` cannot do ``card``'s act now (None: they can)."""
     e = card.effect
@@ -204,11 +208,11 @@ def act_problem(g: GameState, p: Player, card: CheatCard) -> str | None:
         return None if p.in_jail else "you are not in jail"
     if p.in_jail and e in ("move_self", "skip_rent"):
         return "not while you are in jail"
-    if e == "take_from_player" and richest_other(g, p.seat) < 0:
+    if e == "take_from_player" and not targets.candidates(g, p.seat, e, targets.PLAYER):
         return "nobody to take from"
-    if e == "remove_hotel" and best_hotel_of_others(g, p.seat) < 0:
+    if e == "remove_hotel" and not targets.candidates(g, p.seat, e, targets.THEIR_HOTEL):
         return "nobody else has a hotel"
-    if e == "move_other" and richest_other(g, p.seat, free_only=True) < 0:
+    if e == "move_other" and not targets.candidates(g, p.seat, e, targets.PLAYER):
         return "no other token out of jail to move"
     return None
 
@@ -217,8 +221,6 @@ def attempt_problem(g: GameState, p: Player, slot: int) -> str | None:
     t = table(g)
     if t.attempted_turn == g.turn:
         return "one cheat a turn"
-    if t.pending is not None:
-        return "a cheat is already waiting for the next roll"
     if not 0 <= slot < len(t.face_up) or t.face_up[slot] < 0:
         return f"no face-up cheat card in place {slot}"
     return act_problem(g, p, t.deck.cards[t.face_up[slot]])
@@ -232,8 +234,6 @@ def free_problem(g: GameState, p: Player, index: int) -> str | None:
         return f"no free-form cheat {index}"
     if t.attempted_turn == g.turn:
         return "one cheat a turn"
-    if t.pending is not None:
-        return "a cheat is already waiting for the next roll"
     return act_problem(g, p, t.deck.free[index])
 
 
@@ -244,8 +244,10 @@ def attempt(g: GameState, p: Player, card: CheatCard, slot: int) -> Play:
     t.attempted_turn = g.turn
     a = t.pending = Attempt(p.seat, card, slot, g.turn)
     kind = E.CHEAT_BY_CARD if slot >= 0 else FREE_KINDS[card.effect]
+    asks = targets.ASKS.get(card.effect, ())
+    target = (yield from targets.choose(g, p, card.effect, asks[0])) if asks else -1
     g.log.add(E.CHEAT, p.seat, slot, card.amount, card.index, kind)
-    _act(g, p, a)
+    _act(g, p, a, target)
     for seat in _noticers(g, p.seat, card.difficulty):
         a.noticed.add(seat)
     for seat in sorted(a.noticed):
@@ -285,25 +287,26 @@ def _move(g: GameState, q: Player, steps: int) -> None:
     g.log.add(E.MOVE, q.seat, q.position, steps, start, E.MOVE_BY_CHEAT)
 
 
-def _act(g: GameState, p: Player, a: Attempt) -> None:
+def _act(g: GameState, p: Player, a: Attempt, target: int) -> None:
+    """Do the act of ``a``'s card (``target``: the player or street it acts on, if any)."""
     e, n = a.card.effect, a.card.amount
     if e == "take_cash":
         a.moved = n
         payments.transfer(g, E.BANK, p.seat, n, E.R_CHEAT)
     elif e == "take_from_player":
-        a.victim = richest_other(g, p.seat)
+        a.victim = target
         a.moved = min(n, g.players[a.victim].cash)
         if a.moved:
             payments.transfer(g, a.victim, p.seat, a.moved, E.R_CHEAT)
     elif e == "escape_jail":
         jail.release(g, p, E.OUT_BY_ESCAPE)
     elif e == "remove_hotel":
-        a.square = best_hotel_of_others(g, p.seat)
+        a.square = target
         a.victim = g.owner[a.square]
         holdings.remove_buildings(g, a.square)
         g.log.add(E.SELL, a.victim, a.square, 0, 0)
     elif e == "move_other":
-        a.victim = richest_other(g, p.seat, free_only=True)
+        a.victim = target
         a.moved = n
         _move(g, g.players[a.victim], -n)
     elif e == "move_self":
@@ -403,6 +406,8 @@ def describe_cheat_event(ev: E.Event, g: Any, who: str, money: Callable[[int], s
     if ev.kind == E.CHEAT_OUTCOME:
         name = card_of(g, ev.other, E.CHEAT_BY_CARD if ev.other >= 0 else E.CHEAT_TAKE_CASH)
         if ev.detail == E.OUTCOME_REVEALED:
+            if not ev.amount:                   # (a card whose act is its own reward, as a loan never repaid)
+                return f"{who} got away with a cheat ({name}) and keeps what it brought!"
             return f"{who} got away with a cheat ({name}) and collects {money(ev.amount)}!"
         if ev.detail == E.OUTCOME_CAUGHT:
             return f"{who} is caught cheating ({name}): penalty {money(ev.amount)}."
