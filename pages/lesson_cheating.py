@@ -38,7 +38,7 @@ count = c1.slider("Opponents", 1, 5, 3, key="l6_opponents", help="How many playe
 vigilance = c2.selectbox("How watchful each opponent is (vigilance)", levels, index=levels.index(C.ORDINARY),
                          key="l6_vigilance",
                          format_func=lambda v: f"{float(v):g}" + (" (ordinary)" if v == C.ORDINARY else "")
-                         + f": like the {', '.join(by_value[v])} bot{'s' if len(by_value[v]) > 1 else ''}",
+                         + f": like the {' and '.join(by_value[v])} bot{'s' if len(by_value[v]) > 1 else ''}",
                          help="Multiplies each card's difficulty: the chance this opponent notices a cheat.")
 opponents = [vigilance] * count
 rows = C.model_rows(opponents)
@@ -64,7 +64,7 @@ st.caption(f"Four bots ({', '.join(s.strategy for s in bot_table(C.PLAYERS))}) p
            "cheating on some turns (bolder bots more often) with the face-up card it rates best, and watching the "
            "others with its own vigilance. The games are logged in the game database; every cheat is read back "
            "from its events with the opponents still in the game at that moment. 1,000 games (about 38,000 "
-           "cheats) take about 30 seconds the first time on this lab's two-core machine.")
+           "cheats) take 20 to 30 seconds the first time on this lab's two-core machine.")
 
 
 def experiment(n: int, seed: int):
