@@ -19,13 +19,13 @@ TITLES = {p.name: p for p in presets()}
 
 _lesson.begin(LESSON, (
     "Do house rules and editions change the game, or only its look? To find out, play the same games under each "
-    "rule set: game *i* gets the same seed (the same shuffles and the same first dice) under classic, Sore Losers "
-    "and Cheaters rules, four bots at the table, and every game is logged in the game database. Then measure "
-    "three things: how many rounds a game lasts; how unequal the players' net worth is (the **Gini "
-    "coefficient**: 0 when everyone is equally rich, 3/4 when one of four players has everything); and how "
-    "often the player who is last comes back to win. A difference could be luck, so each one gets a "
-    "**hypothesis test**: the p-value is the chance of a difference at least this large if the rules made no "
-    "difference at all. Below 5 %, we call the difference larger than chance."))
+    "rule set: game *i* gets the same seed under classic, Sore Losers and Cheaters rules (its dice come from the "
+    "same random numbers until the rules make the games part), four bots sit at the table, and every game is "
+    "logged in the game database. Then measure three things: how many rounds a game lasts; how unequal the "
+    "players' net worth is (the **Gini coefficient**: 0 when everyone is equally rich, 3/4 when one of four "
+    "players has everything); and how often the player who is last comes back to win. A difference could be "
+    "luck, so each one gets a **hypothesis test**: the p-value is the chance of a difference at least this large "
+    "if the rules made no difference at all. Below 5 %, we call the difference larger than chance."))
 
 st.info(f"**What counts as a comeback.** The *trailing player* of a game is the player still in the game with the "
         f"lowest net worth (cash, plus property prices less mortgages, plus buildings) at the end of round "

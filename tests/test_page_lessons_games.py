@@ -40,7 +40,7 @@ def test_lesson_variants_runs_at_each_size_from_the_database_and_reveals_its_ans
     with Writer(os.environ["MONOPOLY_DB"]) as w:
         for (name, _), shown in zip(variants.VARIANTS, summary["comebacks"]):
             assert variants.comebacks(w.conn, run.batch(name), 1_000, name).comebacks == shown
-    tests = csv(at, "l5_tests")
+    tests = frame(at, "in words")
     assert list(tests["test"]) == ["paired t-test", "paired t-test", "McNemar's exact test"] * 2
     shown = texts(at)
     for verdict in tests["in words"]:
@@ -52,6 +52,8 @@ def test_lesson_variants_once_says_a_single_game_cannot_be_tested():
     at = click(open_page(PAGE_5), "lesson_variants_run_1")
     assert texts(at).count(variants.ONE_GAME) == 6
     assert list(frame(at, "comeback rate")["games"]) == [1, 1, 1]
+    assert list(csv(at, "l5_summary")["rules"]) == ["Classic (UK)", "Sore Losers", "Cheaters"]
+    assert list(csv(at, "l5_tests")["in words"]) == [variants.ONE_GAME] * 6
 
 
 def test_lesson_variants_exercise_is_the_hand_counted_sign_test():
@@ -101,3 +103,4 @@ def test_lesson_cheating_once_reads_one_games_cheats_back():
     run = at.session_state["lesson_cheating_result"][3]
     assert run.games == 1 and f"**{len(run.attempts):,} cheats** attempted" in texts(at)
     assert frame(at, "share caught")["attempts"].sum() == len(run.attempts)
+    assert csv(at, "l6_cheats")["attempts"].sum() == len(run.attempts)
