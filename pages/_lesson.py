@@ -99,9 +99,10 @@ def _link_seed(lesson: Lesson) -> str | None:
 
 
 def simulation(lesson: Lesson, settings: tuple, run: Callable[[int, int], object], *, once: str,
-               many: str) -> tuple[int, object] | None:
-    """The seed and three buttons (once, 100 times, 10,000 times). A button runs ``run(size, seed)``; the
-    result is kept while the seed and ``settings`` stay the same. Returns ``(size, result)`` or None."""
+               many: str, sizes: tuple[int, ...] = RUN_SIZES) -> tuple[int, object] | None:
+    """The seed and three buttons (once, 100 times, 10,000 times; a lesson whose trials are whole games gives
+    smaller ``sizes``). A button runs ``run(size, seed)``; the result is kept while the seed and ``settings``
+    stay the same. Returns ``(size, result)`` or None."""
     problem = _link_seed(lesson)
     if problem:
         st.warning(problem)
@@ -110,9 +111,9 @@ def simulation(lesson: Lesson, settings: tuple, run: Callable[[int, int], object
                                     help="Same seed, same numbers: a class that opens the same link sees the same "
                                          "simulation. Change it to see another run."))
     pressed = None
-    for col, n in zip(cols[1:], RUN_SIZES):
+    for col, n in zip(cols[1:], sizes):
         if col.button(once if n == 1 else many.format(n=n), key=f"{lesson.slug}_run_{n}", width="stretch",
-                      type="primary" if n == RUN_SIZES[-1] else "secondary"):
+                      type="primary" if n == sizes[-1] else "secondary"):
             pressed = n
     key = f"{lesson.slug}_result"
     if pressed is not None:
@@ -123,6 +124,27 @@ def simulation(lesson: Lesson, settings: tuple, run: Callable[[int, int], object
         st.info(f"Press a button to run the simulation with seed {seed}.")
         return None
     return stored[2], stored[3]
+
+
+def played_games(play: Callable, n: int, seed: int, what: str):
+    """Games a lesson plays (or reads back) in the site's game database, with a progress bar:
+    ``play(n, seed, db_path, workers=..., progress=...)``'s result, or the reason it could not run, in words."""
+    import os
+
+    from monopoly_core import MonopolyError
+    from monopoly_core.store import StoreError
+    from pages import _site
+    bar = st.progress(0.0, text=f"Playing {what}\u2026")
+
+    def progress(done: int, total: int) -> None:
+        bar.progress(min(1.0, done / total), text=f"{done:,} of {total:,} games")
+
+    try:
+        return play(n, seed, _site.db_path(), workers=min(2, os.cpu_count() or 1), progress=progress)
+    except (MonopolyError, StoreError) as exc:
+        return f"The games could not be played: {exc}"
+    finally:
+        bar.empty()
 
 
 def table(rows: list[dict], name: str, key: str, *, formats: dict[str, str] | None = None) -> None:

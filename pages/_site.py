@@ -24,7 +24,8 @@ PAGES = [
 ]
 #: The classroom section: the teacher's page, then one page per lesson of the core's catalogue
 LESSON_ICONS = {"lesson_dice": ":material/casino:", "lesson_large_numbers": ":material/timeline:",
-                "lesson_landing": ":material/grid_view:", "lesson_expected_value": ":material/payments:"}
+                "lesson_landing": ":material/grid_view:", "lesson_expected_value": ":material/payments:",
+                "lesson_variants": ":material/compare_arrows:", "lesson_cheating": ":material/visibility:"}
 TEACHER = ("pages/lessons.py", "For the teacher", ":material/school:")
 #: the query parameter that asks a lesson for its printable worksheet or answer sheet (no sidebar, no controls)
 PRINT = "print"

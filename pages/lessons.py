@@ -14,9 +14,9 @@ ensure_navigation()
 st.title("Lessons for the classroom")
 st.markdown(
     "Short interactive lessons in probability, built on the game, that need no preparation and no code. Each "
-    "has a few sentences, one formula, one simulation a student can run once, a hundred or ten thousand times, "
-    "and one exercise whose answer stays hidden until asked for. Every table can be downloaded as CSV for a "
-    "spreadsheet.")
+    "has a few sentences, one formula, one simulation a student can run once, a hundred or ten thousand times "
+    "(a thousand for the lessons that play whole games), and one exercise whose answer stays hidden until asked "
+    "for. Every table can be downloaded as CSV for a spreadsheet.")
 
 seed = int(st.number_input(
     "Class seed", 0, MAX_SEED, DEFAULT_SEED, key="teacher_seed",

@@ -180,10 +180,13 @@ SIDEBAR_TITLES = ("Play a game", "Board as a Markov chain", "Game database", "Fo
 
 
 def _printed_text(page) -> tuple[bytes, str]:
-    """Print the page to PDF as the browser's Print does; the PDF and its text with whitespace collapsed."""
+    """Print the page to PDF as the browser's Print does; the PDF and its text with whitespace collapsed and
+    typographic ligatures spelled out (the font prints "ff" in "difference" as one glyph, U+FB00)."""
+    import unicodedata
+
     from pdftext import pdf_text
     data = page.pdf(format="A4")
-    return data, " ".join(pdf_text(data).split())
+    return data, " ".join(unicodedata.normalize("NFKC", pdf_text(data)).split())
 
 
 def test_every_lesson_opens_without_an_error(site, page):

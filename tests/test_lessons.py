@@ -246,11 +246,11 @@ def test_the_third_house_exercise_is_landings_times_extra_rent():
 
 # --- the catalogue and its links -----------------------------------------------------------------------------
 
-def test_the_catalogue_lists_lessons_one_to_four():
-    assert [x.number for x in LESSONS] == [1, 2, 3, 4]
+def test_the_catalogue_lists_lessons_one_to_six():
+    assert [x.number for x in LESSONS] == [1, 2, 3, 4, 5, 6]
     assert lesson("lesson_dice") is dice.LESSON
     with pytest.raises(KeyError, match="known: lesson_dice"):
-        lesson("lesson_cheating")
+        lesson("lesson_poker")
     for x in LESSONS:
         ex = x.exercise()
         assert ex.question and ex.answer and ex.working and x.goals and x.formula and x.minutes > 0
