@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from monopoly_core import PERSON, Action, Trade
+from monopoly_core import PERSON, Action, IllegalAction, Trade
 from monopoly_core import actions as A
 from monopoly_core import decisions as D
 from monopoly_core.trading import tradeable

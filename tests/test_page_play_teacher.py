@@ -142,6 +142,21 @@ def test_a_trade_asking_more_cash_than_you_have_is_refused_and_nothing_is_sent()
     assert game(at).ply == ply and not _events_of(game(at), E.TRADE_OFFER, 0)
 
 
+def test_a_trade_amount_past_what_the_core_takes_is_refused_in_words():
+    # (an amount past the largest the core carries raises IllegalAction in Trade itself: the page must catch it)
+    from monopoly_core import events as E
+    from test_page_play import step_until_person
+    at = open_page("pages/play.py")
+    start(at, seed=11)
+    g = step_until_person(at)
+    ply = g.ply
+    at.number_input(key="trade_give_cash").set_value(2**40)
+    at.button(key="trade_go").click().run()
+    assert not at.exception
+    assert game(at).ply == ply and not _events_of(game(at), E.TRADE_OFFER, 0)
+    assert "Trade not proposed" in texts(at) and "out of range" in texts(at)
+
+
 # --- item 9: names and rule errors that read well ---------------------------------------------------------------
 def test_the_default_person_is_player_1_and_the_name_follows_the_seat():
     at = open_page("pages/play.py")

@@ -107,7 +107,7 @@ def final_lap_window(bot: Bot, d: Decision, g: Game) -> Action:
     reserve = bot.reserve(g, seat)
     if cash <= reserve:
         return A.A_END
-    squares, owner, level = g.board.squares, g.owner, g.level
+    squares, owner = g.board.squares, g.owner
     for s in g.board.properties:
         if owner[s] != seat:
             continue
