@@ -153,22 +153,18 @@ def exposure(g: Game) -> tuple[list[int], list[int]]:
     level, mortgaged, owner, squares = g.level, g.mortgaged, g.owner, g.board.squares
     full, majority = g.rules.set_rent_multiplier, g.rules.majority_rent_multiplier
     for _, members, counts, size in g.group_rows:
-        for s in members:
-            o = owner[s]
-            if o < 0 or mortgaged[s]:
+        # only a seat holding all but one of a group, or all of it, charges more than the printed rent there, and
+        # only such a seat can build on it: the groups nobody holds that much of are skipped unread
+        for o, held in enumerate(counts):
+            if held < size - 1:
                 continue
-            lv = level[s]
-            held = counts[o]
-            if lv:
-                r = squares[s].rents[lv]
-            elif held == size:
-                r = squares[s].rents[0] * full
-            elif held == size - 1:
-                r = squares[s].rents[0] * majority
-            else:
-                continue
-            if r > worst[o]:
-                worst[o] = r
+            multiplier = full if held == size else majority
+            for s in members:
+                if owner[s] == o and not mortgaged[s]:
+                    lv = level[s]
+                    r = squares[s].rents[lv] if lv else squares[s].rents[0] * multiplier
+                    if r > worst[o]:
+                        worst[o] = r
     railroad_rents = g.board.railroad_rents
     counts = g.owned_in.get("railroad", ())
     for s in g.board.railroads:
