@@ -166,7 +166,7 @@ def exposure(g: Game) -> tuple[list[int], list[int]]:
                     if r > worst[o]:
                         worst[o] = r
     railroad_rents = g.board.railroad_rents
-    counts = g.owned_in.get("railroad", ())
+    counts = g.owned_in.get("railroad", [])
     for s in g.board.railroads:
         o = owner[s]
         if o >= 0 and not mortgaged[s]:
