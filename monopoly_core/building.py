@@ -117,10 +117,21 @@ def building_counts(game: GameState, seat: int) -> tuple[int, int]:
 
 
 def buildable_squares(game: GameState, seat: int, *, hotel: bool | None = None, check_cash: bool = True) -> list[int]:
-    """Squares where ``seat`` may place one building now (optionally only houses or only hotels)."""
+    """Squares where ``seat`` may place one house or hotel now (optionally only houses or only hotels). Without
+    ``check_cash``, by the edition's rule (:meth:`Edition.build_problem_but_cash`: Mega builds with all but one of a
+    group), leaving out an edition's own buildings (Mega's skyscrapers and depots), which are never short."""
     out = []
+    edition = game.edition
+    top = edition.hotel_level
     for s in game.board.properties:
-        if game.owner[s] == seat and build_problem(game, seat, s, check_cash=check_cash) is None:
-            if hotel is None or (game.level[s] == 4) == hotel:
-                out.append(s)
+        if game.owner[s] != seat:
+            continue
+        if check_cash:
+            why = build_problem(game, seat, s)
+        elif game.level[s] >= top or not game.members_of[s]:
+            continue
+        else:
+            why = edition.build_problem_but_cash(game, seat, s)
+        if why is None and (hotel is None or (game.level[s] == top - 1) == hotel):
+            out.append(s)
     return out

@@ -163,8 +163,13 @@ class Decision:
         if kind == A.LIFT and p.cash < unmortgage_cost(g, self.square):
             return f"lifting the mortgage costs {unmortgage_cost(g, self.square)}, you have {p.cash}"
         if kind == A.PLACE:
-            from .building import build_problem as bp
-            why = bp(g, seat, action.square, check_cash=False) if 0 <= action.square < g.board.size else "no square"
+            sq = action.square
+            if not (0 <= sq < g.board.size):
+                why: str | None = "no square"
+            elif g.level[sq] >= g.edition.hotel_level or not g.members_of[sq]:
+                why = "only a house or a hotel is placed here"
+            else:
+                why = g.edition.build_problem_but_cash(g, seat, sq)
             hotel_next = g.level[action.square] == g.edition.hotel_level - 1 if why is None else False
             if why is None and hotel_next != (self.item == 2):
                 why = "that square needs the other kind of building"

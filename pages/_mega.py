@@ -33,8 +33,9 @@ def roll_words(g, roll) -> str:
         return f"{' + '.join(map(str, roll.faces))} = {roll.total}"
     a, b, s = roll.faces
     face = "Mr. Monopoly" if s in SPEED_MR_MONOPOLY else "Bus" if s == SPEED_BUS else str(s)
-    triples = " (triples!)" if a == b == s else ""
-    return f"{a} + {b}, speed die {face}{triples}: move {roll.total}"
+    if a == b == s:         # 002: "move ahead to ANY space", whatever the pips
+        return f"{a} + {b}, speed die {face} (triples!): move to any square"
+    return f"{a} + {b}, speed die {face}: move {roll.total}"
 
 
 def status(g, p) -> list[str]:

@@ -13,6 +13,7 @@ import pytest
 
 from monopoly_core import InvalidRules, preset
 from monopoly_core import markov as M
+from monopoly_core.editions import get
 from monopoly_core.markov import mega
 from test_markov_sim import ALPHA, returned  # noqa: F401  (the fixture)
 
@@ -64,3 +65,25 @@ def test_the_engine_agrees_with_the_mega_chain_under_the_same_assumptions(return
     # the test has power: the same counts reject the chain without Mr. Monopoly's bonus move
     wrong = M.chain(rules, jail, "pay", (assume + ",mr_monopoly=stay").strip(","))
     assert M.markov_chi_square(emp.counts, wrong).p_value < 1e-9
+
+
+def test_the_income_table_has_skyscraper_all_but_one_and_depot_rows():
+    # 002 NEW PROPERTIES & SKYSCRAPERS: a skyscraper replaces a hotel (its rent: the board's skyscraper_rent);
+    # reference: all but one of a group doubles the unimproved rent; RAILROADS: "A Train Depot doubles the rent"
+    rules = preset("mega")
+    inc = M.income(rules)
+    boardwalk = max((r for r in inc.rents if r.level == 0 and r.group != "railroad" and r.group != "utility"),
+                    key=lambda r: r.rent).square
+    rows = {r.level_name: r for r in inc.rents if r.square == boardwalk}
+    sky, hotel, base = rows["skyscraper"], rows["hotel"], rows["no set"]
+    assert sky.rent == get("mega").board(rules).squares[boardwalk].rents[6] > hotel.rent
+    assert sky.per_opponent_turn / sky.rent == pytest.approx(hotel.per_opponent_turn / hotel.rent)
+    assert rows["all but one"].rent == 2 * base.rent
+    rail = [r for r in inc.rents if r.group == "railroad"]
+    first = rail[0].square
+    plain = {r.level_name: r for r in rail if r.square == first}
+    assert plain["2 owned, with a depot"].rent == 2 * plain["2 owned"].rent
+    pay = {(r.group, r.level_name) for r in inc.payback}
+    assert ("dark_blue", "skyscraper") in pay and ("railroad", "4 owned, with a depot") in pay
+    classic = M.income(preset("classic-us"))
+    assert not {r.level_name for r in classic.rents} & {"skyscraper", "all but one", "1 owned, with a depot"}

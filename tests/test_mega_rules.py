@@ -349,6 +349,28 @@ def test_houses_may_be_built_with_all_but_one_of_a_group_evenly():
         g.act(Action(A.BUILD, 7))
 
 
+def test_a_shortage_auction_counts_players_who_may_build_with_all_but_one_of_a_group():
+    # 002 BUILDING SHORTAGES: "If there are a limited number of buildings available and two or more players wish to
+    # buy more than the Bank has, the buildings must be sold at auction"; NEW PROPERTIES: "You may build houses and
+    # hotels once you own all but one property in a color group" (so a player holding all but one wishes too)
+    def arrange(g):
+        give(g, 0, 1, 3, 4)                 # seat 0: the whole brown group
+        give(g, 1, 7, 8, 11)                # seat 1: all but one of light blue
+        g.arrange().supply(houses=1)
+    g = mega(arrange=arrange)
+    g.act(Action(A.BUILD, 1))
+    until(g, D.BID)
+    assert g.pending.item == 1              # the last house is auctioned, not sold to seat 0
+    while g.pending is not None and g.pending.kind == D.BID:
+        d = g.pending
+        g.act(Action(A.BID, amount=d.minimum + 60) if d.player == 1 and d.minimum < 100 else Action(A.PASS))
+        until(g)
+    assert g.pending.kind == D.PLACE_BUILDING and g.pending.player == 1
+    assert {a.square for a in g.legal_actions()} == {7, 8, 11}
+    g.act(Action(A.PLACE, 8))
+    assert g.level[8] == 1 and g.houses_left == 0
+
+
 def test_skyscrapers_need_hotels_on_the_whole_group_and_sell_back_to_a_hotel_for_half():
     # 002: "If you own all of the properties of a color group, and have built hotels on each, you may then build
     # SKYSCRAPERS"; "You may sell a Skyscraper back to the bank for half its value and revert to a hotel."

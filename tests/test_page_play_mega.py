@@ -67,3 +67,17 @@ def test_a_person_plays_mega_with_a_bus_ticket_and_triples():
     assert any(e.kind == E.MOVE and e.player == 0 and e.detail == E.MOVE_BY_TRIPLES for e in log)
     assert any("speed die" in m.value for m in at.markdown)          # the board's centre: the last roll
     assert "train depots left" in texts(at)
+
+
+def test_the_last_roll_of_triples_says_move_anywhere_not_the_pips():
+    # 002 DOUBLES & TRIPLES: "If you roll TRIPLE 1's, 2's, or 3's, move ahead to ANY space": the board's centre said
+    # "2 + 2, speed die 2 (triples!): move 6", a move that never happens
+    from monopoly_core import Game, PlayerSpec, preset
+    from pages._mega import roll_words
+    g = Game.new(preset("mega"), [PlayerSpec("A", "person"), PlayerSpec("B", "person")], seed=1)
+    from monopoly_core.dice import load_dice
+    model = load_dice("2d6+speed")
+    by_faces = {r.faces: r for r in model.outcomes}
+    assert roll_words(g, by_faces[(2, 2, 2)]) == "2 + 2, speed die 2 (triples!): move to any square"
+    assert roll_words(g, by_faces[(3, 4, 1)]) == "3 + 4, speed die 1: move 8"
+    assert roll_words(g, by_faces[(3, 4, 4)]) == "3 + 4, speed die Mr. Monopoly: move 7"

@@ -31,6 +31,10 @@ if TYPE_CHECKING:
 _RENT_PRIORITIES: Final[dict] = {}     # id(board) -> (board, build priorities by next rent)
 #: The bots' logic for an edition's own buildings, by edition name (for editions whose ``bot_manages`` is set)
 EDITION_MANAGE: Final[dict] = {"mega": mega.manage}
+#: an edition's own estimate of the worst rents (:func:`rent_exposure`), where its rents differ from the classic
+EDITION_EXPOSURE: Final[dict] = {"mega": mega.exposure}
+#: an edition's floor under every bot's cash reserve (:meth:`Bot.reserve`)
+EDITION_RESERVE: Final[dict] = {"mega": mega.reserve}
 
 
 class Plan:
@@ -176,6 +180,8 @@ class Bot(Policy):
         seldom changes between two of them)."""
         if self._reserve_version != g.version or self._reserve_seat != seat:
             self._reserve = self.compute_reserve(g, seat)
+            if g.edition.bot_manages:
+                self._reserve = EDITION_RESERVE[g.edition.name](self, g, seat, self._reserve)
             self._reserve_version, self._reserve_seat = g.version, seat
         return self._reserve
 
@@ -586,6 +592,8 @@ def _exposure(g: Game) -> tuple[list[int], list[int]]:
     memo = g.memo.get("exposure")
     if memo is not None and memo[0] == g.version:
         return memo[1]
+    if g.edition.bot_manages:       # (Mega: majority rents, buildings on all but one, depots, skyscrapers)
+        return EDITION_EXPOSURE[g.edition.name](g)
     worst = [0] * len(g.players)
     level, mortgaged, squares = g.level, g.mortgaged, g.board.squares
     multiplier = g.rules.set_rent_multiplier

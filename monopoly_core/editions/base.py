@@ -201,6 +201,11 @@ class Edition:
         depots on railroads; Cheaters: hotels straight away, one per property)."""
         return building.build_problem(g, seat, square)
 
+    def build_problem_but_cash(self, g: GameState, seat: int, square: int) -> str | None:
+        """:meth:`build_problem` whatever the player's cash: who may take part in a shortage auction and where its
+        winner may place the building (Mega: all but one of a group)."""
+        return building.build_problem(g, seat, square, check_cash=False)
+
     def sell_problem(self, g: GameState, seat: int, square: int) -> str | None:
         """Why ``seat`` may not sell one building of ``square`` back (Sore Losers and Cheaters: buildings are
         never sold)."""

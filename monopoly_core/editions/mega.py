@@ -334,13 +334,33 @@ class Mega(Edition):
         return []
 
     def action_problem(self, d: D.Decision, action: Action) -> str | None:
-        if action in self.options(d):
+        """Whether ``action`` is one of :meth:`options`, decided without listing them (a triples answer would
+        otherwise build the 51 moves to check one)."""
+        if action == self._option_like(d, action):
             return None
         if d.kind in (D.USE_BUS_TICKET, D.TRIPLES, D.AUCTION_PICK) and action.kind in M.KINDS:
             where = {D.USE_BUS_TICKET: "a square ahead on this side of the board",
                      D.TRIPLES: "any other square", D.AUCTION_PICK: "an unowned property"}[d.kind]
             return f"choose {where}"
         return f"{action.kind!r} is not an option when deciding {d.kind!r}"
+
+    def _option_like(self, d: D.Decision, action: Action) -> Action | None:
+        """The option of ``d`` with ``action``'s kind and square, if there is one."""
+        g, kind, square = d.game, d.kind, action.square
+        if kind == D.USE_BUS_TICKET:
+            ok = square in T.side_squares(g.size, g.players[d.player].position)
+            return Action(M.RIDE_TICKET, square) if ok else None
+        if kind == D.TRIPLES:
+            ok = 0 <= square < g.size and square != g.players[d.player].position
+            return Action(M.MOVE_TO, square) if ok else None
+        if kind == D.AUCTION_PICK:
+            ok = 0 <= square < g.size and g.board.squares[square].ownable and g.owner[square] < 0
+            return Action(M.PICK, square) if ok else None
+        if kind == D.BUS_FACE:
+            return action if action in (M.A_TAKE_TICKET, M.A_RIDE_BUS) else None
+        if kind == D.BIRTHDAY_GIFT:
+            return action if action in (M.A_GIFT_CASH, M.A_GIFT_TICKET) else None
+        return None
 
 
 

@@ -32,16 +32,18 @@ if TYPE_CHECKING:
 def settle(g: GameState) -> Play:
     """Apply the last-property rule to every uneven complete group (in board order). Only when the holdings changed
     since the last look (``g.version``): it is asked after every landing and window."""
-    x = supply(g)
-    if x.settled == g.version:
-        return
-    for _, members, counts, size in g.group_rows:
-        for seat in range(len(counts)):
-            if counts[seat] == size and _uneven(g, members):
-                _settle_group(g, seat, members)
-    x.settled = g.version
+    if needs_settling(g):
+        for _, members, counts, size in g.group_rows:
+            if size in counts and _uneven(g, members):      # (in C: most groups are nobody's whole)
+                _settle_group(g, counts.index(size), members)
+        supply(g).settled = g.version
     return
     yield
+
+
+def needs_settling(g: GameState) -> bool:
+    """Whether the holdings changed since :func:`settle` last looked (the turn asks before making the generator)."""
+    return supply(g).settled != g.version
 
 
 def _uneven(g: GameState, members: tuple[int, ...]) -> bool:

@@ -28,6 +28,10 @@ from .builder import Chain, chain
 from .quantities import rolls_per_turn
 
 STREET_LEVELS = ("no set", "set", "1 house", "2 houses", "3 houses", "4 houses", "hotel")
+#: Levels of an edition's own, numbered after the classic ones (Mega, seed 002: a skyscraper above the hotel, and
+#: double rent on an unimproved street with all but one of its group)
+SKYSCRAPER, ALL_BUT_ONE = len(STREET_LEVELS), len(STREET_LEVELS) + 1
+EXTRA_LEVELS = ("skyscraper", "all but one")
 
 
 @dataclass(frozen=True)
@@ -92,7 +96,13 @@ def _mean_total(ch: Chain) -> float:
     return sum(r.total for r in ch.dice.outcomes) / len(ch.dice.outcomes)
 
 
-def rent_rows(ch: Chain, set_rent_multiplier: int) -> list[RentRow]:
+def rent_rows(ch: Chain, set_rent_multiplier: int, majority_rent_multiplier: int = 1,
+              skyscraper_rents: dict[int, int] | None = None, depots: bool = False) -> list[RentRow]:
+    """Every property at every level. An edition's own levels (Mega): ``majority_rent_multiplier`` above 1 adds an
+    "all but one" row to each street, ``skyscraper_rents`` (square -> rent) a "skyscraper" row, and ``depots``
+    a row per number of railroads owned with a train depot on the railroad (double rent), numbered after the
+    plain counts (``n + railroads``)."""
+    skyscraper_rents = skyscraper_rents or {}
     board = ch.board
     rates = landing_rates(ch)
     plain = rates["dice"] + rates["card"]
@@ -106,10 +116,20 @@ def rent_rows(ch: Chain, set_rent_multiplier: int) -> list[RentRow]:
             landings = plain[s] + rates["double"][s] + rates["dice_x10"][s]
             for lv, (name, rent) in enumerate(zip(STREET_LEVELS, rents)):
                 rows.append(RentRow(s, sq.name, sq.group, lv, name, float(rent), float(landings * rent)))
+            extra = {SKYSCRAPER: skyscraper_rents.get(s, -1), ALL_BUT_ONE: sq.rents[0] * majority_rent_multiplier
+                     if majority_rent_multiplier > 1 else -1}
+            for lv, rent in extra.items():
+                if rent >= 0:
+                    rows.append(RentRow(s, sq.name, sq.group, lv, EXTRA_LEVELS[lv - SKYSCRAPER], float(rent),
+                                        float(landings * rent)))
         elif sq.kind == "railroad":
             landings = plain[s] + rates["dice_x10"][s] + 2 * rates["double"][s]
             for n, rent in enumerate(board.railroad_rents[:len(rr)], start=1):
                 rows.append(RentRow(s, sq.name, "railroad", n, f"{n} owned", float(rent), float(landings * rent)))
+            if depots:          # 002 RAILROADS: "A Train Depot doubles the rent"
+                for n, rent in enumerate(board.railroad_rents[:len(rr)], start=1):
+                    rows.append(RentRow(s, sq.name, "railroad", n + len(rr), f"{n} owned, with a depot",
+                                        float(2 * rent), float(2 * landings * rent)))
         elif sq.kind == "utility":
             for n, mult in enumerate(board.utility_multipliers[:len(ut)], start=1):
                 expected = mult * rates["dice_total"][s] + 10 * mean_total * rates["dice_x10"][s]
@@ -135,6 +155,10 @@ def payback_rows(ch: Chain, rows: list[RentRow], opponents: int) -> list[Payback
             houses = 0 if lv == 1 else (lv - 1)
             building = sum(board.squares[s].house_cost * houses for s in members)
             add(name, grp.label, grp.colour, lv, STREET_LEVELS[lv], price + building, income)
+        sky = [r.per_opponent_turn for r in rows if r.square in members and r.level == SKYSCRAPER]
+        if sky:                 # a skyscraper on every street: five levels below it, and itself
+            building = sum(board.squares[s].house_cost * len(STREET_LEVELS) for s in members)
+            add(name, grp.label, grp.colour, SKYSCRAPER, EXTRA_LEVELS[0], price + building, sum(sky))
     for kind, label, colour in (("railroad", board.railroad_label + "s", "#444444"), ("utility", "Utilities",
                                                                                       "#9e9e9e")):
         squares = board.railroads if kind == "railroad" else board.utilities
@@ -147,6 +171,13 @@ def payback_rows(ch: Chain, rows: list[RentRow], opponents: int) -> list[Payback
                 continue
             income = n * sum(per_square) / len(per_square)
             add(kind, label, colour, n, f"{n} owned", round(n * mean_price), income)
+        for n in range(1, len(squares) + 1):      # with a train depot on each (Mega): level n + railroads
+            depot = [r for r in rows if r.group == kind and r.level == n + len(squares)]
+            if depot:
+                income = n * sum(r.per_opponent_turn for r in depot) / len(depot)
+                cost = sum(board.squares[s].house_cost for s in squares) / len(squares)
+                add(kind, label, colour, n + len(squares), depot[0].level_name, round(n * (mean_price + cost)),
+                    income)
     return out
 
 
@@ -156,6 +187,15 @@ def income(rules, jail: str = "long", uk_card: str = "pay", opponents: int = 3, 
     if opponents < 1:
         raise ValueError(f"opponents must be at least 1, got {opponents}")
     ch = chain(rules, jail, uk_card, assume)
-    rows = rent_rows(ch, rules.set_rent_multiplier)
+    rows = rent_rows(ch, rules.set_rent_multiplier, rules.majority_rent_multiplier, _skyscraper_rents(rules),
+                     rules.train_depots > 0)
     return Income(board=ch.board.name, jail_policy=jail, uk_card=uk_card, opponents=opponents,
                   rents=tuple(rows), payback=tuple(payback_rows(ch, rows, opponents)))
+
+
+def _skyscraper_rents(rules) -> dict[int, int]:
+    """Square -> skyscraper rent, where the edition's board has a level above the hotel (Mega); else empty."""
+    from ..editions import get
+    board = get(rules.edition).board(rules)
+    top = len(STREET_LEVELS) - 1        # rents: base, 1-4 houses, hotel; a seventh is the skyscraper's
+    return {s: sq.rents[top] for s, sq in enumerate(board.squares) if sq.kind == "street" and len(sq.rents) > top}
