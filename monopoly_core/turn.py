@@ -100,17 +100,10 @@ def start_turn(g: GameState, p: Player) -> None:
     p.doubles = 0
 
 
-def take_turn(g: GameState, p: Player) -> Play:
-    """One turn: the jail choice or the pre-roll window, then roll, move and land, again after doubles."""
-    start_turn(g, p)
-    # (returns the play_turn generator rather than being one around it: the caller runs it at once, and a
-    # generator layer less saves instructions on every turn)
-    return play_turn(g, p, g.rules.doubles_to_jail)
-
-
 def play_turn(g: GameState, p: Player, limit: int) -> Play:
-    """The turn after its start: the jail choice or the pre-roll window, then roll, move and land, again after
-    doubles; the ``limit``-th doubles in a row send ``p`` to jail (0: never; Sore Losers' Mr Monopoly)."""
+    """A turn after :func:`start_turn` (the classic turn is the two, in ``Edition.take_turn``): the jail choice or
+    the pre-roll window, then roll, move and land, again after doubles; the ``limit``-th doubles in a row send
+    ``p`` to jail (0: never; Sore Losers' Mr Monopoly)."""
     if p.in_jail:
         free = yield from jail.jail_turn(g, p)
         if not free:

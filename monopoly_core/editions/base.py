@@ -157,7 +157,8 @@ class Edition:
         :meth:`sits_out` first."""
         if g.rules.final_lap and self.sits_out(g, p):
             return final_lap.sit_out()
-        return turn.take_turn(g, p)
+        turn.start_turn(g, p)         # (turn.take_turn's two steps, called here: a call less every turn)
+        return turn.play_turn(g, p, g.rules.doubles_to_jail)
 
     def after_doubles(self, g: GameState, p: Player) -> Play:
         """After each doubles ``p`` rolls in a turn or in jail, before the move (called only when
