@@ -5,6 +5,8 @@ every action must serialise exactly (:meth:`Action.to_json` / :func:`action_from
 """
 from __future__ import annotations
 
+import reprlib
+
 from typing import Any, Final, final
 
 from .errors import BadSave, IllegalAction
@@ -151,7 +153,7 @@ LIMIT: Final = 2**31 - 1
 
 def _whole(name: str, x: object) -> int:
     if isinstance(x, bool) or not isinstance(x, int):
-        raise IllegalAction(f"{name} must be a whole number, got {x!r}")
+        raise IllegalAction(f"{name} must be a whole number, got {_shown(x)}")
     if not (-LIMIT <= x <= LIMIT):
         raise IllegalAction(f"{name} is out of range: {x}")
     return x
@@ -161,7 +163,7 @@ def _wholes(name: str, xs: object) -> tuple[int, ...]:
     if xs == ():                # (most sides of most trades are empty: no generator for them)
         return ()
     if not isinstance(xs, tuple) or len(xs) > 64:
-        raise IllegalAction(f"{name} must be a tuple of at most 64 squares, got {xs!r}")
+        raise IllegalAction(f"{name} must be a tuple of at most 64 squares, got {_shown(xs)}")
     return tuple(_whole(name, x) for x in xs)
 
 
@@ -169,16 +171,16 @@ def _texts(name: str, xs: object) -> tuple[str, ...]:
     if xs == ():
         return ()
     if not isinstance(xs, tuple) or len(xs) > 64 or not all(isinstance(x, str) and len(x) <= 64 for x in xs):
-        raise IllegalAction(f"{name} must be a tuple of names (at most 64, of 64 characters each), got {xs!r}")
+        raise IllegalAction(f"{name} must be a tuple of names (at most 64, of 64 characters each), got {_shown(xs)}")
     return tuple(str(x) for x in xs)
 
 
 def _action_problem(kind: object, square: object, amount: object, trade: object) -> str:
     """Why these cannot make an Action (the constructor's one test failed)."""
     if not isinstance(kind, str):
-        return f"an action's kind must be text, got {kind!r}"
+        return f"an action's kind must be text, got {_shown(kind)}"
     if trade is not None and not isinstance(trade, Trade):
-        return f"an action's trade must be a Trade, got {trade!r}"
+        return f"an action's trade must be a Trade, got {_shown(trade)}"
     for name, value in (("square", square), ("amount", amount)):
         try:
             _whole(name, value)
@@ -187,9 +189,14 @@ def _action_problem(kind: object, square: object, amount: object, trade: object)
     return "not an action"
 
 
+def _shown(x: object) -> str:
+    """``x`` as a message shows it: its repr, cut short (a saved file may hold a value of any size)."""
+    return reprlib.repr(x)
+
+
 def _list(x: object) -> list:
     if not isinstance(x, list):
-        raise BadSave(f"expected a list, got {x!r}")
+        raise BadSave(f"expected a list, got {_shown(x)}")
     return x
 
 
@@ -252,7 +259,7 @@ def action_from_json(data) -> Action:
         raise BadSave(f"not an action: {data!r}")
     kind = data[0]
     if kind not in ALL_KINDS and kind not in EDITION_KINDS:
-        raise BadSave(f"unknown action kind {kind!r}")
+        raise BadSave(f"unknown action kind {_shown(kind)}")
     if len(data) == 1:
         return Action(kind)
     if len(data) != 2:

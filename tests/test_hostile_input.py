@@ -152,3 +152,14 @@ def test_any_sql_text_is_a_result_or_a_query_error(db, sql):
         assert str(exc)
     else:
         assert result.num_rows <= 50
+
+
+def test_a_huge_value_in_a_saved_trade_is_refused_with_a_short_message():
+    # a saved file may hold a value of any size: the message names the field and shows the value cut short
+    import pytest
+    from monopoly_core import BadSave
+    from monopoly_core.actions import Trade
+    for field, value in (("give_tokens", ["x" * 10**6]), ("get_cards", [["chance"]] * 10**5), ("proposer", "9" * 10**6)):
+        with pytest.raises(BadSave) as err:
+            Trade.from_json({"proposer": 0, "target": 1, field: value})
+        assert field in str(err.value) and len(str(err.value)) < 300
