@@ -9,9 +9,9 @@ description (001) adds that a player at GO "stop[s] taking turns and wait[s] for
 although they can still collect and pay rent, and go bankrupt".
 
 The state is one field, ``GameState.final_lap``: None until the lap begins, then, per seat, whether that player
-has reached GO. The classic rules look at it in two places only: a forward move that passes GO stops there
-(:func:`stop_at_go`, from ``movement.advance`` and card moves), and doubles do not roll again for a player who
-has just reached GO. The edition's ``take_turn`` and ``round_ends_game`` hooks do the rest (``editions.base``).
+has reached GO. The classic rules look at it in one place: a forward move that passes GO stops there
+(:func:`stop_at_go`, from ``movement.advance`` and card moves), which ends the turn (``GameState.turn_over``), so
+doubles do not roll again. The edition's ``take_turn`` and ``round_ends_game`` hooks do the rest (``editions.base``).
 
 Choices the rule books leave open, made here:
 
@@ -69,6 +69,7 @@ def stop_at_go(g: GameState, p: Player, start: int) -> int:
     lap = g.final_lap
     assert lap is not None          # (called only on the final lap)
     p.position = 0
+    g.turn_over = True              # "stop there even if you have moves left": no roll again after doubles
     g.log.add(E.MOVE, p.seat, 0, (g.size - start) % g.size, start, E.MOVE_BY_LAP)
     if not lap[p.seat]:
         lap[p.seat] = True

@@ -97,6 +97,7 @@ class GameState:
     decks: dict[str, deque[int]]                # card indexes, top first
     extra: Any                                  # the edition's own game-wide state (None for classic)
     final_lap: list[bool] | None                # None, or on the final lap: per seat, reached GO (final_lap.py)
+    turn_over: bool                             # this roll's move ended the turn: no roll again after doubles
     order: list[int]
     current: int
     turn: int
@@ -167,6 +168,7 @@ class GameState:
         self.decks = {kind: deque() for kind in self.deck_kinds}
         self.extra = edition.game_extra(rules)
         self.final_lap = None
+        self.turn_over = False
         self.order = []
         self.current = 0
         self.turn = 0

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 from . import endgame
 from . import events as E
-from . import final_lap
 from . import flow
 from . import jail
 from . import movement
@@ -100,15 +99,16 @@ def start_turn(g: GameState, p: Player) -> None:
     p.doubles = 0
 
 
-def play_turn(g: GameState, p: Player, limit: int) -> Play:
+def play_turn(g: GameState, p: Player, limit: int, before_roll: bool = True) -> Play:
     """A turn after :func:`start_turn` (the classic turn is the two, in ``Edition.take_turn``): the jail choice or
-    the pre-roll window, then roll, move and land, again after doubles; the ``limit``-th doubles in a row send
-    ``p`` to jail (0: never; Sore Losers' Mr Monopoly)."""
-    if p.in_jail:
+    the pre-roll window (skipped without ``before_roll``: the Cheaters Edition has its own), then roll, move and
+    land, again after doubles unless the move ended the turn (``g.turn_over``: a Cheaters station, the final lap's
+    stop at GO); the ``limit``-th doubles in a row send ``p`` to jail (0: never; Sore Losers' Mr Monopoly)."""
+    if before_roll and p.in_jail:
         free = yield from jail.jail_turn(g, p)
         if not free:
             return
-    elif p.seat not in g.skips_pre_roll:
+    elif before_roll and p.seat not in g.skips_pre_roll:
         window = g.pre_roll_windows[p.seat]
         assert window is not None       # (made for every seat that does not skip it)
         yield from flow.window(g, window)
@@ -126,11 +126,12 @@ def play_turn(g: GameState, p: Player, limit: int) -> Play:
                     return
                 # (the edition kept p out of jail: Sore Losers' Mr Monopoly, holding the token since a card this
                 # turn, "Just move and roll again!")
+        g.turn_over = False
         square = movement.advance(g, p, r.total)
         yield from g.landing[square].land(g, p, square, r.total, NORMAL)
         if p.bankrupt:
             return
-        again = r.doubles and not p.in_jail and not final_lap.home(g, p.seat)
+        again = r.doubles and not p.in_jail and not g.turn_over
         yield from flow.window(g, g.post_roll_windows[p.seat][1 if again else 0])
-        if not again or p.bankrupt:
+        if not again or p.bankrupt or p.in_jail:     # (a Cheaters call in the window may have jailed them)
             return

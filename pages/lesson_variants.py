@@ -34,7 +34,8 @@ st.info(f"**What counts as a comeback.** The *trailing player* of a game is the 
         f"{V.PLAYERS} players, if standing at round {V.COMEBACK_ROUND} said nothing about the winner, about "
         f"1 game in {V.PLAYERS} would be a comeback.")
 st.markdown("**The rule sets**\n\n" + "\n".join(
-    f"- **{words}** ({TITLES[name].title}): {TITLES[name].description}" for name, words in V.VARIANTS
+    f"- **{words}**{'' if TITLES[name].title == words else f' ({TITLES[name].title})'}: {TITLES[name].description}"
+    for name, words in V.VARIANTS
     if name in TITLES))
 
 st.subheader("Play the games")

@@ -49,7 +49,6 @@ class CheatersState:
         self.last_player = -1               # the player "Cheat!" is called on now: who last looked at the cheats
         self.watch_turn = -1                # the turn in which they did (their cheat awaits the next roll)
         self.callers: set[int] = set()      # the people who have called "Cheat!" on them already
-        self.turn_ended = False             # a station (or jail) ended the turn: no roll again after doubles
         self.jailed_turn = -1               # the last turn in which someone was sent to jail
         #: a card being chosen between (a second card of one deck: ``decisions.KEEP_CARD``), or None
         self.choosing: tuple[str, int] | None = None

@@ -29,7 +29,6 @@ from .. import jail
 from .. import movement
 from .. import turn
 from ..landing import LandingRule
-from ..rent import NORMAL
 from . import cheaters_actions as C
 from . import cheaters_cards
 from . import cheats
@@ -60,36 +59,14 @@ def take_turn(g: GameState, p: Player) -> Play:
         yield from flow.window(g, window)
         if p.in_jail or p.bankrupt or g.over:
             return                      # caught by a call in the window and jailed (or out of the game)
-    yield from rolls(g, p)
+    # the classic roll, move and land, again after doubles (a station ends the turn: g.turn_over)
+    yield from turn.play_turn(g, p, g.rules.doubles_to_jail, before_roll=False)
 
 
 def jailed_for_cheating(g: GameState) -> bool:
     """Whether the current player was caught cheating and sent to jail in this turn."""
     return g.extra.cheats.attempted_turn == g.turn and g.extra.jailed_turn == g.turn
 
-
-def rolls(g: GameState, p: Player) -> Play:
-    """Roll, move and land, again after doubles (a station ends the turn, doubles or not)."""
-    state = g.extra
-    limit = g.rules.doubles_to_jail
-    while True:
-        r = movement.roll(g, p, E.ROLL_MOVE)
-        yield from flow.boundary(g)
-        if r.doubles:
-            p.doubles += 1
-            if p.doubles == limit:
-                yield from g.edition.go_to_jail(g, p, E.JAIL_BY_DOUBLES)
-                yield from flow.window(g, g.post_roll_windows[p.seat][0])
-                return
-        state.turn_ended = False
-        square = movement.advance(g, p, r.total)
-        yield from g.landing[square].land(g, p, square, r.total, NORMAL)
-        if p.bankrupt:
-            return
-        again = r.doubles and not p.in_jail and not state.turn_ended and not final_lap.home(g, p.seat)
-        yield from flow.window(g, g.post_roll_windows[p.seat][1 if again else 0])
-        if not again or p.bankrupt or p.in_jail:     # (a call in the window may have jailed them)
-            return
 
 
 #: the decisions during which a person may call "Cheat!" (the windows' extra actions and the cheat plan)
@@ -180,7 +157,7 @@ def go_to_jail(g: GameState, p: Player, reason: int) -> None:
             jail.release(g, q, E.OUT_BY_HANDCUFFS)
     jail.to_jail(g, p, reason)
     g.extra.jailed_turn = g.turn
-    g.extra.turn_ended = True
+    g.turn_over = True
 
 
 def prisoner(g: GameState) -> int:
@@ -198,7 +175,7 @@ class OnStation(LandingRule):
     def land(self, g: GameState, p: Player, square: int, dice_total: int, mode: int) -> Play:
         nxt = g.extra.next_station[square]
         steps = (nxt - square) % g.size
-        g.extra.turn_ended = True
+        g.turn_over = True
         if nxt < square:
             movement.salary(g, p, nxt == 0)
             if g.final_lap is not None:     # on the final lap, a move past GO stops there
