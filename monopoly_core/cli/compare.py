@@ -14,7 +14,7 @@ from pathlib import Path
 from ..compare import MAX_GAMES, MAX_LABEL, Comparison, compare
 from ..errors import InvalidRules, MonopolyError
 from ..rules import RuleSet, preset
-from ..simulate import ProgressBar, max_workers
+from ..simulate import FIXED, ROTATED, ProgressBar, max_workers
 from ..store import StoreError, default_db_path
 from .common import add_bots, add_seed, whole
 
@@ -32,6 +32,10 @@ def register(sub) -> None:
     p.add_argument("--players", type=int, default=4, help="players per game (default 4)")
     add_seed(p, "master seed: game i of both sides gets the same seed drawn from it")
     add_bots(p)
+    p.add_argument("--fixed-seats", action="store_true",
+                   help="keep every bot in the same seat in every game (by default the bots move one seat on each "
+                   "game, so each strategy plays every seat equally often and a good seat is not mistaken for a "
+                   "good strategy)")
     p.add_argument("--level", type=float, default=0.05,
                    help="the tests' level, above 0 and at most 0.5 (default 0.05: 95%% confidence intervals)")
     p.add_argument("--label-a", help=f"a name for A (at most {MAX_LABEL} characters)")
@@ -86,7 +90,7 @@ def run(args) -> int:
         bar = None if args.quiet or args.json else ProgressBar(sys.stderr)
         result = compare(a, b, games=args.games, players=args.players, seed=args.seed, bots=bots, db_path=args.db,
                          workers=args.workers, alpha=args.level, label_a=args.label_a, label_b=args.label_b,
-                         progress=bar, executor=executor)
+                         progress=bar, executor=executor, seating=FIXED if args.fixed_seats else ROTATED)
     except (MonopolyError, StoreError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -99,6 +103,16 @@ def run(args) -> int:
     else:
         print_text(result, sys.stdout)
     return 0
+
+
+def seating_words(seating: str, players: int) -> str:
+    """How the bots sat, in a sentence (the Rules page says the same)."""
+    if seating == ROTATED:
+        return (f"Seats rotate: each game every bot moves one seat on, so over {players} games each strategy "
+                f"plays every seat once. The win rate by seat shows whether a seat helps whoever sits in it; the "
+                f"win rate by strategy shows whether a way of playing helps wherever it sits.")
+    return ("Seats are fixed: every bot keeps its seat in every game, so a seat and the strategy sitting in it "
+            "cannot be told apart (the win rates by seat and by strategy tell the same story).")
 
 
 def _plain(x):
@@ -128,6 +142,7 @@ def print_text(c: Comparison, out) -> None:
     out.write(f"{c.games:,} games a side, {c.players} players ({', '.join(c.strategies)}), master seed {c.seed}; "
               f"batches {c.batches[0]} and {c.batches[1]} in {c.db_path} (comparison {c.comparison_id}); "
               f"{c.seconds:.1f} s\n")
+    out.write(f"{seating_words(c.seating, c.players)}\n")
     for f in c.figures:
         out.write(f"\n{f.title} ({f.unit}; value +- half its {level} confidence interval)\n")
         rows = f.rows if f.key != "inequality" else f.rows[:1] + f.rows[1::10]
