@@ -50,10 +50,17 @@ def rent_names(rules: RuleSet) -> list[tuple[str, str]]:
 
 def flow_names(a: RuleSet, b: RuleSet) -> list[tuple[str, str]]:
     """Every money flow of a comparison of ``a`` and ``b``, (key, words), in a fixed order: salary, the rent
-    flows of both boards, taxes, cards, Free Parking, then every other payment reason of the event table."""
+    flows of both boards, taxes, cards, Free Parking, then every other payment reason of the event table. A flow
+    the two boards name differently (the US railroads are the UK stations) is one flow with both names."""
     out = [("salary", REASON_WORDS["salary"])]
+    rent: dict[str, str] = {}
     for rules in (a, b):
-        out += [r for r in rent_names(rules) if r not in out]
+        for key, words in rent_names(rules):
+            if key not in rent:
+                rent[key] = words
+            elif words != rent[key]:
+                rent[key] = f"{rent[key]} / {words.removeprefix('rent: ')}"
+    out += list(rent.items())
     out.append(("tax", REASON_WORDS["tax"]))
     out += [(c, c) for c in CARD_FLOWS]
     out.append(("jackpot", REASON_WORDS["jackpot"]))

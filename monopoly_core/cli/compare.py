@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from ..compare import MAX_GAMES, MAX_LABEL, Comparison, compare
+from ..compare_words import seating_words
 from ..errors import InvalidRules, MonopolyError
 from ..rules import RuleSet, preset
 from ..simulate import FIXED, ROTATED, ProgressBar, max_workers
@@ -103,16 +104,6 @@ def run(args) -> int:
     else:
         print_text(result, sys.stdout)
     return 0
-
-
-def seating_words(seating: str, players: int) -> str:
-    """How the bots sat, in a sentence (the Rules page says the same)."""
-    if seating == ROTATED:
-        return (f"Seats rotate: each game every bot moves one seat on, so over {players} games each strategy "
-                f"plays every seat once. The win rate by seat shows whether a seat helps whoever sits in it; the "
-                f"win rate by strategy shows whether a way of playing helps wherever it sits.")
-    return ("Seats are fixed: every bot keeps its seat in every game, so a seat and the strategy sitting in it "
-            "cannot be told apart (the win rates by seat and by strategy tell the same story).")
 
 
 def _plain(x):
