@@ -6,7 +6,9 @@ labelled in its ``comparisons`` table, and returns a :class:`Comparison`: per fi
 with its confidence interval, the difference with its interval, the test that decides whether the difference is
 larger than chance at the chosen level, and a sentence saying so. The figures are game length, the share of
 games the turn limit ends, win rate by seat and by strategy, wealth inequality over rounds (the Gini coefficient
-of net worth) and the money flows (rent by colour group, taxes, salary, cards, Free Parking, ...).
+of net worth) and the money flows (rent by colour group, taxes, salary, cards, Free Parking, ...). The bots change
+seats from game to game (both sides alike), so each strategy plays every seat equally often: the win rate by seat
+is the seats' own effect and the win rate by strategy the strategies', two different figures.
 
 A side whose games are already in the database (the same rules, bots and master seed) is read back instead of
 played again. Only per-game numbers are kept (:mod:`.compare_figures`), folded into running moments chunk by
