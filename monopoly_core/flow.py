@@ -80,16 +80,9 @@ def check_budget(g: GameState) -> None:
                         f"rules {g.rules.preset}); replay the history to see the cycle")
 
 
-#: What a step boundary yields in step-by-step play: one ``None`` for the driver.
-_ONE_STEP: Final = (None,)
-
-
-def boundary(g: GameState) -> tuple[None, ...]:
-    """End an automatic step: yielded in step-by-step play, counted in batch play. Returns the steps to yield
-    (``yield from boundary(g)``): none in batch play, one ``None`` in step play. A tuple rather than a generator:
-    a roll crosses one boundary, and a generator made and run for it cost 0.2% of a classic roll interpreted
-    (callgrind)."""
+def boundary(g: GameState) -> Play:
+    """End an automatic step: yielded in step-by-step play, counted in batch play."""
     if g.fast:
         g.ply += 1
-        return ()
-    return _ONE_STEP
+    else:
+        yield None
