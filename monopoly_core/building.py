@@ -105,14 +105,13 @@ def sale_value(game: GameState, square: int, levels: int | None = None) -> int:
 def building_counts(game: GameState, seat: int) -> tuple[int, int]:
     """(houses, hotels) owned by ``seat``."""
     houses = hotels = 0
-    owner, level = game.owner, game.level
-    for s in game.board.properties:
-        if owner[s] == seat:
-            lv = level[s]
-            if lv >= HOTEL:             # (Mega: a skyscraper counts as a hotel; a train depot as nothing)
-                hotels += 1
-            elif game.members_of[s]:
-                houses += lv
+    level = game.level
+    for s in game.deeds_of[seat]:
+        lv = level[s]
+        if lv >= HOTEL:             # (Mega: a skyscraper counts as a hotel; a train depot as nothing)
+            hotels += 1
+        elif game.members_of[s]:
+            houses += lv
     return houses, hotels
 
 
@@ -123,9 +122,7 @@ def buildable_squares(game: GameState, seat: int, *, hotel: bool | None = None, 
     out = []
     edition = game.edition
     top = edition.hotel_level
-    for s in game.board.properties:
-        if game.owner[s] != seat:
-            continue
+    for s in game.deeds_of[seat]:
         if check_cash:
             why = build_problem(game, seat, s)
         elif game.level[s] >= top or not game.members_of[s]:

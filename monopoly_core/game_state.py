@@ -7,7 +7,7 @@ play (:mod:`.editions`) says what the game is made of and owns the points where 
 driver, :class:`~.game.Game`, is a GameState with the protocol (step, act, run, history) on top.
 
 **The view policies read.** Bots and pages read these fields and never write them: ``rules``, ``board``,
-``dice``, ``edition``, ``players``, ``owner``, ``owned_in``, ``group_rows``, ``level``, ``mortgaged``,
+``dice``, ``edition``, ``players``, ``owner``, ``deeds_of``, ``owned_in``, ``group_rows``, ``level``, ``mortgaged``,
 ``houses_left``, ``hotels_left``, ``pot``, ``final_lap``, ``order``, ``current``, ``turn``, ``round``, ``last_roll``, ``over``,
 ``winner``, ``version`` and ``holdings_version`` (counters that move whenever an owner, a building level or a
 mortgage changes: a policy may cache what it works out from the position against them) and ``memo`` (a scratch
@@ -86,6 +86,7 @@ class GameState:
     # --- the position ------------------------------------------------------------------------------------------
     players: list[Player]
     owner: list[int]                            # per square: the owning seat, or -1
+    deeds_of: list[list[int]]                   # per seat: the squares whose deeds it holds, in board order
     owned_in: dict[str, list[int]]              # per holding key: how many of it each seat owns
     group_rows: tuple[tuple[str, tuple[int, ...], list[int], int], ...]
     level: list[int]                            # per square: building level (see the edition's levels)
@@ -153,6 +154,9 @@ class GameState:
         self.landing = edition.landing_table(self.board)
         self.holding_key, self.holding_size, self.members_of, self.deeds = board_tables(self.board)
         self.owner = [-1] * n
+        # each seat's deeds in board order, kept by holdings.give_deed, so that a bot weighing what a seat could
+        # raise (worth.liquidation) or what it has mortgaged looks at a handful of squares, not the whole board
+        self.deeds_of = [[] for _ in specs]
         # how many of each colour group (and of the railroads, the utilities) each seat owns, kept up to date by
         # holdings.give_deed so that rent and bots need not rescan the board
         self.owned_in = {k: [0] * len(specs) for k in self.holding_size}

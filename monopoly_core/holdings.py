@@ -6,6 +6,7 @@ in what ``seat`` holds or in a colour group it holds part of). No rule and no te
 """
 from __future__ import annotations
 
+from bisect import insort
 from typing import TYPE_CHECKING
 
 from . import events as E
@@ -22,6 +23,10 @@ def give_deed(g: GameState, square: int, to: int, frm: int, price: int, reason: 
     if to >= 0:
         counts[to] += 1
     g.owner[square] = to
+    if frm >= 0:
+        g.deeds_of[frm].remove(square)
+    if to >= 0:
+        insort(g.deeds_of[to], square)
     g.version += 1
     hv = g.holdings_version
     if frm >= 0:

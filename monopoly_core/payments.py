@@ -102,7 +102,7 @@ def bankrupt(g: GameState, p: Player, creditor: int) -> Play:
     p.bankrupt = True
     p.bankrupt_turn = g.turn
     p.in_jail = False
-    owned = [s for s in g.board.properties if g.owner[s] == p.seat]
+    owned = list(g.deeds_of[p.seat])       # (a copy: the deeds leave the list as they change hands)
     if creditor >= 0:
         c = g.players[creditor]
         # Buildings go back to the bank for half their price; that cash goes to the creditor with the rest.

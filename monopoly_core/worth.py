@@ -26,11 +26,10 @@ def net_worth(game: GameState, seat: int) -> int:
     p = game.players[seat]
     total = p.cash
     squares = game.board.squares
-    owner, level, mortgaged = game.owner, game.level, game.mortgaged
-    for s in game.board.properties:
-        if owner[s] == seat:
-            sq = squares[s]
-            total += sq.price - (sq.mortgage if mortgaged[s] else 0) + _building_cost(sq, level[s])
+    level, mortgaged = game.level, game.mortgaged
+    for s in game.deeds_of[seat]:
+        sq = squares[s]
+        total += sq.price - (sq.mortgage if mortgaged[s] else 0) + _building_cost(sq, level[s])
     return total
 
 
@@ -38,9 +37,8 @@ def total_worth(game: GameState, seat: int) -> int:
     p = game.players[seat]
     total = p.cash
     squares = game.board.squares
-    for s in game.board.properties:
-        if game.owner[s] == seat:
-            total += squares[s].price + _building_cost(squares[s], game.level[s])
+    for s in game.deeds_of[seat]:
+        total += squares[s].price + _building_cost(squares[s], game.level[s])
     return total
 
 
@@ -54,23 +52,22 @@ def liquidation(game: GameState, seat: int) -> tuple[int, list[int]]:
     total = 0
     unmortgaged = []
     squares = game.board.squares
-    owner, level, mortgaged = game.owner, game.level, game.mortgaged
+    level, mortgaged = game.level, game.mortgaged
     sellable = game.edition.buildings_sellable
-    for s in game.board.properties:
-        if owner[s] == seat:
-            sq = squares[s]
-            if sellable:
-                total += level[s] * (sq.house_cost // 2)
-            if not mortgaged[s]:
-                total += sq.mortgage
-                unmortgaged.append(s)
+    for s in game.deeds_of[seat]:
+        sq = squares[s]
+        if sellable:
+            total += level[s] * (sq.house_cost // 2)
+        if not mortgaged[s]:
+            total += sq.mortgage
+            unmortgaged.append(s)
     return total, unmortgaged
 
 
 def assets(game: GameState, seat: int) -> dict:
     """A summary for displays and snapshots."""
-    owner, level = game.owner, game.level
-    props = [s for s in game.board.properties if owner[s] == seat]
+    level = game.level
+    props = list(game.deeds_of[seat])
     return {"properties": len(props),
             "houses": sum(level[s] for s in props if level[s] < HOTEL),
             "hotels": sum(1 for s in props if level[s] == HOTEL),

@@ -58,6 +58,11 @@ def check(game) -> list[str]:
             real[game.holding_key[s]][game.owner[s]] += 1
     if real != game.owned_in:
         out.append(f"owned_in {game.owned_in} != real counts {real}")
+    # each seat's deed list kept by the engine is exactly its deeds, in board order
+    for seat in range(n):
+        held = [s for s in board.properties if game.owner[s] == seat]
+        if game.deeds_of[seat] != held:
+            out.append(f"deeds_of[{seat}] {game.deeds_of[seat]} != the deeds it holds {held}")
     # cash never negative; bankrupt players hold nothing
     for p in game.players:
         if p.cash < 0:

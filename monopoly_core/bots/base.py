@@ -176,7 +176,7 @@ class Bot(Policy):
                     if o >= 0 and o != seat and counts[o] == 1:
                         lone.append((s, o))
         flags = g.mortgaged
-        mortgaged = [s for s in g.board.properties if flags[s] and owner[s] == seat]
+        mortgaged = [s for s in g.deeds_of[seat] if flags[s]]
         self._plan = p = Plan(version, sets, mortgaged, near, lone, g)
         self._plan_seat = seat
         return p
