@@ -34,8 +34,11 @@ def settle(g: GameState) -> Play:
     since the last look (``g.version``): it is asked after every landing and window."""
     if needs_settling(g):
         for _, members, counts, size in g.group_rows:
-            if size in counts and _uneven(g, members):      # (in C: most groups are nobody's whole)
-                _settle_group(g, counts.index(size), members)
+            for seat in range(len(counts)):     # (a plain loop: compiled, ``in`` compares boxed numbers)
+                if counts[seat] == size:
+                    if _uneven(g, members):
+                        _settle_group(g, seat, members)
+                    break
         supply(g).settled = g.version
     return
     yield
