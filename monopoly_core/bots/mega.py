@@ -13,7 +13,7 @@ from ..actions import Action
 from ..editions.mega import Mega
 from ..building import shortage_closed
 from ..editions.mega_tickets import side_squares, supply
-from ..editions.mega_turn import RIDE_TICKET
+from ..editions.mega_turn import MOVE_TO, RIDE_TICKET
 
 if TYPE_CHECKING:
     from ..decisions import Decision
@@ -35,16 +35,6 @@ def _wanted(bot: Any, g: Game, seat: int, square: int) -> int:
     if cash - sq.price < bot.reserve(g, seat):
         return -1
     return bot.value(g, seat, square) - sq.price
-
-
-def _best_property(bot: Any, g: Game, seat: int, options: list[Action]) -> Action | None:
-    best, best_gain = None, -1
-    for a in options:
-        if a.square >= 0:
-            gain = _wanted(bot, g, seat, a.square)
-            if gain > best_gain:
-                best, best_gain = a, gain
-    return best
 
 
 def use_bus_ticket(bot: Any, d: Decision, g: Game) -> Action:
@@ -74,15 +64,20 @@ def use_bus_ticket(bot: Any, d: Decision, g: Game) -> Action:
 
 
 def triples(bot: Any, d: Decision, g: Game) -> Action:
-    """Any square: the best unowned property the bot would buy; else GO (the salary), else the first option."""
-    options = d.legal_actions()
-    choice = _best_property(bot, g, d.player, options)
-    if choice is not None:
-        return choice
-    for a in options:
-        if a.square == 0:
-            return a
-    return options[0]
+    """Any square: the best unowned property the bot would buy (the first of the best, in board order); else GO
+    (the salary); else, standing on GO, the square after it. (The squares are looked at directly rather than
+    through the decision's 51 options: the same answer.)"""
+    here = g.players[d.player].position
+    owner, squares = g.owner, g.board.squares
+    best, best_gain = -1, -1
+    for s in g.board.properties:
+        if s != here and owner[s] < 0:
+            gain = _wanted(bot, g, d.player, s)
+            if gain > best_gain:
+                best, best_gain = s, gain
+    if best < 0:
+        best = 0 if here != 0 else 1
+    return Action(MOVE_TO, best)
 
 
 def bus_face(bot: Any, d: Decision, g: Game) -> Action:
@@ -114,13 +109,18 @@ def manage(bot: Any, d: Decision, g: Game) -> Action | None:
     skyscraper (for bots that build hotels), or a house on a group held but for one street, up to the bot's
     ``build_target``, the lowest level first. None: nothing to add (the classic logic goes on).
 
-    The candidates (legal but for cash) are worked out once per game version and kept in ``g.memo``: this is
-    asked after almost every roll."""
+    This is asked after almost every roll, so the cheap tests come first: none of the seat's buildings can cost
+    less than its holding's cheapest (with no reserve, then with it); only then are the candidates (legal but
+    for cash) worked out, once per game version."""
     seat = d.player
-    candidates = _candidates(bot, g, seat)
-    if not candidates:
+    cash = g.players[seat].cash
+    cheapest = _holding(g, _memo(g), seat).cheapest
+    if cash < cheapest:
+        return None         # (no candidate to afford, whatever the reserve: it is never negative)
+    budget = cash - bot.reserve(g, seat)
+    if budget < cheapest:
         return None
-    budget = g.players[seat].cash - bot.reserve(g, seat)
+    candidates = _candidates(bot, g, seat)
     for cost, s in candidates:
         if cost <= budget:
             return Action(A.BUILD, s)
@@ -153,7 +153,6 @@ def exposure(g: Game) -> tuple[list[int], list[int]]:
     level, mortgaged, owner, squares = g.level, g.mortgaged, g.owner, g.board.squares
     full, majority = g.rules.set_rent_multiplier, g.rules.majority_rent_multiplier
     railroad_rents = g.board.railroad_rents
-    counts = g.owned_in.get("railroad", [])
     n = len(g.players)
     worst = [0] * n
     for o in range(n):
@@ -167,11 +166,13 @@ def exposure(g: Game) -> tuple[list[int], list[int]]:
                     r = squares[s].rents[lv] if lv else squares[s].rents[0] * multiplier
                     if r > w:
                         w = r
-        for s in h.railroads:
-            if not mortgaged[s]:
-                r = railroad_rents[counts[o] - 1] * (2 if level[s] else 1)
-                if r > w:
-                    w = r
+        if h.railroads:
+            base = railroad_rents[len(h.railroads) - 1]      # (the rent by railroads owned, mortgaged or not)
+            for s in h.railroads:
+                if not mortgaged[s]:
+                    r = base * 2 if level[s] else base
+                    if r > w:
+                        w = r
         worst[o] = w
     # the worst of the others: the overall worst, except for the seat that holds it (then the runner-up)
     top = 0
@@ -194,17 +195,27 @@ class _Holding:
     (members, whole), and its railroads, in board order. Rebuilt only when ``holdings_version[seat]`` moves (its
     deeds and mortgages, and the owners in the groups it holds part of); building levels are read live."""
 
-    __slots__ = ("version", "groups", "railroads")
+    __slots__ = ("version", "groups", "railroads", "cheapest")
 
     def __init__(self, g: Game, seat: int) -> None:
         self.version = g.holdings_version[seat]
         self.groups: list[tuple[tuple[int, ...], bool]] = []
+        owner, squares = g.owner, g.board.squares
+        cheapest = 1 << 60      # the least any building of the seat's could cost (a bound: 1 << 60 with none)
         for _, members, counts, size in g.group_rows:
             held = counts[seat]
             if held >= size - 1:
                 self.groups.append((members, held == size))
-        owner = g.owner
-        self.railroads: list[int] = [s for s in g.board.railroads if owner[s] == seat]
+                for s in members:
+                    if owner[s] == seat and squares[s].house_cost < cheapest:
+                        cheapest = squares[s].house_cost
+        self.railroads: list[int] = []
+        for s in g.board.railroads:
+            if owner[s] == seat:
+                self.railroads.append(s)
+                if squares[s].house_cost < cheapest:
+                    cheapest = squares[s].house_cost
+        self.cheapest = cheapest
 
 
 class _Builds:
