@@ -31,8 +31,8 @@ if TYPE_CHECKING:
 
 def settle(g: GameState) -> None:
     """Apply the last-property rule to every uneven complete group (in board order). Only when the holdings changed
-    since the last look (``g.version``): it is asked after every landing and window. (A plain function: the rule
-    asks no one anything, and compiled, a generator made and run after most rolls costs more than the check.)"""
+    since the last look (``g.version``): it is asked after every landing and window. (A plain function, not a
+    generator: the rule asks no one anything.)"""
     x = supply(g)
     if x.settled != g.version:
         for _, members, counts, size in g.group_rows:
