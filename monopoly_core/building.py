@@ -131,7 +131,8 @@ def buildable_squares(game: GameState, seat: int, *, hotel: bool | None = None, 
         elif game.level[s] >= top or not game.members_of[s]:
             continue
         else:
-            why = edition.build_problem_but_cash(game, seat, s)
+            why = build_problem(game, seat, s, check_cash=False) if game.classic_rules else \
+                edition.build_problem_but_cash(game, seat, s)
         if why is None and (hotel is None or (game.level[s] == top - 1) == hotel):
             out.append(s)
     return out

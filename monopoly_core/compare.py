@@ -6,7 +6,9 @@ labelled in its ``comparisons`` table, and returns a :class:`Comparison`: per fi
 with its confidence interval, the difference with its interval, the test that decides whether the difference is
 larger than chance at the chosen level, and a sentence saying so. The figures are game length, the share of
 games the turn limit ends, win rate by seat and by strategy, wealth inequality over rounds (the Gini coefficient
-of net worth) and the money flows (rent by colour group, taxes, salary, cards, Free Parking, ...).
+of net worth) and the money flows (rent by colour group, taxes, salary, cards, Free Parking, ...). The bots change
+seats from game to game (both sides alike), so each strategy plays every seat equally often: the win rate by seat
+is the seats' own effect and the win rate by strategy the strategies', two different figures.
 
 A side whose games are already in the database (the same rules, bots and master seed) is read back instead of
 played again. Only per-game numbers are kept (:mod:`.compare_figures`), folded into running moments chunk by
@@ -105,6 +107,7 @@ class Comparison:
     seed: int
     alpha: float
     strategies: tuple[str, ...]
+    seating: str
     figures: tuple[Figure, ...]
     batches: tuple[int, int]
     reused: tuple[bool, bool]
@@ -122,7 +125,7 @@ class Comparison:
                       "reused": self.reused[1]},
                 "changes": [{"rule": n, "a": x, "b": y} for n, x, y in self.rules_a.diff(self.rules_b)],
                 "games": self.games, "players": self.players, "seed": self.seed, "level": self.alpha,
-                "strategies": list(self.strategies), "comparison": self.comparison_id, "database": self.db_path,
+                "strategies": list(self.strategies), "seating": self.seating, "comparison": self.comparison_id, "database": self.db_path,
                 "seconds": round(self.seconds, 3), "figures": [f.to_json() for f in self.figures]}
 
 
@@ -154,8 +157,14 @@ def _check_label(label: str, what: str) -> str:
 
 def compare(rules_a: RuleSet, rules_b: RuleSet, *, games: int = 100, players: int = 4, seed: int = 0, bots=None,
             db_path=None, workers: int = 1, alpha: float = 0.05, label_a: str | None = None,
-            label_b: str | None = None, progress: Progress | None = None, executor=None) -> Comparison:
+            label_b: str | None = None, progress: Progress | None = None, executor=None,
+            seating: str = S.ROTATED) -> Comparison:
     """Play ``games`` games of each rule set with the same per-game seeds, log both, and compare them.
+
+    The bots change seats from game to game (``seating`` ``"rotated"``, the default: game ``i`` moves every bot
+    ``i`` seats on, see :func:`.simulate.seated`), so each strategy plays every seat equally often and the win
+    rate by seat and the win rate by strategy measure different things; ``"fixed"`` keeps every bot in its seat
+    (then a seat and the strategy sitting in it cannot be told apart).
 
     Bad input raises :class:`InvalidRules` (or :class:`~.store.StoreError` for the database) before anything is
     played: rule sets that do not validate for ``players``, two identical rule sets, counts out of range, a
@@ -164,6 +173,7 @@ def compare(rules_a: RuleSet, rules_b: RuleSet, *, games: int = 100, players: in
     check_count(games, "games", 1, MAX_GAMES)
     check_count(workers, "workers", 1, S.max_workers())
     check_seed(seed)
+    S.check_seating(seating)
     alpha = check_level(alpha)
     for name, r in (("rule set A", rules_a), ("rule set B", rules_b)):
         if not isinstance(r, RuleSet):
@@ -180,7 +190,6 @@ def compare(rules_a: RuleSet, rules_b: RuleSet, *, games: int = 100, players: in
         label_b = f"{label_b} (B)"
     specs = bot_table(players, bots)
     strategies = list(dict.fromkeys(s.strategy for s in specs))
-    seat_strategy = [strategies.index(s.strategy) for s in specs]
     flows = flow_names(rules_a, rules_b)
     curve = min(MAX_CURVE_ROUNDS, rules_a.turn_limit, rules_b.turn_limit)
     takers = [FigureTaker(r, flows, strategies, players, curve) for r in (rules_a, rules_b)]
@@ -189,7 +198,7 @@ def compare(rules_a: RuleSet, rules_b: RuleSet, *, games: int = 100, players: in
     size = S._chunk_size(games, workers)
     t0 = time.perf_counter()
     with Writer(db_path) as writer:
-        sides = _plan_sides(writer, (rules_a, rules_b), specs, seed, games)
+        sides = _plan_sides(writer, (rules_a, rules_b), specs, seed, games, seating)
         results = _played_chunks(sides, games, size, workers, executor)
         try:
             done = 0
@@ -200,7 +209,7 @@ def compare(rules_a: RuleSet, rules_b: RuleSet, *, games: int = 100, players: in
                     tables = next(results) if side["batch_rows"] is None else _read_chunk(writer, side, start, stop)
                     if side["batch_rows"] is None:
                         writer.write(tables)
-                    taken.append(taker.take(tables, seat_strategy))
+                    taken.append(taker.take(tables))
                 acc.add(*taken)
                 done += 2 * (stop - start)
                 if progress is not None:
@@ -211,20 +220,21 @@ def compare(rules_a: RuleSet, rules_b: RuleSet, *, games: int = 100, players: in
             [(side["batch"], label, side["batch_rows"] is not None)
              for side, label in zip(sides, (label_a, label_b))], games, seed)
     figures = acc.figures(alpha, label_a, label_b, strategies, flows, curve)
-    return Comparison(label_a, label_b, rules_a, rules_b, games, players, seed, alpha, tuple(strategies),
+    return Comparison(label_a, label_b, rules_a, rules_b, games, players, seed, alpha, tuple(strategies), seating,
                       figures, (sides[0]["batch"], sides[1]["batch"]),
                       tuple(s["batch_rows"] is not None for s in sides), str(resolve(db_path)),
                       time.perf_counter() - t0, comparison_id)
 
 
-def _plan_sides(writer: Writer, rules: tuple[RuleSet, RuleSet], specs, seed: int, games: int) -> list[dict]:
+def _plan_sides(writer: Writer, rules: tuple[RuleSet, RuleSet], specs, seed: int, games: int,
+                seating: str) -> list[dict]:
     """Each side's batch: an existing one holding its games (read back), or a new one to play."""
     sides = []
     first_id, batch = writer.next_game_id(), writer.next_batch_id()
     strategies = [s.strategy for s in specs]
     for r in rules:
         rules_json = r.to_json()
-        old = writer.same_batch(rules_json, strategies, S.game_seed(seed, 0))
+        old = writer.same_batch(rules_json, strategies, S.game_seed(seed, 0), seating)
         if old is not None:
             if old["games"] < games:
                 raise StoreError(f"{S.duplicate_message(old)} That batch holds only {old['games']:,} of these "
@@ -232,7 +242,7 @@ def _plan_sides(writer: Writer, rules: tuple[RuleSet, RuleSet], specs, seed: int
                                  f"another seed.")
             sides.append({"batch": old["batch"], "batch_rows": old, "plan": None})
             continue
-        plan = (rules_json, [s.to_json() for s in specs], seed, first_id, batch)
+        plan = S.Plan(rules_json, [s.to_json() for s in specs], seed, first_id, batch, seating)
         sides.append({"batch": batch, "batch_rows": None, "plan": plan})
         first_id += games
         batch += 1
@@ -252,21 +262,24 @@ def _read_chunk(writer: Writer, side: dict, start: int, stop: int) -> dict:
                       [side["batch"], start, stop])
 
 
-def read_games(conn, games_from: str, params: list, events: str = "events", snapshots: str = "snapshots") -> dict:
-    """The columns a comparison reads of some games (``SELECT ... FROM {games_from}``) and of their pay events
-    and snapshots, as Arrow tables; ``events`` and ``snapshots`` name where those are (a table, or
-    ``read_parquet(...)``)."""
+def read_games(conn, games_from: str, params: list, events: str = "events", snapshots: str = "snapshots",
+               players: str = "players") -> dict:
+    """The columns a comparison reads of some games (``SELECT ... FROM {games_from}``) and of their players (who
+    sat where), pay events and snapshots, as Arrow tables; ``players``, ``events`` and ``snapshots`` name where
+    those are (a table, or ``read_parquet(...)``)."""
     conn = conn.cursor()         # its own result: the caller's connection may hold an unfinished one
     games = conn.sql(f"SELECT id, batch_index, rounds, end_reason, winner FROM {games_from} "
                          "ORDER BY batch_index", params=params).to_arrow_table()
     ids = games["id"].to_pylist()
     lo, hi = (min(ids), max(ids)) if ids else (0, -1)
+    seats = conn.sql(f"SELECT game, seat, strategy FROM {players} WHERE game BETWEEN ? AND ?",
+                     params=[lo, hi]).to_arrow_table()
     pays = conn.sql(f"SELECT game, player, counterparty, amount, square, detail, kind FROM {events} "
                         "WHERE game BETWEEN ? AND ? AND kind = 'pay'", params=[lo, hi]).to_arrow_table()
     snaps = conn.sql(f"SELECT game, round, player, net_worth FROM {snapshots} WHERE game BETWEEN ? AND ? "
                          "ORDER BY game, turn, player", params=[lo, hi]).to_arrow_table()
     conn.close()
-    return {"games": games, "events": pays, "snapshots": snaps}
+    return {"games": games, "players": seats, "events": pays, "snapshots": snaps}
 
 
 class _Accumulator:

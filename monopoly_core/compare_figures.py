@@ -2,7 +2,9 @@
 
 A chunk of games (the ``games``, ``players``, ``events`` and ``snapshots`` tables of some games, as Arrow tables:
 straight from the batch runner, read back from DuckDB, or from Parquet files) becomes one row of numbers per game
-(:class:`GameFigures`): its length in rounds, whether the turn limit ended it, who won (seat and strategy), the
+(:class:`GameFigures`): its length in rounds, whether the turn limit ended it, who won (the seat, and the strategy
+that sat in that seat in that game: the ``players`` table says, so a batch whose bots change seats from game to
+game is read right), the
 Gini coefficient of net worth after each round, and the money moved per flow (rent per colour group, taxes,
 salary, cards, Free Parking, ...). Paired side by side, these rows are all :mod:`.compare` keeps of a game, so a
 comparison's memory does not grow with its number of games.
@@ -48,10 +50,17 @@ def rent_names(rules: RuleSet) -> list[tuple[str, str]]:
 
 def flow_names(a: RuleSet, b: RuleSet) -> list[tuple[str, str]]:
     """Every money flow of a comparison of ``a`` and ``b``, (key, words), in a fixed order: salary, the rent
-    flows of both boards, taxes, cards, Free Parking, then every other payment reason of the event table."""
+    flows of both boards, taxes, cards, Free Parking, then every other payment reason of the event table. A flow
+    the two boards name differently (the US railroads are the UK stations) is one flow with both names."""
     out = [("salary", REASON_WORDS["salary"])]
+    rent: dict[str, str] = {}
     for rules in (a, b):
-        out += [r for r in rent_names(rules) if r not in out]
+        for key, words in rent_names(rules):
+            if key not in rent:
+                rent[key] = words
+            elif words != rent[key]:
+                rent[key] = f"{rent[key]} / {words.removeprefix('rent: ')}"
+    out += list(rent.items())
     out.append(("tax", REASON_WORDS["tax"]))
     out += [(c, c) for c in CARD_FLOWS]
     out.append(("jackpot", REASON_WORDS["jackpot"]))
@@ -91,14 +100,14 @@ class FigureTaker:
         self._rent_flow = rent_flow
         self._reason_flow = {r: self.flows.get(r, -1) for r in E.REASONS}
 
-    def take(self, tables: dict[str, pa.Table], strategy_of_seat: list[int]) -> GameFigures:
+    def take(self, tables: dict[str, pa.Table]) -> GameFigures:
         games = tables["games"].sort_by("batch_index")
         ids = games["id"].to_numpy(zero_copy_only=False).astype(np.int64)
         n = len(ids)
         row_of = {int(g): i for i, g in enumerate(ids)}
         winners = games["winner"].to_numpy(zero_copy_only=False)
         seat = np.where(np.isnan(winners.astype(float)), self.seats, winners).astype(np.int64)
-        strat = np.asarray(strategy_of_seat + [len(self.strategies)], np.int64)[np.clip(seat, 0, self.seats)]
+        strat = self._strategy_at(tables["players"], row_of, n)[np.arange(n), np.clip(seat, 0, self.seats)]
         reasons = games["end_reason"].to_pylist()
         rounds = games["rounds"].to_numpy(zero_copy_only=False).astype(float)
         gini = self._gini(tables["snapshots"], row_of, n)
@@ -112,6 +121,25 @@ class FigureTaker:
             winner_seat=seat, winner_strategy=strat,
             gini=gini, gini_mean=gini_mean,
             money=self._money(tables["events"], row_of, n))
+
+    def _strategy_at(self, players: pa.Table, row_of: dict[int, int], n: int) -> np.ndarray:
+        """(games, seats + 1): the index of the strategy in each seat of each game (the last column, for "no
+        winner", and a seat no known strategy sat in hold ``len(strategies)``)."""
+        none = len(self.strategies)
+        out = np.full((n, self.seats + 1), none, np.int64)
+        if players.num_rows == 0:
+            return out
+        code = {name: i for i, name in enumerate(self.strategies)}
+        strategy = players["strategy"]
+        if pa.types.is_dictionary(strategy.type):
+            strategy = strategy.cast(pa.string())
+        rows = np.fromiter((row_of.get(int(g), -1) for g in players["game"].to_pylist()), np.int64,
+                           players.num_rows)
+        seat = players["seat"].to_numpy(zero_copy_only=False).astype(np.int64)
+        which = np.fromiter((code.get(x, none) for x in strategy.to_pylist()), np.int64, players.num_rows)
+        ok = (rows >= 0) & (seat >= 0) & (seat < self.seats)
+        out[rows[ok], seat[ok]] = which[ok]
+        return out
 
     def _money(self, events: pa.Table, row_of: dict[int, int], n: int) -> np.ndarray:
         out = np.zeros((n, len(self.flows)))

@@ -24,6 +24,16 @@ def _chance(test, alpha: float) -> str:
     return f"{word} at the {alpha:.0%} level ({test.name}, {test.p_text()})"
 
 
+def seating_words(seating: str, players: int) -> str:
+    """How the bots sat, in sentences a class understands (the Rules page and the ``compare`` command)."""
+    if seating == "rotated":
+        return (f"Seats rotate: each game every bot moves one seat on, so over {players} games each strategy "
+                f"plays every seat once. The win rate by seat shows whether a seat helps whoever sits in it; the "
+                f"win rate by strategy shows whether a way of playing helps wherever it sits.")
+    return ("Seats are fixed: every bot keeps its seat in every game, so a seat and the strategy sitting in it "
+            "cannot be told apart (the win rates by seat and by strategy tell the same story).")
+
+
 def verdicts(rows: dict, tests: dict, alpha: float, la: str, lb: str, extra: dict) -> dict[str, str]:
     """One sentence per figure key."""
     level = f"{1 - alpha:.0%}"

@@ -16,7 +16,8 @@ from typing import Final, TYPE_CHECKING
 from . import actions as A
 from .actions import Action, Trade
 from .errors import IllegalAction
-from .mortgage import unmortgage_cost, unmortgage_problem
+from .building import build_problem, sell_problem
+from .mortgage import mortgage_problem, unmortgage_cost, unmortgage_problem
 from .trading import trade_problem
 from .state import jail_card
 
@@ -225,15 +226,15 @@ def _manage_problem(g: GameState, seat: int, action: Action) -> str | None:
         return trade_problem(g, t)
     if not (0 <= sq < g.board.size):
         return f"no square {sq}"
-    edition = g.edition
+    edition, classic = g.edition, g.classic_rules     # (classic: the rule itself, a call less; Edition.HOT_HOOKS)
     if kind == A.BUILD:
-        return edition.build_problem(g, seat, sq)
+        return build_problem(g, seat, sq) if classic else edition.build_problem(g, seat, sq)
     if kind == A.SELL_BUILDING:
-        return edition.sell_problem(g, seat, sq)
+        return sell_problem(g, seat, sq) if classic else edition.sell_problem(g, seat, sq)
     if kind == A.SELL_ALL:
         return edition.sell_all_problem(g, seat, sq)
     if kind == A.MORTGAGE:
-        return edition.mortgage_problem(g, seat, sq)
+        return mortgage_problem(g, seat, sq) if classic else edition.mortgage_problem(g, seat, sq)
     if kind == A.UNMORTGAGE:
         return unmortgage_problem(g, seat, sq)
     return f"unknown action {kind!r}"

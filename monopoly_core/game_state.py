@@ -68,6 +68,7 @@ class GameState:
     # --- the table and its rules (fixed for the game) -------------------------------------------------------
     rules: RuleSet
     edition: Edition
+    classic_rules: bool     # the edition keeps the classic rule at every hot hook (Edition.keeps_classic_rules)
     board: Board
     dice: DiceModel
     deck_cards: dict[str, tuple[Card, ...]]     # deck kind -> its printed cards
@@ -138,6 +139,7 @@ class GameState:
                  bots: dict[int, Policy], events: bool = True, snapshots: bool = False) -> None:
         self.rules = rules
         self.edition = edition
+        self.classic_rules = edition.keeps_classic_rules()
         self.board = edition.board(rules)
         self.dice = edition.dice(rules)
         decks = edition.decks(rules)

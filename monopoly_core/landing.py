@@ -23,7 +23,7 @@ from . import movement
 from . import payments
 from . import sales
 from .actions import PERCENT
-from .rent import DICE_X10
+from .rent import DICE_X10, rent_due
 from .worth import total_worth
 
 if TYPE_CHECKING:
@@ -52,7 +52,8 @@ class OnProperty(LandingRule):
         elif owner != p.seat and not g.mortgaged[square]:
             if mode == DICE_X10:
                 dice_total = movement.roll(g, p, E.ROLL_UTILITY_CARD).total
-            rent = g.edition.rent(g, square, dice_total, mode)
+            rent = rent_due(g, square, dice_total, mode) if g.classic_rules else \
+                g.edition.rent(g, square, dice_total, mode)
             yield from payments.charge(g, p, owner, rent, E.R_RENT, square)
 
 

@@ -32,7 +32,7 @@ def apply(g: GameState, p: Player, action: Action) -> Play:
     """Carry out one management action of ``p`` (already found legal)."""
     kind = action.kind
     if kind == A.BUILD:
-        yield from g.edition.build(g, p, action.square)
+        yield from build(g, p, action.square) if g.classic_rules else g.edition.build(g, p, action.square)
     elif kind == A.SELL_BUILDING:
         sell_level(g, p, action.square)
     elif kind == A.SELL_ALL:

@@ -61,7 +61,8 @@ def raise_money(g: GameState, p: Player, creditor: int, amount: int, reason: int
     g.log.add(E.DEBT, p.seat, -1, amount, creditor, reason)
     d = D.Decision(g, D.DEBT, p.seat, amount=amount, other=creditor)
     while p.cash < amount:
-        flow.check_budget(g)
+        if g.ply > g.step_budget:       # (compared here: a call less an answer)
+            flow.check_budget(g)
         action = yield from flow.ask(g, d)
         if action.kind == BANKRUPT:
             yield from g.edition.bankrupt(g, p, creditor)

@@ -88,7 +88,8 @@ ORDER BY landings DESC""",
         Chart("label", "percent", "bar")),
     Question(
         "win_rate_by_strategy", "Which bot strategy wins most often?",
-        "Share of finished games won, per bot strategy, with the number of seats it played.",
+        "Share of finished games won, per bot strategy, with the number of seats it played (each game's players "
+        "table says which strategy sat in which seat, so batches whose bots change seats are counted right).",
         """SELECT strategy, count(*) AS seats, count(*) FILTER (WHERE won) AS wins,
        round(avg(won::INTEGER), 3) AS win_rate
 FROM player_results
@@ -96,6 +97,19 @@ WHERE finished AND kind = 'bot'{and_game}
 GROUP BY strategy
 ORDER BY win_rate DESC""",
         Chart("strategy", "win_rate", "bar")),
+    Question(
+        "win_rate_by_seat", "Does the seat matter?",
+        "Share of finished games won from each seat, against a fair share of 1 / players. In a batch whose bots "
+        "change seats every game (seating rotated) every strategy sits in every seat equally often, so a seat "
+        "that wins more than its share is a good seat, not a good bot in it.",
+        """SELECT format('seat {{}} of {{}}', seat + 1, table_size) AS seat, count(*) AS games,
+       count(*) FILTER (WHERE won) AS wins, round(avg(won::INTEGER), 3) AS win_rate,
+       round(1 / table_size, 3) AS fair_share
+FROM player_results
+WHERE finished{and_game}
+GROUP BY table_size, player_results.seat
+ORDER BY table_size, player_results.seat""",
+        Chart("seat", "win_rate", "bar", reference="fair_share")),
     Question(
         "game_length_by_preset", "How long is a game under each preset?",
         "Average and median rounds and turns of finished games, per preset and number of players.",
@@ -388,7 +402,9 @@ BATCHES_SQL = """WITH b AS (
     SELECT batch, count(*) AS games, min(id) AS first_id, max(id) AS last_id, any_value(preset) AS preset,
            any_value(players) AS players, any_value(turn_limit) AS turn_limit
     FROM games WHERE batch IS NOT NULL GROUP BY batch)
-SELECT b.*, (SELECT string_agg(p.strategy, ', ' ORDER BY p.seat) FROM players p WHERE p.game = b.first_id) AS bots
+SELECT b.*, (SELECT string_agg(p.strategy, ', ' ORDER BY p.seat) FROM players p WHERE p.game = b.first_id) AS bots,
+       -- a database from before seatings were recorded has no seating column yet: its batches were fixed
+       coalesce((SELECT to_json(g) ->> 'seating' FROM games g WHERE g.id = b.first_id), 'fixed') AS seating
 FROM b ORDER BY batch"""
 
 
@@ -404,11 +420,13 @@ class Batch:
     players: int
     turn_limit: int
     bots: str
+    seating: str = "fixed"
 
     def label(self) -> str:
         """A line that tells this batch from the others, e.g. "Batch 2: 300 games of classic-us, ..."."""
+        moving = ", changing seats every game" if self.seating == "rotated" else ""
         return (f"Batch {self.batch}: {self.games:,} game{'s' if self.games != 1 else ''} of {self.preset}, "
-                f"{self.players} players ({self.bots}), turn limit {self.turn_limit}, ids {self.first_id:,} to "
+                f"{self.players} players ({self.bots}{moving}), turn limit {self.turn_limit}, ids {self.first_id:,} to "
                 f"{self.last_id:,}")
 
 

@@ -63,7 +63,7 @@ GAMES = pa.schema([
     ("chest_deck", pa.string()), ("players", pa.int16()), ("seed", pa.int64()), ("turn_limit", pa.int32()),
     ("rules", pa.string()), ("finished", pa.bool_()), ("end_reason", pa.string()), ("winner", pa.int16()),
     ("turns", pa.int32()), ("rounds", pa.int32()), ("rolls", pa.int32()), ("events", pa.int32()),
-    ("started_at", pa.timestamp("us")), ("finished_at", pa.timestamp("us")),
+    ("started_at", pa.timestamp("us")), ("finished_at", pa.timestamp("us")), ("seating", pa.string()),
 ])
 PLAYERS = pa.schema([
     ("game", pa.int64()), ("seat", pa.int16()), ("play_order", pa.int16()), ("name", pa.string()),
@@ -89,9 +89,10 @@ class TableBuilder:
     (1, True)
     """
 
-    def __init__(self, *, source: str = "simulated", batch: int | None = None):
+    def __init__(self, *, source: str = "simulated", batch: int | None = None, seating: str | None = None):
         self.source = source
         self.batch = batch
+        self.seating = seating           # a simulation batch's seating: "fixed" or "rotated" (see simulate.py)
         self._games: list[dict] = []
         self._players: dict[str, list] = {f.name: [] for f in PLAYERS}
         self._ev: dict[str, list[list[int]]] = {c: [] for c in E.COLUMNS}   # each game's column lists
@@ -123,6 +124,7 @@ class TableBuilder:
             "winner": r["winner"] if over and r["winner"] >= 0 else None,
             "turns": r["turns"], "rounds": r["rounds"], "rolls": r["rolls"], "events": len(game.log),
             "started_at": _time(started_at), "finished_at": _time(finished_at) if over else None,
+            "seating": self.seating,
         })
         place = {seat: i for i, seat in enumerate(game.order)}
         cols = self._players

@@ -71,7 +71,8 @@ def auction(g: GameState, square: int, item: int = ITEM_DEED, eligible: set[int]
             log.add(E.PASS, seat, square)
             continue
         d = D.Decision(g, D.BID, seat, square=square, amount=high, minimum=minimum, other=high_bidder, item=item)
-        flow.check_budget(g)
+        if g.ply > g.step_budget:       # (compared here: a call less a bid)
+            flow.check_budget(g)
         action = yield from flow.ask(g, d)
         if action.kind == BID:
             high, high_bidder = action.amount, seat

@@ -53,6 +53,9 @@ _LIST = [
         "started_at": "when play started (UTC), if known",
         "finished_at": "when play ended (UTC); NULL if unfinished",
         "logged_at": "when the game was written to the database (UTC)",
+        "seating": "how its run seated the bots: `fixed` (the same seat every game) or `rotated` (game i moves "
+                   "every bot i seats on, so each plays every seat equally often; `players` says who sat where); "
+                   "NULL for games played on the site and runs from before seatings were recorded (fixed)",
     }),
     Relation("players", "table",
              "One row per player per game, with the final standing.", {

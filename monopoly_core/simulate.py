@@ -25,7 +25,7 @@ import types
 from collections import deque
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from .bounds import check_count, check_seed
 from .errors import InvalidRules
@@ -37,6 +37,41 @@ from .store import DuplicateBatch, Writer, resolve
 
 #: progress(done, total): called after each chunk is written.
 Progress = Callable[[int, int], None]
+
+#: How a batch seats its bots: the same seat in every game, or moved one seat on per game.
+FIXED, ROTATED = "fixed", "rotated"
+SEATINGS = (FIXED, ROTATED)
+
+
+class Plan(NamedTuple):
+    """What every chunk of a batch needs to play its games (sent to the worker processes or the cluster)."""
+
+    rules_json: str
+    specs_json: list
+    master: int
+    first_id: int
+    batch: int
+    seating: str = FIXED
+
+
+def seated(specs: list, index: int, seating: str) -> list:
+    """The players of game ``index`` of a batch, seat by seat: ``specs`` as they are for a fixed seating; for a
+    rotated one, every player moved ``index`` seats on (the player listed first sits in seat ``index mod n``), so
+    over ``n`` consecutive games each plays every seat once and seat effects no longer pass for strategy effects.
+
+    >>> seated(["a", "b", "c"], 1, ROTATED), seated(["a", "b", "c"], 5, ROTATED), seated(["a", "b"], 1, FIXED)
+    (['c', 'a', 'b'], ['b', 'c', 'a'], ['a', 'b'])
+    """
+    if seating == FIXED or not specs:
+        return list(specs)
+    k = index % len(specs)
+    return list(specs[len(specs) - k:]) + list(specs[:len(specs) - k])
+
+
+def check_seating(seating: str) -> str:
+    if seating not in SEATINGS:
+        raise InvalidRules("seating", f"must be {FIXED!r} or {ROTATED!r}, got {seating!r}")
+    return seating
 
 
 def game_seed(master: int, index: int) -> int:
@@ -80,7 +115,7 @@ def _chunk_size(games: int, workers: int) -> int:
 def simulate(db_path=None, *, edition: str = "classic-us", games: int = 100, players: int = 4, seed: int = 0,
              bots=None, workers: int = 1, turn_limit: int | None = None, rules: RuleSet | None = None,
              progress: Progress | None = None, chunk: int | None = None, executor=None,
-             parquet: str | None = None) -> Report:
+             parquet: str | None = None, seating: str = FIXED) -> Report:
     """Play ``games`` bot games and write them to the database at ``db_path`` (default database if None).
 
     ``rules`` (a RuleSet) overrides ``edition``; ``turn_limit`` changes the rules' turn limit. ``bots`` is a
@@ -93,11 +128,13 @@ def simulate(db_path=None, *, edition: str = "classic-us", games: int = 100, pla
     chunks elsewhere instead of the local pool of ``workers`` processes; the games are the same. With
     ``parquet`` (a folder or an fsspec URL the players can write to) each chunk is written there as Parquet files
     in the database's table shapes by whoever plays it, and loaded into the database from them
-    (:mod:`.parquet_runs`).
+    (:mod:`.parquet_runs`). ``seating`` ``"rotated"`` moves every bot one seat on per game (see :func:`seated`);
+    the default ``"fixed"`` keeps each in its seat. The games' ``seating`` column records it.
     """
     check_count(games, "games", 1, MAX_GAMES)
     check_count(workers, "workers", 1, max_workers())
     check_seed(seed)
+    check_seating(seating)
     if rules is None:
         rules = preset(edition) if turn_limit is None else preset(edition, turn_limit=turn_limit)
     elif turn_limit is not None:
@@ -113,11 +150,11 @@ def simulate(db_path=None, *, edition: str = "classic-us", games: int = 100, pla
     interrupted = False
     rules_json = rules.to_json()
     with Writer(db_path) as writer:
-        old = writer.same_batch(rules_json, [s.strategy for s in specs], game_seed(seed, 0))
+        old = writer.same_batch(rules_json, [s.strategy for s in specs], game_seed(seed, 0), seating)
         if old is not None:
             raise DuplicateBatch(duplicate_message(old))
         first_id, batch = writer.next_game_id(), writer.next_batch_id()
-        plan = (rules_json, [s.to_json() for s in specs], seed, first_id, batch)
+        plan = Plan(rules_json, [s.to_json() for s in specs], seed, first_id, batch, seating)
         tasks = ((plan, start, min(start + size, games)) for start in range(0, games, size))
         fn = functools.partial(play_chunk_parquet, url=parquet) if parquet else play_chunk
         results = play_tasks(tasks, workers, executor, fn)
@@ -145,8 +182,8 @@ def duplicate_message(old: dict) -> str:
     """Why a run was refused, for people: which batch already holds its games, and what to change."""
     n = old["games"]
     return (f"these games are already in the database: batch {old['batch']} ({n:,} game{'s' if n != 1 else ''}, "
-            f"ids {old['first_id']:,} to {old['last_id']:,}) was simulated with the same rules, bots, number of "
-            f"players and master seed, so its games would be written again. Choose another master seed for new "
+            f"ids {old['first_id']:,} to {old['last_id']:,}) was simulated with the same rules, bots, seating, "
+            f"number of players and master seed, so its games would be written again. Choose another master seed for new "
             f"games.")
 
 
@@ -213,13 +250,15 @@ def _ignore_sigint() -> None:
 
 def play_chunk(task) -> dict:
     """Play games ``start`` to ``stop - 1`` of a run and return their tables (runs in worker processes)."""
-    (rules_json, specs_json, master, first_id, batch), start, stop = task
-    rules = RuleSet.from_json(rules_json)
-    specs = [PlayerSpec.from_json(s) for s in specs_json]
-    builder = TableBuilder(source="simulated", batch=batch)
+    plan, start, stop = task
+    plan = Plan(*plan)
+    rules = RuleSet.from_json(plan.rules_json)
+    specs = [PlayerSpec.from_json(s) for s in plan.specs_json]
+    builder = TableBuilder(source="simulated", batch=plan.batch, seating=plan.seating)
+    first_id, master = plan.first_id, plan.master
     for i in range(start, stop):
         began = time.time()
-        game = Game.new(rules, specs, game_seed(master, i), snapshots=True)
+        game = Game.new(rules, seated(specs, i, plan.seating), game_seed(master, i), snapshots=True)
         game.run()
         builder.add(game, first_id + i, batch_index=i, started_at=began, finished_at=time.time())
     return builder.tables()
@@ -229,9 +268,9 @@ def play_chunk_parquet(task, url: str) -> dict:
     """Play a chunk and write it as Parquet files under ``url`` (runs wherever the games are played); returns
     the files and the numbers of games and events, all the writing process needs."""
     from .parquet_runs import chunk_files, write_chunk
-    (_, _, _, _, batch), start, _ = task
+    plan, start, _ = task
     tables = play_chunk(task)
-    files = chunk_files(url, batch, start)
+    files = chunk_files(url, Plan(*plan).batch, start)
     write_chunk(tables, files)
     return {"files": files, "games": tables["games"].num_rows, "events": tables["events"].num_rows}
 

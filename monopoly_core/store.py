@@ -57,7 +57,7 @@ CREATE TABLE IF NOT EXISTS games (
     edition VARCHAR, board VARCHAR, chance_deck VARCHAR, chest_deck VARCHAR, players SMALLINT, seed BIGINT,
     turn_limit INTEGER, rules JSON, finished BOOLEAN, end_reason VARCHAR, winner SMALLINT, turns INTEGER,
     rounds INTEGER, rolls INTEGER, events INTEGER, started_at TIMESTAMP, finished_at TIMESTAMP,
-    logged_at TIMESTAMP);
+    logged_at TIMESTAMP, seating VARCHAR);
 CREATE TABLE IF NOT EXISTS players (
     game BIGINT NOT NULL, seat SMALLINT, play_order SMALLINT, name VARCHAR, kind VARCHAR, strategy VARCHAR,
     cash INTEGER, net_worth INTEGER, rank SMALLINT, bankrupt BOOLEAN, bankrupt_turn INTEGER);
@@ -141,6 +141,9 @@ WHERE e.kind = 'card';
 VIEWS = ("landings", "landings_per_square", "payments", "money_flows", "rent_per_square", "player_results",
          "wealth_share", "card_draws")
 TABLES = ("meta", "games", "players", "events", "snapshots", "squares", "cards", "event_kinds", "comparisons")
+#: Columns added to a table after databases were made without them (table -> [(column, type)], in order, at the
+#: table's end): a writer adds them to an older database; until then its rows read as NULL where the core asks.
+ADDED_COLUMNS = {"games": [("seating", "VARCHAR")]}
 
 
 class StoreError(Exception):
@@ -309,21 +312,26 @@ class Writer(GatedConnection):
     def next_batch_id(self) -> int:
         return int(self.conn.execute("SELECT coalesce(max(batch), 0) + 1 FROM games").fetchone()[0])
 
-    def same_batch(self, rules_json: str, strategies: list[str | None], first_seed: int) -> dict | None:
+    def same_batch(self, rules_json: str, strategies: list[str | None], first_seed: int,
+                   seating: str = "fixed") -> dict | None:
         """The simulation batch already holding the games a new run would write, or None.
 
-        Game ``i`` of a run is fixed by the rules, the bots in their seats and the seed drawn for index ``i``
-        from the master seed, and every run starts at index 0; so two runs share games exactly when their
-        first games agree in all three. Returns ``{"batch", "games", "first_id", "last_id"}`` of the old one.
+        Game ``i`` of a run is fixed by the rules, the bots in their seats (the batch's ``seating``: the same
+        seats every game, or rotated by ``i``) and the seed drawn for index ``i`` from the master seed, and every
+        run starts at index 0; so two runs share games exactly when their first games agree in all three and
+        their batches seat the bots the same way (game 0 of a rotated batch is game 0 of a fixed one, game 1 is
+        not). A batch from before seatings were recorded seated its bots fixed. Returns ``{"batch", "games",
+        "first_id", "last_id"}`` of the old one.
         """
         row = self.conn.execute("""
             WITH first AS (
                 SELECT g.batch FROM games g
                 WHERE g.source = 'simulated' AND g.batch_index = 0 AND g.seed = ? AND g.rules::VARCHAR = ?
+                  AND coalesce(g.seating, 'fixed') = ?
                   AND (SELECT list(coalesce(p.strategy, '') ORDER BY p.seat) FROM players p WHERE p.game = g.id) = ?
                 ORDER BY g.batch LIMIT 1)
             SELECT g.batch, count(*), min(g.id), max(g.id) FROM games g JOIN first f ON f.batch = g.batch
-            GROUP BY g.batch""", [first_seed, rules_json, [s or "" for s in strategies]]).fetchone()
+            GROUP BY g.batch""", [first_seed, rules_json, seating, [s or "" for s in strategies]]).fetchone()
         if row is None:
             return None
         return dict(zip(("batch", "games", "first_id", "last_id"), (int(v) for v in row)))
@@ -406,6 +414,9 @@ def _create_schema(conn) -> None:
         raise StoreError(f"this database has schema version {row[0]}, this program writes version "
                          f"{SCHEMA_VERSION}; use a new database file")
     conn.execute(SCHEMA_SQL)
+    for table, columns in ADDED_COLUMNS.items():      # an older database gets the columns added since
+        for column, kind in columns:
+            conn.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {kind}")
     if row is None:
         conn.execute("INSERT INTO meta VALUES ('schema_version', ?)", [SCHEMA_VERSION])
     conn.execute("INSERT OR IGNORE INTO meta VALUES (?, ?)", list(MARK))
@@ -450,7 +461,13 @@ def _lab_tables_before_the_mark(found: dict[str, list[str]]) -> bool:
     """Every table and view is one of the lab's with the lab's columns, and the data tables are all there."""
     expected = _lab_columns()
     return set(found) <= set(expected) and set(DATA_TABLES) | {"meta"} <= set(found) and \
-        all(found[name] == expected[name] for name in found)
+        all(found[name] in (expected[name], _before_added(name, expected[name])) for name in found)
+
+
+def _before_added(table: str, columns: list[str]) -> list[str]:
+    """A table's columns as a database made before :data:`ADDED_COLUMNS` holds them."""
+    added = {c for c, _ in ADDED_COLUMNS.get(table, ())}
+    return [c for c in columns if c not in added]
 
 
 _LAB_COLUMNS: dict[str, list[str]] = {}

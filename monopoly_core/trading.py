@@ -58,7 +58,7 @@ def trade_problem(game: GameState, trade: Trade) -> str | None:
                 due += interest(game, s)
         if due and receiver.cash + cash_in - cash_out < due:
             return f"{receiver.name} could not pay the {due} interest due at once on the mortgaged properties"
-    return game.edition.trade_problem(game, trade)
+    return None if game.classic_rules else game.edition.trade_problem(game, trade)
 
 
 def _tokens_problem(game: GameState, trade: Trade, a: Player, b: Player) -> str | None:

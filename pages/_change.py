@@ -11,6 +11,8 @@ from monopoly_core import InvalidRules, MonopolyError, RuleSet
 from monopoly_core import markov as M
 from monopoly_core.bots import DESCRIPTIONS, STANDARD, STRATEGIES
 from monopoly_core.compare import Comparison, compare
+from monopoly_core.compare_words import seating_words
+from monopoly_core.simulate import FIXED, ROTATED
 from monopoly_core.store import StoreError
 from monopoly_core.viz import compare as VC
 from monopoly_core.viz import markov as VM
@@ -76,12 +78,16 @@ def controls(choices: dict[str, tuple[str, RuleSet]]) -> None:
                          help="A difference is called larger than chance when a test this strict says so.")
     bots = st.multiselect("Bots, seated in turn", STRATEGIES, default=list(STANDARD), key="ch_bots",
                           help="; ".join(f"{k}: {v}" for k, v in DESCRIPTIONS.items()))
+    rotate = st.toggle("Bots change seats every game", value=True, key="ch_rotate",
+                       help="Each game every bot moves one seat on, so each bot plays every seat equally often: "
+                            "then a lucky seat is not mistaken for a good way of playing. Switch it off to keep "
+                            "every bot in the same seat (then the seat and the bot in it cannot be told apart).")
     if st.button("Compare", type="primary", key="ch_go", disabled=not diff or not bots):
         _run(rules_a, rules_b, choices[a][0], choices[b][0], int(games), int(players), int(seed), float(alpha),
-             bots)
+             bots, ROTATED if rotate else FIXED)
 
 
-def _run(rules_a, rules_b, la, lb, games, players, seed, alpha, bots) -> None:
+def _run(rules_a, rules_b, la, lb, games, players, seed, alpha, bots, seating) -> None:
     bar = st.progress(0.0, text="Playing both rule sets with the same seeds\u2026")
 
     def progress(done: int, total: int) -> None:
@@ -91,7 +97,8 @@ def _run(rules_a, rules_b, la, lb, games, players, seed, alpha, bots) -> None:
     workers = min(2, os.cpu_count() or 1) if games >= PARALLEL_FROM else 1
     try:
         result = compare(rules_a, rules_b, games=games, players=players, seed=seed, bots=bots, alpha=alpha,
-                         label_a=la, label_b=lb, db_path=_site.db_path(), progress=progress, workers=workers)
+                         label_a=la, label_b=lb, db_path=_site.db_path(), progress=progress, workers=workers,
+                         seating=seating)
     except InvalidRules as exc:
         st.session_state[RESULT] = words.error(exc)
     except (MonopolyError, StoreError) as exc:
@@ -113,6 +120,7 @@ def results() -> None:
                 f"batches {c.batches[0]} (A) and {c.batches[1]} (B) in the game database, comparison "
                 f"{c.comparison_id}" + (" (read back: these games were already there)" if all(c.reused) else "")
                 + f"; {c.seconds:.1f} s.")
+    st.caption(seating_words(c.seating, c.players))
     figures = c.figures
     for left, right in zip(figures[::2], figures[1::2]):
         cols = st.columns(2)

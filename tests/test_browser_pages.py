@@ -1,6 +1,7 @@
 """Issue 14 in a real browser (Debian's chromium driven by Playwright) at 1280x800: on the Game database page
 Enter in a number field of the simulation form starts nothing (only the button does) and a batch already in the
-database is refused; on the Markov page every formula fits the width it is given.
+database is refused; on the Markov page every formula fits the width it is given; on the Rules page (issue 18) a
+comparison shows the win rates by seat and by strategy apart, the bots changing seats every game.
 
 Skipped, with the reason, when chromium or the Playwright package is absent (see tests/test_browser.py).
 """
@@ -129,3 +130,26 @@ def test_every_formula_on_the_markov_page_fits_at_1280_by_800(site, page):
                 assert f["width"] <= f["shown"] + 3 and f["width"] <= f["room"], (tab, quantity, f)
             seen += len(formulas)
     assert seen >= 8
+
+
+def test_the_rules_page_compares_with_the_bots_changing_seats(site, page):
+    # Issue 18: a comparison shows the win rate by seat and by strategy as two figures, says in words that the bots
+    # change seats every game, and logs rotated batches
+    url, db = site
+    page.goto(f"{url}/rules")
+    page.wait_for_selector("text=What does this change do?", timeout=60_000)
+    _idle(page)
+    games = page.locator(".st-key-ch_games input")
+    games.fill("4")
+    games.press("Enter")
+    _idle(page)
+    page.locator(".st-key-ch_go button").click()
+    page.wait_for_function("() => document.body.textContent.includes('Stuart-Maxwell')", timeout=300_000)
+    _idle(page)
+    text = page.evaluate("() => document.body.textContent")
+    assert "Win rate by seat" in text and "Win rate by strategy" in text
+    assert "Seats rotate: each game every bot moves one seat on" in text
+    assert page.locator("[data-testid='stException']").count() == 0
+    with duckdb.connect(str(db), read_only=True) as conn:
+        assert conn.execute("SELECT DISTINCT seating FROM games JOIN comparisons USING (batch)").fetchall() == \
+            [("rotated",)]

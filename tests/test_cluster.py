@@ -28,13 +28,15 @@ def cluster():
         yield c
 
 
-def test_one_worker_two_workers_and_a_dask_cluster_play_the_same_games(tmp_path, cluster):
+@pytest.mark.parametrize("seating", ["fixed", "rotated"])
+def test_one_worker_two_workers_and_a_dask_cluster_play_the_same_games(tmp_path, cluster, seating):
     from monopoly_core.executors import DaskExecutor
-    simulate(tmp_path / "one.duckdb", workers=1, **RUN)
-    simulate(tmp_path / "two.duckdb", workers=2, **RUN)
+    run = {**RUN, "seating": seating}
+    simulate(tmp_path / "one.duckdb", workers=1, **run)
+    simulate(tmp_path / "two.duckdb", workers=2, **run)
     with DaskExecutor(cluster) as ex:
         assert ex.workers() == 2
-        report = simulate(tmp_path / "dask.duckdb", executor=ex, parquet=str(tmp_path / "pq"), **RUN)
+        report = simulate(tmp_path / "dask.duckdb", executor=ex, parquet=str(tmp_path / "pq"), **run)
     assert report.games == 16 and report.workers == 2
     one = _hash(tmp_path / "one.duckdb")
     assert one == _hash(tmp_path / "two.duckdb") == _hash(tmp_path / "dask.duckdb")
@@ -46,8 +48,16 @@ def test_one_worker_two_workers_and_a_dask_cluster_play_the_same_games(tmp_path,
         assert pq.execute("SELECT count(*) FROM games").fetchone() == (16,)
     with duckdb.connect(str(tmp_path / "dask.duckdb"), read_only=True) as db, \
             duckdb.connect(str(tmp_path / "one.duckdb"), read_only=True) as ref:
-        q = "SELECT seed, winner, rounds, end_reason FROM games ORDER BY batch_index"
+        q = "SELECT seed, winner, rounds, end_reason, seating FROM games ORDER BY batch_index"
         assert db.execute(q).fetchall() == ref.execute(q).fetchall()
+        assert {r[4] for r in db.execute(q).fetchall()} == {seating}
+        # who sat where, game by game, is in the players table whoever played the games
+        q = "SELECT g.batch_index, p.seat, p.strategy FROM games g JOIN players p ON p.game = g.id ORDER BY 1, 2"
+        assert db.execute(q).fetchall() == ref.execute(q).fetchall()
+    with connect(str(tmp_path / "pq")) as pq:
+        first_seats = pq.execute("SELECT list(strategy ORDER BY seat) FROM players WHERE game = "
+                                 "(SELECT id FROM games WHERE batch_index = 1)").fetchone()[0]
+        assert first_seats == (RUN["bots"] if seating == "fixed" else ["cautious", "strategist", "always-buy"])
 
 
 def test_a_comparison_runs_on_the_cluster_with_the_same_figures(tmp_path, cluster):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import fields
 from urllib.parse import parse_qsl
 
+import duckdb
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -104,6 +105,35 @@ def test_a_small_comparison_runs_and_shows_its_charts_and_verdicts(page):
     assert len(charts) >= 6
     # jackpot does not move the chain: the page says so
     assert "does not move the chain" in texts(page)
+
+
+def test_a_comparison_rotates_the_seats_and_shows_win_rates_by_seat_and_by_strategy_apart(page, tmp_path):
+    # the bots change seats every game (the toggle is on at first), the page says so in words, and the win rate
+    # by strategy is what the database's players table says each strategy won (not the seat's win rate)
+    page.selectbox(key="ch_a").set_value("preset:classic-uk").run()
+    page.selectbox(key="ch_b").set_value("preset:classic-us").run()
+    page.number_input(key="ch_games").set_value(6).run()
+    page.number_input(key="ch_players").set_value(3).run()
+    page.multiselect(key="ch_bots").set_value(["always-buy", "cautious", "strategist"]).run()
+    assert page.toggle(key="ch_rotate").value
+    next(b for b in page.button if b.key == "ch_go").click().run(timeout=300)
+    assert not page.exception
+    shown = texts(page)
+    assert "Win rate by seat" in shown and "Win rate by strategy" in shown
+    assert "Seats rotate: each game every bot moves one seat on" in shown
+    c = page.session_state["rules_change_result"]
+    assert c.seating == "rotated"
+    with duckdb.connect(str(tmp_path / "games.duckdb"), read_only=True) as conn:
+        for side, batch in zip("ab", c.batches):
+            won = dict(conn.execute("""SELECT p.strategy, avg(coalesce(p.seat = g.winner, false)::INTEGER)
+                                       FROM games g JOIN players p ON p.game = g.id WHERE g.batch = ?
+                                       GROUP BY p.strategy""", [batch]).fetchall())
+            rows = c.figure("strategy").rows
+            assert {r.label: getattr(r, side) for r in rows} == pytest.approx(won)
+            seats = conn.execute("SELECT DISTINCT seating FROM games WHERE batch = ?", [batch]).fetchall()
+            assert seats == [("rotated",)]
+    frames = [d.value for d in page.dataframe]
+    assert any("seat 3" in list(f[""]) for f in frames) and any("cautious" in list(f[""]) for f in frames)
 
 
 def _open_with(params: dict, page: str) -> AppTest:

@@ -25,6 +25,19 @@ sys.path.insert(0, str(ROOT / "tools"))
 from site_bench import FLAGS, _shows, start_server  # noqa: E402
 
 
+def _settled(locator, checks: int = 60) -> dict:
+    """The element's box once it has stopped moving (the charts above it lay out one after another; on a busy
+    machine that takes longer than any fixed wait)."""
+    box = locator.bounding_box()
+    for _ in range(checks):
+        time.sleep(1)
+        now = locator.bounding_box()
+        if now == box:
+            return now
+        box = now
+    return box
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=str(ROOT / "docs" / "images"))
@@ -40,7 +53,7 @@ def main() -> int:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
             # tall enough that the page never scrolls inside itself: the clip below takes the comparison's part
-            page = browser.new_page(viewport={"width": 1280, "height": 6000})
+            page = browser.new_page(viewport={"width": 1280, "height": 10000})
             page.goto(f"{url}/rules?{urlencode({k: v for k, v in params.items() if v})}")
             _shows(page, "document.body.textContent.includes('What does this change do?')", timeout=60_000)
             time.sleep(2)
@@ -52,7 +65,8 @@ def main() -> int:
             _shows(page, "document.body.textContent.includes('Stuart-Maxwell')", timeout=600_000)
             time.sleep(3)                                   # the charts' last layout
             top = page.locator("h2:has-text('What does this change do?')").bounding_box()
-            bottom = page.locator("h3:has-text('The Markov side of the change')").bounding_box()
+            bottom = _settled(page.locator("h3:has-text('The Markov side of the change')"))
+            print(f"comparison from y = {top['y']:.0f} to {bottom['y']:.0f}", file=sys.stderr)
             page.mouse.move(2, 2)
             path = Path(args.out) / "rules-compare.png"
             page.screenshot(path=str(path), clip={"x": 0, "y": top["y"] - 10, "width": 1280,

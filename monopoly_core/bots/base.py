@@ -8,14 +8,14 @@ window where nothing relevant has changed costs a few comparisons.
 from __future__ import annotations
 
 import random
-from typing import ClassVar, Final, TYPE_CHECKING
+from typing import Callable, ClassVar, Final, TYPE_CHECKING
 
 from .. import actions as A
 from .. import decisions as D
 from . import sore_losers
 from ..actions import Action, Trade
 from ..building import HOTEL, sell_problem, shortage_closed
-from ..mortgage import unmortgage_cost
+from ..mortgage import mortgage_problem, unmortgage_cost
 from ..policies import Policy
 from ..state import jail_card
 from . import cheaters
@@ -35,6 +35,12 @@ EDITION_MANAGE: Final[dict] = {"mega": mega.manage}
 EDITION_EXPOSURE: Final[dict] = {"mega": mega.exposure}
 #: an edition's floor under every bot's cash reserve (:meth:`Bot.reserve`)
 EDITION_RESERVE: Final[dict] = {"mega": mega.reserve}
+
+
+def _mortgage_check(g: Game) -> Callable[[Game, int, int], str | None]:
+    """The edition's mortgage rule, bound once for a scan of a seat's deeds: the classic rule itself where the
+    edition keeps it (``GameState.classic_rules``: a call less per deed)."""
+    return mortgage_problem if g.classic_rules else g.edition.mortgage_problem
 
 
 class Plan:
@@ -408,9 +414,10 @@ class Bot(Policy):
         return None
 
     def debt(self, d: Decision, g: Game) -> Action:
-        edition_way = g.edition.bot_raise_money(g, d.player, d.amount)
-        if edition_way is not None:
-            return edition_way
+        if not g.classic_rules:         # (GameState.classic_rules: the classic way is this bot's own)
+            edition_way = g.edition.bot_raise_money(g, d.player, d.amount)
+            if edition_way is not None:
+                return edition_way
         return self.raise_money(g, d.player, d.amount)
 
     def raise_money(self, g: Game, seat: int, needed: int) -> Action:
@@ -422,14 +429,15 @@ class Bot(Policy):
         if lone:
             return Action(A.MORTGAGE, self.least_valued(g, seat, lone))
         edition = g.edition       # (the edition's rules: Mega refuses more mortgages than classic)
-        sells = [s for s in owned if g.level[s] and edition.sell_problem(g, seat, s) is None]
+        may_sell = sell_problem if g.classic_rules else edition.sell_problem     # (GameState.classic_rules)
+        sells = [s for s in owned if g.level[s] and may_sell(g, seat, s) is None]
         if sells:
             return Action(A.SELL_BUILDING, min(sells, key=lambda s: g.board.squares[s].house_cost))
         builds = [s for s in owned if g.level[s] and edition.sell_all_problem(g, seat, s) is None]
         if builds:
             return Action(A.SELL_ALL, builds[0])
-        mortgage_problem = g.edition.mortgage_problem       # (bound once: the edition says what may be mortgaged)
-        rest = [s for s in owned if mortgage_problem(g, seat, s) is None]
+        may_mortgage = _mortgage_check(g)
+        rest = [s for s in owned if may_mortgage(g, seat, s) is None]
         if rest:
             return Action(A.MORTGAGE, min(rest, key=lambda s: g.board.squares[s].price))
         return A.A_BANKRUPT
@@ -448,8 +456,8 @@ class Bot(Policy):
         """The deeds among ``unmortgaged`` (the seat's) outside its complete sets that may be mortgaged now: the
         first to go when money is needed."""
         in_set = self.plan(g, seat).set_squares
-        mortgage_problem = g.edition.mortgage_problem       # (bound once: the edition says what may be mortgaged)
-        return [s for s in unmortgaged if s not in in_set and mortgage_problem(g, seat, s) is None]
+        may_mortgage = _mortgage_check(g)
+        return [s for s in unmortgaged if s not in in_set and may_mortgage(g, seat, s) is None]
 
     def trade_response(self, d: Decision, g: Game) -> Action:
         t = d.trade

@@ -12,9 +12,10 @@ import sys
 from pathlib import Path
 
 from ..compare import MAX_GAMES, MAX_LABEL, Comparison, compare
+from ..compare_words import seating_words
 from ..errors import InvalidRules, MonopolyError
 from ..rules import RuleSet, preset
-from ..simulate import ProgressBar, max_workers
+from ..simulate import FIXED, ROTATED, ProgressBar, max_workers
 from ..store import StoreError, default_db_path
 from .common import add_bots, add_seed, whole
 
@@ -32,6 +33,10 @@ def register(sub) -> None:
     p.add_argument("--players", type=int, default=4, help="players per game (default 4)")
     add_seed(p, "master seed: game i of both sides gets the same seed drawn from it")
     add_bots(p)
+    p.add_argument("--fixed-seats", action="store_true",
+                   help="keep every bot in the same seat in every game (by default the bots move one seat on each "
+                   "game, so each strategy plays every seat equally often and a good seat is not mistaken for a "
+                   "good strategy)")
     p.add_argument("--level", type=float, default=0.05,
                    help="the tests' level, above 0 and at most 0.5 (default 0.05: 95%% confidence intervals)")
     p.add_argument("--label-a", help=f"a name for A (at most {MAX_LABEL} characters)")
@@ -86,7 +91,7 @@ def run(args) -> int:
         bar = None if args.quiet or args.json else ProgressBar(sys.stderr)
         result = compare(a, b, games=args.games, players=args.players, seed=args.seed, bots=bots, db_path=args.db,
                          workers=args.workers, alpha=args.level, label_a=args.label_a, label_b=args.label_b,
-                         progress=bar, executor=executor)
+                         progress=bar, executor=executor, seating=FIXED if args.fixed_seats else ROTATED)
     except (MonopolyError, StoreError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -128,6 +133,7 @@ def print_text(c: Comparison, out) -> None:
     out.write(f"{c.games:,} games a side, {c.players} players ({', '.join(c.strategies)}), master seed {c.seed}; "
               f"batches {c.batches[0]} and {c.batches[1]} in {c.db_path} (comparison {c.comparison_id}); "
               f"{c.seconds:.1f} s\n")
+    out.write(f"{seating_words(c.seating, c.players)}\n")
     for f in c.figures:
         out.write(f"\n{f.title} ({f.unit}; value +- half its {level} confidence interval)\n")
         rows = f.rows if f.key != "inequality" else f.rows[:1] + f.rows[1::10]

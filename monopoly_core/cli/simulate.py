@@ -4,7 +4,7 @@ from __future__ import annotations
 import sys
 
 from ..errors import MonopolyError
-from ..simulate import MAX_GAMES, ProgressBar, max_workers, simulate
+from ..simulate import FIXED, MAX_GAMES, ROTATED, ProgressBar, max_workers, simulate
 from ..store import StoreError, default_db_path, resolve
 from .common import add_bots, add_edition, add_seed, whole
 
@@ -28,6 +28,9 @@ def register(sub) -> None:
                    help="write each chunk of games as Parquet files to this folder or fsspec URL (s3://...) where "
                    "they are played, then load them into the database; with --cluster the default is a folder "
                    "next to the database (the workers must be able to write to it)")
+    p.add_argument("--rotate-seats", action="store_true",
+                   help="move every bot one seat on each game (game i: i seats on), so each strategy plays every "
+                   "seat equally often; by default every bot keeps its seat")
     p.add_argument("--turn-limit", type=int, help="rounds before a game ends on net worth")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
@@ -51,7 +54,7 @@ def run(args) -> int:
             parquet = parquet or default_parquet(args.db)
         report = simulate(args.db, edition=args.edition, games=args.games, players=args.players, seed=args.seed,
                           bots=bots, workers=args.workers, turn_limit=args.turn_limit, progress=bar,
-                          executor=executor, parquet=parquet)
+                          executor=executor, parquet=parquet, seating=ROTATED if args.rotate_seats else FIXED)
     except (MonopolyError, StoreError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

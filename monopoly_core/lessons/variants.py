@@ -31,7 +31,7 @@ from typing import Callable
 from ..compare import Comparison, compare
 from ..paired_stats import Test, mcnemar
 from ..rules import preset
-from ..simulate import game_seed
+from ..simulate import FIXED, game_seed
 from ..store import Writer
 from .sheet import Exercise, Lesson, check_size
 
@@ -108,13 +108,15 @@ def play(games: int, seed: int, db_path=None, *, workers: int = 1, progress: Pro
     base = preset(BASE)
     total = 2 * games * (len(VARIANTS) - 1)
     comparisons = []
+    # The bots keep their seats: the lesson reads length, inequality and comebacks, none of them by seat or by
+    # strategy, and a link a class opened before comparisons rotated seats still reads back the same games.
     for i, (variant, words) in enumerate(VARIANTS[1:]):
         def step(n: int, _of: int, before: int = 2 * games * i) -> None:
             if progress is not None:
                 progress(before + n, total)
         comparisons.append(compare(base, preset(variant), games=games, players=PLAYERS, seed=master,
                                    db_path=db_path, workers=workers if games >= PARALLEL_FROM else 1, alpha=ALPHA,
-                                   label_a=VARIANTS[0][1], label_b=words, progress=step))
+                                   label_a=VARIANTS[0][1], label_b=words, progress=step, seating=FIXED))
     run = VariantRun(games, seed, master, tuple(comparisons), {})
     with Writer(db_path) as writer:
         for name, _ in VARIANTS:

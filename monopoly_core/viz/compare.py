@@ -69,7 +69,7 @@ def figure(comparison, key: str, *, height: int = 360) -> go.Figure:
         fig.update_yaxes(autorange="reversed")
         return _layout(fig, f.title + " (per game)", max(height, 26 * len(f.rows) + 120), xaxis_title="money a game")
     fig.update_yaxes(rangemode="tozero")
-    return _layout(fig, f.title, height, yaxis_tickformat=".0%" if share else None,
+    return _layout(fig, f.title, height, yaxis_tickformat=".1~%" if share else None,
                    yaxis_title="share of games" if share else f.unit)
 
 
