@@ -13,7 +13,7 @@ from ..actions import Action
 from ..editions.mega import Mega
 from ..building import shortage_closed
 from ..editions.mega_tickets import side_squares, supply
-from ..editions.mega_turn import RIDE_TICKET
+from ..editions.mega_turn import MOVE_TO, RIDE_TICKET
 
 if TYPE_CHECKING:
     from ..decisions import Decision
@@ -35,16 +35,6 @@ def _wanted(bot: Any, g: Game, seat: int, square: int) -> int:
     if cash - sq.price < bot.reserve(g, seat):
         return -1
     return bot.value(g, seat, square) - sq.price
-
-
-def _best_property(bot: Any, g: Game, seat: int, options: list[Action]) -> Action | None:
-    best, best_gain = None, -1
-    for a in options:
-        if a.square >= 0:
-            gain = _wanted(bot, g, seat, a.square)
-            if gain > best_gain:
-                best, best_gain = a, gain
-    return best
 
 
 def use_bus_ticket(bot: Any, d: Decision, g: Game) -> Action:
@@ -74,15 +64,20 @@ def use_bus_ticket(bot: Any, d: Decision, g: Game) -> Action:
 
 
 def triples(bot: Any, d: Decision, g: Game) -> Action:
-    """Any square: the best unowned property the bot would buy; else GO (the salary), else the first option."""
-    options = d.legal_actions()
-    choice = _best_property(bot, g, d.player, options)
-    if choice is not None:
-        return choice
-    for a in options:
-        if a.square == 0:
-            return a
-    return options[0]
+    """Any square: the best unowned property the bot would buy (the first of the best, in board order); else GO
+    (the salary); else, standing on GO, the square after it. (The squares are looked at directly rather than
+    through the decision's 51 options: the same answer.)"""
+    here = g.players[d.player].position
+    owner, squares = g.owner, g.board.squares
+    best, best_gain = -1, -1
+    for s in g.board.properties:
+        if s != here and owner[s] < 0:
+            gain = _wanted(bot, g, d.player, s)
+            if gain > best_gain:
+                best, best_gain = s, gain
+    if best < 0:
+        best = 0 if here != 0 else 1
+    return Action(MOVE_TO, best)
 
 
 def bus_face(bot: Any, d: Decision, g: Game) -> Action:
@@ -114,13 +109,18 @@ def manage(bot: Any, d: Decision, g: Game) -> Action | None:
     skyscraper (for bots that build hotels), or a house on a group held but for one street, up to the bot's
     ``build_target``, the lowest level first. None: nothing to add (the classic logic goes on).
 
-    The candidates (legal but for cash) are worked out once per game version and kept in ``g.memo``: this is
-    asked after almost every roll."""
+    This is asked after almost every roll, so the cheap tests come first: none of the seat's buildings can cost
+    less than its holding's cheapest (with no reserve, then with it); only then are the candidates (legal but
+    for cash) worked out, once per game version."""
     seat = d.player
-    candidates = _candidates(bot, g, seat)
-    if not candidates:
+    cash = g.players[seat].cash
+    cheapest = _holding(g, _memo(g), seat).cheapest
+    if cash < cheapest:
+        return None         # (no candidate to afford, whatever the reserve: it is never negative)
+    budget = cash - bot.reserve(g, seat)
+    if budget < cheapest:
         return None
-    budget = g.players[seat].cash - bot.reserve(g, seat)
+    candidates = _candidates(bot, g, seat)
     for cost, s in candidates:
         if cost <= budget:
             return Action(A.BUILD, s)
@@ -145,74 +145,159 @@ def exposure(g: Game) -> tuple[list[int], list[int]]:
     """For each seat, the worst rent its properties could charge on one landing now, and the worst of the other
     seats': :func:`bots.base.rent_exposure` under the Mega rents (002 NEW PROPERTIES, RAILROADS). A group held all
     but one charges double and can be built on; a train depot doubles a railroad's rent; a skyscraper is level 6.
-    (Utilities are left out, as in the classic estimate.) Computed once per game version, shared by the bots."""
-    memo = g.memo.get("mega_exposure")
-    if memo is not None and memo[0] == g.version:
-        return memo[1]
-    worst = [0] * len(g.players)
+    (Utilities are left out, as in the classic estimate.) Computed once per game version, shared by the bots, from
+    each seat's :class:`_Holding` (only the squares that can charge more than the printed rent are read)."""
+    memo = _memo(g)
+    if memo.exposure_version == g.version:
+        return memo.exposure
     level, mortgaged, owner, squares = g.level, g.mortgaged, g.owner, g.board.squares
     full, majority = g.rules.set_rent_multiplier, g.rules.majority_rent_multiplier
-    for _, members, counts, size in g.group_rows:
-        # only a seat holding all but one of a group, or all of it, charges more than the printed rent there, and
-        # only such a seat can build on it: the groups nobody holds that much of are skipped unread
-        for o, held in enumerate(counts):
-            if held < size - 1:
-                continue
-            multiplier = full if held == size else majority
+    railroad_rents = g.board.railroad_rents
+    n = len(g.players)
+    worst = [0] * n
+    for o in range(n):
+        h = _holding(g, memo, o)
+        w = 0
+        for members, whole in h.groups:
+            multiplier = full if whole else majority
             for s in members:
                 if owner[s] == o and not mortgaged[s]:
                     lv = level[s]
                     r = squares[s].rents[lv] if lv else squares[s].rents[0] * multiplier
-                    if r > worst[o]:
-                        worst[o] = r
-    railroad_rents = g.board.railroad_rents
-    counts = g.owned_in.get("railroad", [])
-    for s in g.board.railroads:
-        o = owner[s]
-        if o >= 0 and not mortgaged[s]:
-            r = railroad_rents[counts[o] - 1] * (2 if level[s] else 1)
-            if r > worst[o]:
-                worst[o] = r
-    others = [0] * len(worst)
-    for seat in range(len(worst)):
-        for o, r in enumerate(worst):
-            if o != seat and r > others[seat]:
-                others[seat] = r
-    g.memo["mega_exposure"] = (g.version, (worst, others))
+                    if r > w:
+                        w = r
+        if h.railroads:
+            base = railroad_rents[len(h.railroads) - 1]      # (the rent by railroads owned, mortgaged or not)
+            for s in h.railroads:
+                if not mortgaged[s]:
+                    r = base * 2 if level[s] else base
+                    if r > w:
+                        w = r
+        worst[o] = w
+    # the worst of the others: the overall worst, except for the seat that holds it (then the runner-up)
+    top = 0
+    for o in range(n):
+        if worst[o] > worst[top]:
+            top = o
+    runner_up = 0
+    for o in range(n):
+        if o != top and worst[o] > runner_up:
+            runner_up = worst[o]
+    others = [worst[top] if n else 0] * n
+    if n:
+        others[top] = runner_up
+    memo.exposure_version, memo.exposure = g.version, (worst, others)
     return worst, others
+
+
+class _Holding:
+    """What one seat holds that the Mega estimates read: the colour groups it holds all but one of or all of
+    (members, whole), and its railroads, in board order. Rebuilt only when ``holdings_version[seat]`` moves (its
+    deeds and mortgages, and the owners in the groups it holds part of); building levels are read live."""
+
+    __slots__ = ("version", "groups", "railroads", "cheapest")
+
+    def __init__(self, g: Game, seat: int) -> None:
+        self.version = g.holdings_version[seat]
+        self.groups: list[tuple[tuple[int, ...], bool]] = []
+        owner, squares = g.owner, g.board.squares
+        cheapest = 1 << 60      # the least any building of the seat's could cost (a bound: 1 << 60 with none)
+        for _, members, counts, size in g.group_rows:
+            held = counts[seat]
+            if held >= size - 1:
+                self.groups.append((members, held == size))
+                for s in members:
+                    if owner[s] == seat and squares[s].house_cost < cheapest:
+                        cheapest = squares[s].house_cost
+        self.railroads: list[int] = []
+        for s in g.board.railroads:
+            if owner[s] == seat:
+                self.railroads.append(s)
+                if squares[s].house_cost < cheapest:
+                    cheapest = squares[s].house_cost
+        self.cheapest = cheapest
+
+
+class _Builds:
+    """One seat's candidate buildings (:func:`_candidates`) at one game version, for one ``build_target``."""
+
+    __slots__ = ("version", "target", "out")
+
+    def __init__(self, version: int, target: int, out: list[tuple[int, int]]) -> None:
+        self.version, self.target, self.out = version, target, out
+
+
+class _Memo:
+    """The Mega bots' figures for one game (``g.memo``), shared by its bots: each seat's holding and candidate
+    buildings, and the exposure at one game version. (Fields, not dict keys: asked after almost every roll.)"""
+
+    __slots__ = ("holdings", "builds", "exposure_version", "exposure")
+
+    def __init__(self, seats: int) -> None:
+        self.holdings: list[_Holding | None] = [None] * seats
+        self.builds: list[_Builds | None] = [None] * seats
+        self.exposure_version = -1
+        self.exposure: tuple[list[int], list[int]] = ([], [])
+
+
+def _memo(g: Game) -> _Memo:
+    memo = g.memo.get("mega_bots")
+    if not isinstance(memo, _Memo):
+        memo = g.memo["mega_bots"] = _Memo(len(g.players))
+    return memo
+
+
+def _holding(g: Game, memo: _Memo, seat: int) -> _Holding:
+    h = memo.holdings[seat]
+    if h is None or h.version != g.holdings_version[seat]:
+        h = memo.holdings[seat] = _Holding(g, seat)
+    return h
 
 
 def _candidates(bot: Any, g: Game, seat: int) -> list[tuple[int, int]]:
     """(cost, square) of the edition's own buildings ``seat`` may add now but for cash, best first: the checks of
     :meth:`Mega.build_problem_but_cash`, made once per group rather than once per street (the same answers, which
-    ``tests/test_mega_bots.py`` checks against it), and kept per game version in ``g.memo``."""
-    key = ("mega_builds", seat, bot.build_target)
-    cached = g.memo.get(key)
-    if cached is not None and cached[0] == g.version:
-        return cached[1]
+    ``tests/test_mega_bots.py`` checks against it), read only in the groups and railroads of the seat's
+    :class:`_Holding`, and kept per game version."""
+    memo = _memo(g)
+    target = bot.build_target
+    cached = memo.builds[seat]
+    if cached is not None and cached.version == g.version and cached.target == target:
+        return cached.out
+    h = _holding(g, memo, seat)
+    found: list[tuple[tuple[int, int], int, int]] = []
+    x = supply(g)
+    if h.groups or (h.railroads and x.depots_left > 0):
+        _find_candidates(g, seat, target, h, x.skyscrapers_left > 0, x.depots_left > 0, found)
+        found.sort()
+    out = [(cost, s) for _, cost, s in found]
+    memo.builds[seat] = _Builds(g.version, target, out)
+    return out
+
+
+def _find_candidates(g: Game, seat: int, target: int, h: _Holding, skyscrapers_left: bool, depots_left: bool,
+                     found: list[tuple[tuple[int, int], int, int]]) -> None:
+    """Append to ``found`` ((level, -cost), cost, square) for each building of :func:`_candidates`."""
     owner, level, squares, mortgaged, edition = g.owner, g.level, g.board.squares, g.mortgaged, g.edition
     assert isinstance(edition, Mega)     # (asked only in Mega games: bots/base.EDITION_MANAGE)
-    hotel, target, rules = edition.hotel_level, bot.build_target, g.rules
-    x = supply(g)
-    found = []
+    hotel, rules = edition.hotel_level, g.rules
     # depots: any railroad of the seat's without one
-    if x.depots_left > 0:
-        for s in g.board.railroads:
-            if owner[s] == seat and not level[s] and not mortgaged[s]:
+    if depots_left:
+        for s in h.railroads:
+            if not level[s] and not mortgaged[s]:
                 found.append(((0, -squares[s].house_cost), squares[s].house_cost, s))
+    if not h.groups:
+        return
     limits = rules.building_limits
     houses_ok = not limits or g.houses_left > 0
     hotels_ok = not limits or g.hotels_left > 0
     if limits and g.closed_shortage[0] == g.turn:     # (rare: only after an unsold shortage auction)
         houses_ok = houses_ok and not shortage_closed(g, False)
         hotels_ok = hotels_ok and not shortage_closed(g, True)
-    skyscrapers_ok = x.skyscrapers_left > 0 and target >= hotel
+    skyscrapers_ok = skyscrapers_left and target >= hotel
     even = rules.even_building
     # streets: only the groups the seat holds all but one of (houses, hotels), or all of with hotels (skyscrapers)
-    for _, members, counts, size in g.group_rows:
-        held = counts[seat]
-        if held < size - 1:
-            continue
+    for members, whole in h.groups:
         lowest, blocked = 1 << 30, False
         for s in members:
             if owner[s] == seat:
@@ -223,7 +308,7 @@ def _candidates(bot: Any, g: Game, seat: int) -> list[tuple[int, int]]:
                     lowest = level[s]
         if blocked:
             continue
-        if held == size:        # (the classic logic builds complete groups up to the hotel)
+        if whole:        # (the classic logic builds complete groups up to the hotel)
             if lowest == hotel and skyscrapers_ok:
                 for s in members:
                     if level[s] == hotel:
@@ -235,7 +320,3 @@ def _candidates(bot: Any, g: Game, seat: int) -> list[tuple[int, int]]:
                 continue
             if hotels_ok if lv == hotel - 1 else houses_ok:
                 found.append(((lv, -squares[s].house_cost), squares[s].house_cost, s))
-    found.sort()
-    out = [(cost, s) for _, cost, s in found]
-    g.memo[key] = (g.version, out)
-    return out

@@ -216,13 +216,13 @@ class Mega(Edition):
         if sq.kind != "street":
             return f"{sq.name} cannot be built on"
         members = g.members_of[square]
-        label = g.board.groups[sq.group].label
+        groups = g.board.groups          # (the group's label is looked up only for a refusal's message)
         if g.owned_in[sq.group][seat] < len(members) - 1:
-            return f"you need all but one of the {label} group to build"
+            return f"you need all but one of the {groups[sq.group].label} group to build"
         owner, level = g.owner, g.level
         for s in members:
             if owner[s] == seat and g.mortgaged[s]:
-                return f"a street of the {label} group is mortgaged"
+                return f"a street of the {groups[sq.group].label} group is mortgaged"
         lv = level[square]
         hotel = self.hotel_level
         if lv > hotel:
@@ -230,9 +230,9 @@ class Mega(Edition):
         if lv == hotel:
             for s in members:
                 if owner[s] != seat:
-                    return f"a skyscraper needs the whole {label} group"
+                    return f"a skyscraper needs the whole {groups[sq.group].label} group"
                 if level[s] < hotel:
-                    return f"a skyscraper needs hotels on every street of the {label} group"
+                    return f"a skyscraper needs hotels on every street of the {groups[sq.group].label} group"
             if T.supply(g).skyscrapers_left <= 0:
                 return "the bank has no skyscrapers left"
             return None

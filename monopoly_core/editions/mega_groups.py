@@ -26,24 +26,22 @@ from ..mortgage import unmortgage_cost
 from .mega_tickets import supply
 
 if TYPE_CHECKING:
-    from ..game_state import GameState, Play
+    from ..game_state import GameState
 
 
-def settle(g: GameState) -> Play:
+def settle(g: GameState) -> None:
     """Apply the last-property rule to every uneven complete group (in board order). Only when the holdings changed
-    since the last look (``g.version``): it is asked after every landing and window."""
-    if needs_settling(g):
+    since the last look (``g.version``): it is asked after every landing and window. (A plain function, not a
+    generator: the rule asks no one anything.)"""
+    x = supply(g)
+    if x.settled != g.version:
         for _, members, counts, size in g.group_rows:
-            if size in counts and _uneven(g, members):      # (in C: most groups are nobody's whole)
-                _settle_group(g, counts.index(size), members)
-        supply(g).settled = g.version
-    return
-    yield
-
-
-def needs_settling(g: GameState) -> bool:
-    """Whether the holdings changed since :func:`settle` last looked (the turn asks before making the generator)."""
-    return supply(g).settled != g.version
+            for seat in range(len(counts)):     # (a plain loop: compiled, ``in`` compares boxed numbers)
+                if counts[seat] == size:
+                    if _uneven(g, members):
+                        _settle_group(g, seat, members)
+                    break
+        x.settled = g.version
 
 
 def _uneven(g: GameState, members: tuple[int, ...]) -> bool:

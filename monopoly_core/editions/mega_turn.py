@@ -52,13 +52,12 @@ def take_turn(g: GameState, p: Player) -> Play:
     """One Mega turn."""
     turn.start_turn(g, p)
     T.return_from_bankrupt(g)
-    if mega_groups.needs_settling(g):
-        yield from mega_groups.settle(g)      # (a group completed by a bankruptcy that ended the last turn)
+    mega_groups.settle(g)      # (a group completed by a bankruptcy that ended the last turn)
     if p.in_jail:
         # 002: "While in JAIL, roll only the two white dice (if you pay beforehand to get out, roll all three dice)"
         free = yield from jail.jail_turn(g, p)
         if not free:
-            yield from mega_groups.settle(g)
+            mega_groups.settle(g)
             return
     elif p.seat not in g.skips_pre_roll:
         window = g.pre_roll_windows[p.seat]
@@ -110,12 +109,10 @@ def take_turn(g: GameState, p: Player) -> Play:
 
 def _end(g: GameState, p: Player, again: bool) -> Play:
     """The last-property rule, then the post-roll window (unless the roll left ``p`` bankrupt)."""
-    if mega_groups.needs_settling(g):
-        yield from mega_groups.settle(g)
+    mega_groups.settle(g)
     if not p.bankrupt:
         yield from flow.window(g, g.post_roll_windows[p.seat][1 if again else 0])
-        if mega_groups.needs_settling(g):
-            yield from mega_groups.settle(g)
+        mega_groups.settle(g)
 
 
 def move_to(g: GameState, p: Player, target: int, how: int) -> None:
