@@ -15,7 +15,7 @@ from ..actions import Action
 from ..editions import sore_losers_state as st
 from ..editions.sore_losers_rules import may_place_free_house
 from ..mortgage import unmortgage_cost
-from ..worth import net_worth
+from ..worth import net_worths
 
 if TYPE_CHECKING:
     from ..decisions import Decision
@@ -25,21 +25,28 @@ if TYPE_CHECKING:
 
 def cash_in(bot: Bot, d: Decision, g: Game) -> Action:
     """Cash in at once: the token collects rent instead of paying it and steals from whoever it lands on. Wait
-    only when already far ahead (the richest by net worth with a lead of a third over the next): the coins keep
-    the token from a trailing player's Free Parking steal less than they help a player who is losing."""
-    worths = sorted((net_worth(g, q.seat) for q in g.players if not q.bankrupt and q.seat != d.player),
-                    reverse=True)
-    mine = net_worth(g, d.player)
-    if worths and mine * 3 > worths[0] * 4 and st.mr_monopoly(g) < 0:
-        return A.A_WAIT
-    return A.A_CASH_IN
+    only when already far ahead (the richest by net worth with a lead of a third over the next) and nobody holds
+    the token: the coins keep the token from a trailing player's Free Parking steal less than they help a player
+    who is losing."""
+    if st.mr_monopoly(g) >= 0:
+        return A.A_CASH_IN
+    worths = net_worths(g)
+    mine = worths[d.player] * 3     # (a lead of a third: above four times each other's worth)
+    others = False
+    for q in g.players:
+        if not q.bankrupt and q.seat != d.player:
+            if worths[q.seat] * 4 >= mine:
+                return A.A_CASH_IN
+            others = True
+    return A.A_WAIT if others else A.A_CASH_IN
 
 
 def _leader(g: Game, seats: list[int]) -> int:
     """The richest of ``seats`` by net worth (the first on a tie)."""
-    best, best_worth = seats[0], net_worth(g, seats[0])
+    worths = net_worths(g)
+    best, best_worth = seats[0], worths[seats[0]]
     for s in seats[1:]:
-        w = net_worth(g, s)
+        w = worths[s]
         if w > best_worth:
             best, best_worth = s, w
     return best
