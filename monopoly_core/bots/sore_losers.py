@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from .. import actions as A
 from ..actions import Action
 from ..editions import sore_losers_state as st
-from ..editions.sore_losers_rules import may_place_free_house
+from ..editions.sore_losers_rules import free_house_top
 from ..mortgage import unmortgage_cost
 from ..worth import net_worths
 
@@ -83,23 +83,31 @@ def free_house(bot: Bot, d: Decision, g: Game) -> Action:
     """On its own street where the house adds the most rent; else on a street the bank still holds (whoever buys
     it pays only the price); else on the opponent's street where it adds the least rent."""
     squares, level, owner = g.board.squares, g.level, g.owner
-    # one pass, best of each kind (rather than building the decision's whole list: asked after most doubles)
+    # one pass over the streets (the colour groups' members, in board order), best of each kind, rather than
+    # building the decision's whole list: asked after most doubles
+    top, me = free_house_top(g), d.player
     mine = bank = other = -1
     mine_gain = other_gain = bank_price = 0
-    for s in g.board.properties:
-        if not may_place_free_house(g, s):
-            continue
-        rents = squares[s].rents
-        gain = rents[level[s] + 1] - rents[level[s]]
-        o = owner[s]
-        if o == d.player:
-            if mine < 0 or gain > mine_gain:
-                mine, mine_gain = s, gain
-        elif o < 0:
-            if bank < 0 or squares[s].price < bank_price:
-                bank, bank_price = s, squares[s].price
-        elif other < 0 or gain < other_gain:
-            other, other_gain = s, gain
+    for _group, streets, _counts, _size in g.group_rows:
+        for s in streets:
+            lv = level[s]
+            if lv >= top:
+                continue
+            o = owner[s]
+            if o < 0:
+                price = squares[s].price
+                if bank < 0 or price < bank_price:
+                    bank, bank_price = s, price
+            elif o == me:
+                rents = squares[s].rents
+                gain = rents[lv + 1] - rents[lv]
+                if mine < 0 or gain > mine_gain:
+                    mine, mine_gain = s, gain
+            elif mine < 0 and bank < 0:     # (an opponent's street counts only without one of those)
+                rents = squares[s].rents
+                gain = rents[lv + 1] - rents[lv]
+                if other < 0 or gain < other_gain:
+                    other, other_gain = s, gain
     return Action(A.PLACE_HOUSE, mine if mine >= 0 else bank if bank >= 0 else other)
 
 

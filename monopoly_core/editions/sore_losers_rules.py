@@ -142,17 +142,27 @@ def free_house_squares(g: GameState) -> list[int]:
 
 
 def any_free_house_square(g: GameState) -> bool:
-    """Whether a free house may go anywhere now (a loop that stops at the first street: asked after every
-    doubles while someone holds the token)."""
-    for s in g.board.properties:
-        if may_place_free_house(g, s):
-            return True
+    """Whether a free house may go anywhere now (asked after every doubles while someone holds the token: a
+    loop over the streets, the colour groups' members, that stops at the first)."""
+    top, level = free_house_top(g), g.level
+    for _group, streets, _counts, _size in g.group_rows:
+        for s in streets:
+            if level[s] < top:
+                return True
     return False
 
 
 def may_place_free_house(g: GameState, square: int) -> bool:
-    return 0 <= square < g.size and g.board.squares[square].kind == "street" \
-        and g.level[square] < g.edition.hotel_level - 1 and (g.houses_left > 0 or not g.rules.building_limits)
+    return 0 <= square < g.size and g.board.squares[square].kind == "street" and g.level[square] < free_house_top(g)
+
+
+def free_house_top(g: GameState) -> int:
+    """A free house may go on a street whose level is below this: a hotel's level less one (001: "may not be placed
+    on streets that already have four houses, and they may not be used to upgrade four-house groups to hotels");
+    0, so none, when the bank has no house left (001: "If no houses are left in the Bank, nothing happens")."""
+    if g.houses_left > 0 or not g.rules.building_limits:
+        return g.edition.hotel_level - 1
+    return 0
 
 
 # --- trapping and stealing ---------------------------------------------------------------------------------------
