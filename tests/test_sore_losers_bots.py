@@ -94,3 +94,20 @@ def test_net_worths_are_each_seats_net_worth():
     g.arrange().deed(OLD_KENT, 2).deed(WHITECHAPEL, 2, level=2).deed(ANGEL, 1, mortgaged=True)
     assert net_worths(g) == [net_worth(g, seat) for seat in range(3)]
     assert net_worths(g)[2] == 1500 + 60 + 60 + 2 * 50 + 400        # cash, both browns, two houses, Mayfair
+
+
+def test_a_bot_without_a_street_for_a_free_house_puts_it_on_the_bank_s_cheapest_else_an_opponent_s_poorest():
+    # 000: "place one free House on any street on the gameboard. The street does not have to be part of a complete
+    # set and you don't have to own it" (where: the bot's choice, bots/sore_losers.free_house)
+    g = position()
+    bot = make("strategist", "x")
+    ask = Decision(g, D.FREE_HOUSE, 0)
+    g.arrange().level(PARK_LANE, 4)                         # seat 0's only street is full
+    assert bot.choose(ask, g) == Action(A.PLACE_HOUSE, OLD_KENT)    # the first of the two cheapest, £60
+    arr = g.arrange()
+    for s in g.board.properties:
+        if g.owner[s] < 0:
+            arr.deed(s, 2)
+    arr.level(OLD_KENT, 4)
+    # every street the opponents': the one where a house adds the least rent (Whitechapel: £4 -> £20)
+    assert bot.choose(ask, g) == Action(A.PLACE_HOUSE, WHITECHAPEL)

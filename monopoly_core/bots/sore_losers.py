@@ -80,35 +80,43 @@ def property_steal(bot: Bot, d: Decision, g: Game) -> Action:
 
 
 def free_house(bot: Bot, d: Decision, g: Game) -> Action:
-    """On its own street where the house adds the most rent; else on a street the bank still holds (whoever buys
-    it pays only the price); else on the opponent's street where it adds the least rent."""
+    """On its own street where the house adds the most rent; else on the cheapest street the bank still holds
+    (whoever buys it pays only the price); else on the opponent's street where it adds the least rent.
+
+    Asked after most doubles while someone holds the token, so each kind is one pass over the streets (the colour
+    groups' members, in board order) of only the groups that can hold it (the engine's per-group counts say which),
+    rather than the decision's whole list."""
     squares, level, owner = g.board.squares, g.level, g.owner
-    # one pass over the streets (the colour groups' members, in board order), best of each kind, rather than
-    # building the decision's whole list: asked after most doubles
     top, me = free_house_top(g), d.player
-    mine = bank = other = -1
-    mine_gain = other_gain = bank_price = 0
+    best, best_gain = -1, 0
+    for _group, streets, counts, _size in g.group_rows:
+        if counts[me]:
+            for s in streets:
+                lv = level[s]
+                if owner[s] == me and lv < top:
+                    rents = squares[s].rents
+                    gain = rents[lv + 1] - rents[lv]
+                    if best < 0 or gain > best_gain:
+                        best, best_gain = s, gain
+    if best >= 0:
+        return Action(A.PLACE_HOUSE, best)
+    best_price = 0
+    for _group, streets, counts, size in g.group_rows:
+        if sum(counts) < size:
+            for s in streets:
+                if owner[s] < 0 and level[s] < top and (best < 0 or squares[s].price < best_price):
+                    best, best_price = s, squares[s].price
+    if best >= 0:
+        return Action(A.PLACE_HOUSE, best)
     for _group, streets, _counts, _size in g.group_rows:
         for s in streets:
             lv = level[s]
-            if lv >= top:
-                continue
-            o = owner[s]
-            if o < 0:
-                price = squares[s].price
-                if bank < 0 or price < bank_price:
-                    bank, bank_price = s, price
-            elif o == me:
+            if lv < top:
                 rents = squares[s].rents
                 gain = rents[lv + 1] - rents[lv]
-                if mine < 0 or gain > mine_gain:
-                    mine, mine_gain = s, gain
-            elif mine < 0 and bank < 0:     # (an opponent's street counts only without one of those)
-                rents = squares[s].rents
-                gain = rents[lv + 1] - rents[lv]
-                if other < 0 or gain < other_gain:
-                    other, other_gain = s, gain
-    return Action(A.PLACE_HOUSE, mine if mine >= 0 else bank if bank >= 0 else other)
+                if best < 0 or gain < best_gain:
+                    best, best_gain = s, gain
+    return Action(A.PLACE_HOUSE, best)
 
 
 # --- the end phase -----------------------------------------------------------------------------------------------
