@@ -43,6 +43,8 @@ def cash_in(bot: Bot, d: Decision, g: Game) -> Action:
 
 def _leader(g: Game, seats: list[int]) -> int:
     """The richest of ``seats`` by net worth (the first on a tie)."""
+    if len(seats) == 1:             # (often: one player holds the most coins)
+        return seats[0]
     worths = net_worths(g)
     best, best_worth = seats[0], worths[seats[0]]
     for s in seats[1:]:
