@@ -169,10 +169,10 @@ def free_house_top(g: GameState) -> int:
 
 
 # --- trapping and stealing ---------------------------------------------------------------------------------------
-def trap(g: GameState, mr: Player, square: int) -> Play:
+def trap(g: GameState, mr: Player, square: int) -> list[int]:
     """Mr Monopoly lands on ``square``: every other player there is trapped and collects a coin (000: "You also
-    collect one sore loser coin when MR MONOPOLY lands on the same space as you"), and he may steal one property
-    from each that is not part of a complete set (000: "You may then steal one property from that player")."""
+    collect one sore loser coin when MR MONOPOLY lands on the same space as you"). Returns the seats caught, whom
+    :func:`steal` then asks about (a plain function: most of his landings catch nobody)."""
     t = st.table(g)
     t.trapped = []
     t.trap_square = square
@@ -181,6 +181,13 @@ def trap(g: GameState, mr: Player, square: int) -> Play:
         t.trapped.append(seat)
         g.log.add(E.TRAP, mr.seat, square, 0, seat)
         st.collect(g, seat, E.C_TRAPPED, square)
+    return caught
+
+
+def steal(g: GameState, mr: Player, caught: list[int]) -> Play:
+    """Mr Monopoly may steal one property from each player he caught that is not part of a complete set (000: "You
+    may then steal one property from that player")."""
+    t = st.table(g)
     for seat in caught:
         if mr.bankrupt or t.mr != mr.seat or not may_steal_from(g, seat) or not stealable(g, seat):
             continue
@@ -226,7 +233,9 @@ class Trapping(LandingRule):
         return self.inner.land(g, p, square, dice_total, mode)
 
     def trap_and_land(self, g: GameState, p: Player, square: int, dice_total: int, mode: int) -> Play:
-        yield from trap(g, p, square)
+        caught = trap(g, p, square)
+        if caught:
+            yield from steal(g, p, caught)
         yield from self.inner.land(g, p, square, dice_total, mode)
 
 
