@@ -5,7 +5,7 @@ as plain per-square lists, which the hot path indexes directly.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from dataclasses import dataclass
 
@@ -106,7 +106,7 @@ class Player:
     __slots__ = ("seat", "name", "kind", "strategy", "colour", "cash", "position", "in_jail", "jail_turns",
                  "doubles", "bankrupt", "bankrupt_turn", "cards", "extra")
 
-    def __init__(self, seat: int, spec: PlayerSpec, cash: int, extra: object = None) -> None:
+    def __init__(self, seat: int, spec: PlayerSpec, cash: int, extra: Any = None) -> None:
         self.seat = seat
         self.name = spec.name
         self.kind = spec.kind

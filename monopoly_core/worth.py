@@ -33,6 +33,19 @@ def net_worth(game: GameState, seat: int) -> int:
     return total
 
 
+def net_worths(game: GameState) -> list[int]:
+    """:func:`net_worth` of every seat, in one pass over the properties (a bot comparing the players needs all)."""
+    totals = [p.cash for p in game.players]
+    squares = game.board.squares
+    owner, level, mortgaged = game.owner, game.level, game.mortgaged
+    for s in game.board.properties:
+        seat = owner[s]
+        if seat >= 0:
+            sq = squares[s]
+            totals[seat] += sq.price - (sq.mortgage if mortgaged[s] else 0) + _building_cost(sq, level[s])
+    return totals
+
+
 def total_worth(game: GameState, seat: int) -> int:
     p = game.players[seat]
     total = p.cash

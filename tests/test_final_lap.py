@@ -3,7 +3,7 @@
 Played here on the classic UK board with the rule switched on, as a house rule: the Sore Losers and Cheaters
 editions switch it on in their presets and add their own rules around it.
 """
-from monopoly_core import Game, preset
+from monopoly_core import Game, final_lap, preset
 from monopoly_core import events as E
 from monopoly_core.state import bots
 from scenario import end_turn, events_of, give, pays, place, roll, stack, table, until
@@ -121,3 +121,18 @@ def test_bot_games_with_the_final_lap_end_either_way_and_replay():
             assert not [e for e in g.log.since(0) if e.kind == E.TURN and e.player == h.player and e.seq > h.seq]
         assert [e.kind for e in Game.replay(g.history).log.since(0)] == [e.kind for e in g.log.since(0)]
     assert reasons == {"final_lap", "last_player_standing"}
+
+
+def test_every_property_bought_is_judged_afresh_each_time():
+    # 000: the end comes "when all of the properties have been purchased": a property going back to the bank after
+    # another was found unowned is still seen (final_lap.all_bought keeps a hint of where it last found one)
+    g = table(2, "classic-uk", final_lap=True)
+    assert not final_lap.all_bought(g)
+    everything_owned(g)
+    assert final_lap.all_bought(g)
+    g.arrange().deed(MAYFAIR, -1)
+    assert not final_lap.all_bought(g)
+    g.arrange().deed(MAYFAIR, 0).deed(OLD_KENT, -1)
+    assert not final_lap.all_bought(g)
+    g.arrange().deed(OLD_KENT, 1)
+    assert final_lap.all_bought(g)

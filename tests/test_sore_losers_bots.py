@@ -8,6 +8,7 @@ from monopoly_core import decisions as D
 from monopoly_core.decisions import Decision
 from monopoly_core.editions import sore_losers_state as st
 from monopoly_core.policies import make
+from monopoly_core.worth import net_worth, net_worths
 
 OLD_KENT, WHITECHAPEL, ANGEL, PALL_MALL, MAYFAIR, PARK_LANE = 1, 3, 6, 11, 39, 37
 
@@ -71,3 +72,42 @@ def test_on_the_final_lap_a_bot_builds_only_where_the_final_rent_repays_the_hous
     assert action == Action(A.BUILD, MAYFAIR)
     g.arrange().level(MAYFAIR, 5)
     assert bot.choose(Decision(g, D.POST_ROLL, 0), g) == A.A_END
+
+
+def test_a_bot_waits_to_cash_in_only_when_far_ahead_and_nobody_holds_the_token():
+    # 000 MR MONOPOLY: "Once you've collected four coins, you may trade in all four at the beginning of any of your
+    # turns" (may: the bot's choice, bots/sore_losers.cash_in)
+    g = position()
+    bot = make("cautious", "x")
+    ask = Decision(g, D.CASH_IN, 1)
+    g.arrange().cash(1, 9000)
+    assert bot.choose(ask, g) == A.A_CASH_IN                # far ahead, but seat 0 holds the token: take it
+    g.arrange().extra("mr_monopoly", -1, 0)
+    assert bot.choose(ask, g) == A.A_WAIT                   # far ahead of both, the token in the centre
+    g.arrange().cash(2, 7000)
+    assert bot.choose(ask, g) == A.A_CASH_IN                # seat 2 is within a third of seat 1's worth
+
+
+def test_net_worths_are_each_seats_net_worth():
+    # the bots compare every player's net worth in one pass (worth.net_worths): the same figures as net_worth's
+    g = position()
+    g.arrange().deed(OLD_KENT, 2).deed(WHITECHAPEL, 2, level=2).deed(ANGEL, 1, mortgaged=True)
+    assert net_worths(g) == [net_worth(g, seat) for seat in range(3)]
+    assert net_worths(g)[2] == 1500 + 60 + 60 + 2 * 50 + 400        # cash, both browns, two houses, Mayfair
+
+
+def test_a_bot_without_a_street_for_a_free_house_puts_it_on_the_bank_s_cheapest_else_an_opponent_s_poorest():
+    # 000: "place one free House on any street on the gameboard. The street does not have to be part of a complete
+    # set and you don't have to own it" (where: the bot's choice, bots/sore_losers.free_house)
+    g = position()
+    bot = make("strategist", "x")
+    ask = Decision(g, D.FREE_HOUSE, 0)
+    g.arrange().level(PARK_LANE, 4)                         # seat 0's only street is full
+    assert bot.choose(ask, g) == Action(A.PLACE_HOUSE, OLD_KENT)    # the first of the two cheapest, £60
+    arr = g.arrange()
+    for s in g.board.properties:
+        if g.owner[s] < 0:
+            arr.deed(s, 2)
+    arr.level(OLD_KENT, 4)
+    # every street the opponents': the one where a house adds the least rent (Whitechapel: £4 -> £20)
+    assert bot.choose(ask, g) == Action(A.PLACE_HOUSE, WHITECHAPEL)

@@ -297,6 +297,20 @@ def test_no_free_house_when_the_bank_has_none_left():
     assert not events_of(g, E.FREE_HOUSE)
 
 
+def test_no_free_house_when_every_street_has_four_houses():
+    # 001: free houses "may not be placed on streets that already have four houses, and they may not be used to
+    # upgrade four-house groups to hotels"
+    def arrange(g):
+        arr = g.arrange().extra("mr_monopoly", 1, 0).supply(houses=100)
+        for s in g.board.properties:
+            if g.board.squares[s].kind == "street":
+                arr.level(s, 4)
+    g = sl(arrange=arrange)
+    roll(g, (2, 2))
+    until(g, D.POST_ROLL)
+    assert not events_of(g, E.FREE_HOUSE)
+
+
 def test_a_street_with_a_free_house_bought_from_the_bank_comes_with_the_house_for_the_price():
     # 000: "If you place a House on a street that is owned by the Bank, when a player lands on that space, they
     # still pay the price on the board space and get the House for free!"

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 from .. import actions as A
 from ..actions import Action
 from ..editions import sore_losers_state as st
-from ..editions.sore_losers_rules import may_place_free_house
+from ..editions.sore_losers_rules import free_house_top
 from ..mortgage import unmortgage_cost
-from ..worth import net_worth
+from ..worth import net_worths
 
 if TYPE_CHECKING:
     from ..decisions import Decision
@@ -25,21 +25,30 @@ if TYPE_CHECKING:
 
 def cash_in(bot: Bot, d: Decision, g: Game) -> Action:
     """Cash in at once: the token collects rent instead of paying it and steals from whoever it lands on. Wait
-    only when already far ahead (the richest by net worth with a lead of a third over the next): the coins keep
-    the token from a trailing player's Free Parking steal less than they help a player who is losing."""
-    worths = sorted((net_worth(g, q.seat) for q in g.players if not q.bankrupt and q.seat != d.player),
-                    reverse=True)
-    mine = net_worth(g, d.player)
-    if worths and mine * 3 > worths[0] * 4 and st.mr_monopoly(g) < 0:
-        return A.A_WAIT
-    return A.A_CASH_IN
+    only when already far ahead (the richest by net worth with a lead of a third over the next) and nobody holds
+    the token: the coins keep the token from a trailing player's Free Parking steal less than they help a player
+    who is losing."""
+    if st.mr_monopoly(g) >= 0:
+        return A.A_CASH_IN
+    worths = net_worths(g)
+    mine = worths[d.player] * 3     # (a lead of a third: above four times each other's worth)
+    others = False
+    for q in g.players:
+        if not q.bankrupt and q.seat != d.player:
+            if worths[q.seat] * 4 >= mine:
+                return A.A_CASH_IN
+            others = True
+    return A.A_WAIT if others else A.A_CASH_IN
 
 
 def _leader(g: Game, seats: list[int]) -> int:
     """The richest of ``seats`` by net worth (the first on a tie)."""
-    best, best_worth = seats[0], net_worth(g, seats[0])
+    if len(seats) == 1:             # (often: one player holds the most coins)
+        return seats[0]
+    worths = net_worths(g)
+    best, best_worth = seats[0], worths[seats[0]]
     for s in seats[1:]:
-        w = net_worth(g, s)
+        w = worths[s]
         if w > best_worth:
             best, best_worth = s, w
     return best
@@ -73,27 +82,43 @@ def property_steal(bot: Bot, d: Decision, g: Game) -> Action:
 
 
 def free_house(bot: Bot, d: Decision, g: Game) -> Action:
-    """On its own street where the house adds the most rent; else on a street the bank still holds (whoever buys
-    it pays only the price); else on the opponent's street where it adds the least rent."""
+    """On its own street where the house adds the most rent; else on the cheapest street the bank still holds
+    (whoever buys it pays only the price); else on the opponent's street where it adds the least rent.
+
+    Asked after most doubles while someone holds the token, so each kind is one pass over the streets (the colour
+    groups' members, in board order) of only the groups that can hold it (the engine's per-group counts say which),
+    rather than the decision's whole list."""
     squares, level, owner = g.board.squares, g.level, g.owner
-    # one pass, best of each kind (rather than building the decision's whole list: asked after most doubles)
-    mine = bank = other = -1
-    mine_gain = other_gain = bank_price = 0
-    for s in g.board.properties:
-        if not may_place_free_house(g, s):
-            continue
-        rents = squares[s].rents
-        gain = rents[level[s] + 1] - rents[level[s]]
-        o = owner[s]
-        if o == d.player:
-            if mine < 0 or gain > mine_gain:
-                mine, mine_gain = s, gain
-        elif o < 0:
-            if bank < 0 or squares[s].price < bank_price:
-                bank, bank_price = s, squares[s].price
-        elif other < 0 or gain < other_gain:
-            other, other_gain = s, gain
-    return Action(A.PLACE_HOUSE, mine if mine >= 0 else bank if bank >= 0 else other)
+    top, me = free_house_top(g), d.player
+    best, best_gain = -1, 0
+    for _group, streets, counts, _size in g.group_rows:
+        if counts[me]:
+            for s in streets:
+                lv = level[s]
+                if owner[s] == me and lv < top:
+                    rents = squares[s].rents
+                    gain = rents[lv + 1] - rents[lv]
+                    if best < 0 or gain > best_gain:
+                        best, best_gain = s, gain
+    if best >= 0:
+        return Action(A.PLACE_HOUSE, best)
+    best_price = 0
+    for _group, streets, counts, size in g.group_rows:
+        if sum(counts) < size:
+            for s in streets:
+                if owner[s] < 0 and level[s] < top and (best < 0 or squares[s].price < best_price):
+                    best, best_price = s, squares[s].price
+    if best >= 0:
+        return Action(A.PLACE_HOUSE, best)
+    for _group, streets, _counts, _size in g.group_rows:
+        for s in streets:
+            lv = level[s]
+            if lv < top:
+                rents = squares[s].rents
+                gain = rents[lv + 1] - rents[lv]
+                if best < 0 or gain < best_gain:
+                    best, best_gain = s, gain
+    return Action(A.PLACE_HOUSE, best)
 
 
 # --- the end phase -----------------------------------------------------------------------------------------------

@@ -56,6 +56,7 @@ class SoreLosers(Edition):
         self.watches_doubles = True
         # 000 DEALS & TRADES: "You can buy, sell or swap property and sore loser coins with other players"
         self.tokens = {COIN: "sore loser coin"}
+        self._landing: dict[int, tuple[Board, tuple[LandingRule, ...]]] = {}     # id(board) -> (board, its rules)
 
     # --- what a game is made of ------------------------------------------------------------------------------
     def landing_rules(self) -> dict[str, LandingRule]:
@@ -63,8 +64,13 @@ class SoreLosers(Edition):
                 "tax": R.TAX, "bill": R.TAX, "go_to_jail": landing.GO_TO_JAIL, "free_parking": R.FREE_PARKING}
 
     def landing_table(self, board: Board) -> tuple[LandingRule, ...]:
-        """Every square's rule, each with Mr Monopoly's trapping first."""
-        return tuple(R.Trapping(rule) for rule in super().landing_table(board))
+        """Every square's rule, each with Mr Monopoly's trapping first. Made once per board and shared by its games
+        (the rules hold nothing of a game): a game is only about 130 rolls, so wrapping 40 rules anew for each
+        showed in the cost of a roll."""
+        made = self._landing.get(id(board))
+        if made is None or made[0] is not board:
+            made = self._landing[id(board)] = (board, tuple(R.Trapping(rule) for rule in super().landing_table(board)))
+        return made[1]
 
     def player_extra(self, rules: RuleSet, seat: int) -> Any:
         return st.Purse()

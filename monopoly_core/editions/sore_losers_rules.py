@@ -70,8 +70,9 @@ def become_mr_monopoly(g: GameState, p: Player, how: int) -> None:
 def may_cash_in(g: GameState, p: Player) -> bool:
     """000: "Once you've collected four coins, you may trade in all four at the beginning of any of your turns";
     trapped players "may not cash in sore loser coins"; the holder has nothing to gain."""
-    return st.coins(g, p.seat) >= g.rules.max_coins and st.mr_monopoly(g) != p.seat \
-        and not st.is_trapped(g, p.seat)
+    bag: st.Purse = p.extra         # (asked every turn: the coins first, seldom four)
+    t: st.Table = g.extra
+    return bag.coins >= g.rules.max_coins and t.mr != p.seat and not st.is_trapped(g, p.seat)
 
 
 def cash_in(g: GameState, p: Player) -> None:
@@ -86,7 +87,8 @@ def take_turn(g: GameState, p: Player) -> Play:
     three times in a row, don't go to Jail! Just move and roll again!"). On the final lap a player who has reached
     GO takes no more turns (the edition's ``sits_out``, checked before this)."""
     turn.start_turn(g, p)
-    if st.is_trapped(g, p.seat):
+    t: st.Table = g.extra
+    if t.trapped and st.is_trapped(g, p.seat):
         # 000: "That player may not move until their token is free" (they still build, trade and mortgage)
         yield from flow.window(g, g.post_roll_windows[p.seat][0])
         return
@@ -94,7 +96,7 @@ def take_turn(g: GameState, p: Player) -> Play:
         action = yield from flow.ask(g, D.Decision(g, D.CASH_IN, p.seat, amount=st.coins(g, p.seat)))
         if action.kind == CASH_IN:
             cash_in(g, p)
-    limit = 0 if st.mr_monopoly(g) == p.seat else g.rules.doubles_to_jail
+    limit = 0 if t.mr == p.seat else g.rules.doubles_to_jail
     yield from turn.play_turn(g, p, limit)
 
 
@@ -127,7 +129,8 @@ def after_doubles(g: GameState, p: Player) -> Play:
     """000: "whenever any player, including you, rolls doubles, place one free House on any street on the
     gameboard"; 001: "If no houses are left in the Bank, nothing happens ... may not be placed on streets that
     already have four houses, and they may not be used to upgrade four-house groups to hotels"."""
-    mr = st.mr_monopoly(g)
+    t: st.Table = g.extra
+    mr = t.mr
     if mr < 0 or not any_free_house_square(g):
         return
     action = yield from flow.ask(g, D.Decision(g, D.FREE_HOUSE, mr))
@@ -142,24 +145,34 @@ def free_house_squares(g: GameState) -> list[int]:
 
 
 def any_free_house_square(g: GameState) -> bool:
-    """Whether a free house may go anywhere now (a loop that stops at the first street: asked after every
-    doubles while someone holds the token)."""
-    for s in g.board.properties:
-        if may_place_free_house(g, s):
-            return True
+    """Whether a free house may go anywhere now (asked after every doubles while someone holds the token: a
+    loop over the streets, the colour groups' members, that stops at the first)."""
+    top, level = free_house_top(g), g.level
+    for _group, streets, _counts, _size in g.group_rows:
+        for s in streets:
+            if level[s] < top:
+                return True
     return False
 
 
 def may_place_free_house(g: GameState, square: int) -> bool:
-    return 0 <= square < g.size and g.board.squares[square].kind == "street" \
-        and g.level[square] < g.edition.hotel_level - 1 and (g.houses_left > 0 or not g.rules.building_limits)
+    return 0 <= square < g.size and g.board.squares[square].kind == "street" and g.level[square] < free_house_top(g)
+
+
+def free_house_top(g: GameState) -> int:
+    """A free house may go on a street whose level is below this: a hotel's level less one (001: "may not be placed
+    on streets that already have four houses, and they may not be used to upgrade four-house groups to hotels");
+    0, so none, when the bank has no house left (001: "If no houses are left in the Bank, nothing happens")."""
+    if g.houses_left > 0 or not g.rules.building_limits:
+        return g.edition.hotel_level - 1
+    return 0
 
 
 # --- trapping and stealing ---------------------------------------------------------------------------------------
-def trap(g: GameState, mr: Player, square: int) -> Play:
+def trap(g: GameState, mr: Player, square: int) -> list[int]:
     """Mr Monopoly lands on ``square``: every other player there is trapped and collects a coin (000: "You also
-    collect one sore loser coin when MR MONOPOLY lands on the same space as you"), and he may steal one property
-    from each that is not part of a complete set (000: "You may then steal one property from that player")."""
+    collect one sore loser coin when MR MONOPOLY lands on the same space as you"). Returns the seats caught, whom
+    :func:`steal` then asks about (a plain function: most of his landings catch nobody)."""
     t = st.table(g)
     t.trapped = []
     t.trap_square = square
@@ -168,9 +181,15 @@ def trap(g: GameState, mr: Player, square: int) -> Play:
         t.trapped.append(seat)
         g.log.add(E.TRAP, mr.seat, square, 0, seat)
         st.collect(g, seat, E.C_TRAPPED, square)
+    return caught
+
+
+def steal(g: GameState, mr: Player, caught: list[int]) -> Play:
+    """Mr Monopoly may steal one property from each player he caught that is not part of a complete set (000: "You
+    may then steal one property from that player")."""
+    t = st.table(g)
     for seat in caught:
-        if mr.bankrupt or st.mr_monopoly(g) != mr.seat or not may_steal_from(g, seat) \
-                or not stealable(g, seat):
+        if mr.bankrupt or t.mr != mr.seat or not may_steal_from(g, seat) or not stealable(g, seat):
             continue
         action = yield from flow.ask(g, D.Decision(g, D.PROPERTY_STEAL, mr.seat, other=seat))
         if action.kind == STEAL_PROPERTY:
@@ -186,7 +205,8 @@ def may_steal_from(g: GameState, seat: int) -> bool:
 def stealable(g: GameState, seat: int) -> list[int]:
     """``seat``'s properties outside complete sets (000: "You may not steal a property that is part of a complete
     set"; the four stations count as a set), buildings included (001: "the buildings remain")."""
-    return [s for s in g.board.properties if may_steal(g, seat, s)]
+    owner = g.owner
+    return [s for s in g.board.properties if owner[s] == seat and may_steal(g, seat, s)]
 
 
 def may_steal(g: GameState, seat: int, square: int) -> bool:
@@ -207,12 +227,15 @@ class Trapping(LandingRule):
 
     def land(self, g: GameState, p: Player, square: int, dice_total: int, mode: int) -> Play:
         # (a plain method handing on the square's own rule: only Mr Monopoly's landings need one more step)
-        if st.mr_monopoly(g) == p.seat:
+        t: st.Table = g.extra
+        if t.mr == p.seat:
             return self.trap_and_land(g, p, square, dice_total, mode)
         return self.inner.land(g, p, square, dice_total, mode)
 
     def trap_and_land(self, g: GameState, p: Player, square: int, dice_total: int, mode: int) -> Play:
-        yield from trap(g, p, square)
+        caught = trap(g, p, square)
+        if caught:
+            yield from steal(g, p, caught)
         yield from self.inner.land(g, p, square, dice_total, mode)
 
 
@@ -232,7 +255,8 @@ class OnProperty(LandingRule):
             rent = g.edition.rent(g, square, dice_total, mode)
             if rent <= 0:
                 return
-            if st.mr_monopoly(g) == p.seat:
+            t: st.Table = g.extra
+            if t.mr == p.seat:
                 o = g.players[owner]
                 yield from payments.charge(g, o, p.seat, rent, E.R_RENT, square)
                 st.collect(g, owner, E.C_RENT, square)
