@@ -63,7 +63,9 @@ class Edition:
         #: another edition's effect is refused by :meth:`problem` (Sore Losers: a coin, the token)
         self.own_card_effects: frozenset[str] = frozenset()
         #: whether buildings may be sold back to the bank, so that they count towards what a player in debt can
-        #: raise (``worth.liquidation``; Sore Losers and Cheaters: buildings are permanent)
+        #: raise (``worth.liquidation``; Sore Losers: buildings are permanent. Cheaters' hotels cannot be sold
+        #: either, but a deed sold to the bank takes its hotel along: it says what a player can raise in its own
+        #: :meth:`liquidation_value`)
         self.buildings_sellable = True
         #: whether :meth:`after_doubles` is called after every doubles of a turn (off: the classic rules skip the
         #: call)
