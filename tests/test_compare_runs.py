@@ -72,3 +72,21 @@ def test_bad_input_is_refused_with_a_message(tmp_path, kwargs, message):
 def test_two_identical_rule_sets_are_refused(tmp_path):
     with pytest.raises(InvalidRules, match="the same"):
         compare(_rules(), _rules(), games=2, players=2, db_path=tmp_path / "g.duckdb")
+
+
+def test_a_share_s_error_bar_stays_between_0_and_100_percent(tmp_path):
+    # a normal-approximation interval around a small share crosses 0% (5% +- 7%); a share cannot, so the chart
+    # stops each bar's interval at 0% and 100%
+    from monopoly_core.viz.compare import figure
+    c = compare(preset("classic-uk", turn_limit=30), preset("classic-uk", turn_limit=30, go_salary=400), games=12,
+                db_path=tmp_path / "g.duckdb", players=3, seed=2)
+    for key in ("turn_limit", "seat", "strategy"):
+        rows = c.figure(key).rows
+        assert c.figure(key).unit == "share"
+        for trace, side in zip(figure(c, key).data, "ab"):
+            values, halves = [getattr(r, side) for r in rows], [getattr(r, f"{side}_half") for r in rows]
+            up, down = trace.error_y.array, trace.error_y.arrayminus
+            assert all(v - d >= 0 and v + u <= 1 for v, u, d in zip(values, up, down))
+            assert all(u == min(h, 1 - v) and d == min(h, v) for v, h, u, d in zip(values, halves, up, down))
+    assert any(r.a_half > r.a for key in ("seat", "strategy")
+               for r in c.figure(key).rows)     # some interval would have crossed 0%: the test has teeth
