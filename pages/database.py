@@ -15,7 +15,7 @@ from monopoly_core import InvalidRules, presets
 from monopoly_core.bots import DESCRIPTIONS, STANDARD, STRATEGIES
 from monopoly_core.queries import CHART_KINDS, QUESTIONS, batches
 from monopoly_core.schema_doc import RELATIONS, columns_markdown
-from monopoly_core.simulate import sample_database, simulate
+from monopoly_core.simulate import FIXED, ROTATED, sample_database, simulate
 from monopoly_core.sqlsafe import QueryError, QueryRefused, database_summary, run_query
 from monopoly_core.store import StoreError, fresh_path, resolve
 from monopoly_core.viz.results import result_figure, suggest_axes
@@ -241,13 +241,17 @@ with st.form("db_simulate", enter_to_submit=False):
                               key="db_sim_limit")
     chosen = st.multiselect("Bots (cycled over the seats)", STRATEGIES, default=list(STANDARD), key="db_sim_bots",
                             help="; ".join(f"{k}: {v}" for k, v in DESCRIPTIONS.items()))
+    rotate = st.toggle("Bots change seats every game", value=True, key="db_sim_rotate",
+                       help="Each game every bot moves one seat on, so each bot plays every seat equally often: "
+                            "then \"Does the seat matter?\" and \"Which bot strategy wins most often?\" answer "
+                            "separate questions. Switch it off to keep every bot in the same seat.")
     submitted = st.form_submit_button("Simulate", type="primary")
 if submitted:
     bar, update = _progress_bar("Simulating")
     try:
         report = simulate(st.session_state[PATH], edition=edition, games=int(games), players=int(players),
                           seed=int(seed), bots=chosen or None, workers=int(workers),
-                          turn_limit=int(limit) or None, progress=update)
+                          turn_limit=int(limit) or None, progress=update, seating=ROTATED if rotate else FIXED)
     except (InvalidRules, StoreError) as exc:
         bar.empty()
         st.error(f"Nothing was simulated: {exc}")

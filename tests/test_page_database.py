@@ -93,6 +93,17 @@ def test_simulate_form(tmp_path):
     _simulate(at)
     assert not at.exception and not _errors(at)
     assert at.success[0].value.startswith("Wrote batch 1 (4 games, ids 1 to 4, ")
+    # the bots change seats every game unless the toggle is switched off (issue 18: seat apart from strategy)
+    at.toggle(key="db_sim_rotate").set_value(False)
+    at.number_input(key="db_sim_seed").set_value(2)
+    _simulate(at)
+    assert not _errors(at)
+    rows = run_query("SELECT g.batch, p.seat, list(DISTINCT p.strategy) AS strategies, any_value(g.seating) AS "
+                     "seating FROM players p JOIN games g ON p.game = g.id GROUP BY ALL ORDER BY ALL",
+                     path).table.to_pylist()
+    assert {(r["batch"], r["seating"]) for r in rows} == {(1, "rotated"), (2, "fixed")}
+    assert all(len(r["strategies"]) == 2 for r in rows if r["batch"] == 1)     # both bots sat in each seat
+    assert all(len(r["strategies"]) == 1 for r in rows if r["batch"] == 2)
 
 
 def _simulate(at):
