@@ -57,7 +57,10 @@ def play_all() -> dict:
 
 
 def main(argv: list[str]) -> int:
-    if argv and argv[0] == "--compare":
+    if not (len(argv) == 1 and not argv[0].startswith("-")) and not (len(argv) == 3 and argv[0] == "--compare"):
+        print(__doc__.split("\n\n")[1], file=sys.stderr)     # the usage lines (no file called --help written)
+        return 2
+    if argv[0] == "--compare":
         a, b = (json.load(open(p))["games"] for p in argv[1:3])
         differ = [k for k in a if a[k] != b.get(k)]
         print(f"{len(a)} games, {len(differ)} differ")
