@@ -125,7 +125,8 @@ class Comparison:
                       "reused": self.reused[1]},
                 "changes": [{"rule": n, "a": x, "b": y} for n, x, y in self.rules_a.diff(self.rules_b)],
                 "games": self.games, "players": self.players, "seed": self.seed, "level": self.alpha,
-                "strategies": list(self.strategies), "seating": self.seating, "comparison": self.comparison_id, "database": self.db_path,
+                "strategies": list(self.strategies), "seating": self.seating, "comparison": self.comparison_id,
+                "database": self.db_path,
                 "seconds": round(self.seconds, 3), "figures": [f.to_json() for f in self.figures]}
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+from .records import ROTATED
+
 
 def _pct(x: float) -> str:
     return f"{x:.1%}"
@@ -26,7 +28,7 @@ def _chance(test, alpha: float) -> str:
 
 def seating_words(seating: str, players: int) -> str:
     """How the bots sat, in sentences a class understands (the Rules page and the ``compare`` command)."""
-    if seating == "rotated":
+    if seating == ROTATED:
         return (f"Seats rotate: each game every bot moves one seat on, so over {players} games each strategy "
                 f"plays every seat once. The win rate by seat shows whether a seat helps whoever sits in it; the "
                 f"win rate by strategy shows whether a way of playing helps wherever it sits.")

@@ -25,7 +25,7 @@ Choices the rule books leave open, made here:
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from . import endgame
 from . import events as E
@@ -37,22 +37,13 @@ if TYPE_CHECKING:
     from .state import Player
 
 
-#: ``g.memo``'s key for the place in ``board.properties`` of the property :func:`all_bought` last found unowned
-UNOWNED: Final = "final_lap_unowned"
-
-
 def all_bought(g: GameState) -> bool:
-    """Every property on the board has an owner. Asked before every turn until the lap begins, so the property found
-    unowned last time is looked at first (a hint in the game's scratch ``g.memo``, checked before it is trusted): it
-    usually still is, and the board is scanned again only once it has been bought."""
-    owner, properties = g.owner, g.board.properties
-    if owner[properties[g.memo.get(UNOWNED, 0)]] < 0:
-        return False
-    for i, s in enumerate(properties):
-        if owner[s] < 0:
-            g.memo[UNOWNED] = i
-            return False
-    return True
+    """Every property on the board has an owner: the seats' deeds (``GameState.deeds_of``) add up to the board's
+    properties. (Asked before every turn until the lap begins: a count per seat, not a scan of the board.)"""
+    held = 0
+    for deeds in g.deeds_of:
+        held += len(deeds)
+    return held == len(g.board.properties)
 
 
 def begin_if_all_bought(g: GameState) -> bool:

@@ -6,13 +6,13 @@ The rules are module-level functions over a :class:`GameState`, grouped by topic
 play (:mod:`.editions`) says what the game is made of and owns the points where editions differ. The public
 driver, :class:`~.game.Game`, is a GameState with the protocol (step, act, run, history) on top.
 
-**The view policies read.** Bots and pages read these fields and never write them: ``rules``, ``board``,
-``dice``, ``edition``, ``players``, ``owner``, ``deeds_of``, ``owned_in``, ``group_rows``, ``level``, ``mortgaged``,
-``houses_left``, ``hotels_left``, ``pot``, ``final_lap``, ``order``, ``current``, ``turn``, ``round``, ``last_roll``, ``over``,
-``winner``, ``version`` and ``holdings_version`` (counters that move whenever an owner, a building level or a
-mortgage changes: a policy may cache what it works out from the position against them) and ``memo`` (a scratch
-dict where policies of one game share values cached against ``version``, and where a rule may keep a hint it
-checks before use, such as ``final_lap``'s last unowned property; never part of the game's state).
+**The view policies read.** Bots and pages read these fields and never write them: ``rules``, ``board``, ``dice``,
+``edition``, ``players``, ``owner``, ``deeds_of``, ``owned_in``, ``group_rows``, ``level``, ``mortgaged``,
+``houses_left``, ``hotels_left``, ``pot``, ``final_lap``, ``order``, ``current``, ``turn``, ``round``,
+``last_roll``, ``over``, ``winner``, ``version`` and ``holdings_version`` (counters that move whenever an owner, a
+building level or a mortgage changes: a policy may cache what it works out from the position against them) and
+``memo`` (a scratch dict where policies of one game share values cached against ``version``; never part of the
+game's state).
 Everything else is the engine's own. Only the mutators in :mod:`.holdings` change holdings, and they alone move
 the counters.
 """

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import events as E
+from .records import FIXED, ROTATED
 
 CHART_KINDS = ("bar", "line", "scatter", "pie", "histogram")
 
@@ -420,11 +421,11 @@ class Batch:
     players: int
     turn_limit: int
     bots: str
-    seating: str = "fixed"
+    seating: str = FIXED
 
     def label(self) -> str:
         """A line that tells this batch from the others, e.g. "Batch 2: 300 games of classic-us, ..."."""
-        moving = ", changing seats every game" if self.seating == "rotated" else ""
+        moving = ", changing seats every game" if self.seating == ROTATED else ""
         return (f"Batch {self.batch}: {self.games:,} game{'s' if self.games != 1 else ''} of {self.preset}, "
                 f"{self.players} players ({self.bots}{moving}), turn limit {self.turn_limit}, ids {self.first_id:,} to "
                 f"{self.last_id:,}")

@@ -76,6 +76,11 @@ _SNAPSHOT_TYPES = (np.int64, np.int32, np.int32, np.int16, np.int32, np.int32, n
                    np.int16)
 
 
+#: How a simulation batch seats its bots (the games' ``seating`` column): the same seat in every game, or moved
+#: one seat on per game (:func:`.simulate.seated`).
+FIXED, ROTATED = "fixed", "rotated"
+
+
 class TableBuilder:
     """Collects games and returns them as the four data tables (games, players, events, snapshots).
 
@@ -92,7 +97,7 @@ class TableBuilder:
     def __init__(self, *, source: str = "simulated", batch: int | None = None, seating: str | None = None):
         self.source = source
         self.batch = batch
-        self.seating = seating           # a simulation batch's seating: "fixed" or "rotated" (see simulate.py)
+        self.seating = seating           # a simulation batch's seating: FIXED or ROTATED
         self._games: list[dict] = []
         self._players: dict[str, list] = {f.name: [] for f in PLAYERS}
         self._ev: dict[str, list[list[int]]] = {c: [] for c in E.COLUMNS}   # each game's column lists

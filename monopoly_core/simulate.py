@@ -30,7 +30,7 @@ from typing import Callable, NamedTuple
 from .bounds import check_count, check_seed
 from .errors import InvalidRules
 from .game import Game
-from .records import TableBuilder
+from .records import FIXED, ROTATED, TableBuilder
 from .rules import RuleSet, preset
 from .state import PlayerSpec, bot_table
 from .store import DuplicateBatch, Writer, resolve
@@ -38,8 +38,7 @@ from .store import DuplicateBatch, Writer, resolve
 #: progress(done, total): called after each chunk is written.
 Progress = Callable[[int, int], None]
 
-#: How a batch seats its bots: the same seat in every game, or moved one seat on per game.
-FIXED, ROTATED = "fixed", "rotated"
+#: How a batch may seat its bots (:data:`.records.FIXED`, :data:`.records.ROTATED`).
 SEATINGS = (FIXED, ROTATED)
 
 
@@ -69,6 +68,7 @@ def seated(specs: list, index: int, seating: str) -> list:
 
 
 def check_seating(seating: str) -> str:
+    """``seating`` if it names a way to seat a batch, else :class:`InvalidRules` saying which ways there are."""
     if seating not in SEATINGS:
         raise InvalidRules("seating", f"must be {FIXED!r} or {ROTATED!r}, got {seating!r}")
     return seating
@@ -183,8 +183,8 @@ def duplicate_message(old: dict) -> str:
     n = old["games"]
     return (f"these games are already in the database: batch {old['batch']} ({n:,} game{'s' if n != 1 else ''}, "
             f"ids {old['first_id']:,} to {old['last_id']:,}) was simulated with the same rules, bots, seating, "
-            f"number of players and master seed, so its games would be written again. Choose another master seed for new "
-            f"games.")
+            f"number of players and master seed, so its games would be written again. Choose another master seed "
+            f"for new games.")
 
 
 def play_tasks(tasks, workers: int, executor=None, fn=None):

@@ -37,7 +37,7 @@ from .bounds import check_seed
 from .datafiles import available, data_dir
 from .editions.cheats import load_cheats
 from .errors import InvalidRules
-from .records import TableBuilder
+from .records import FIXED, TableBuilder
 
 SCHEMA_VERSION = "1"
 DATA_TABLES = ("games", "players", "events", "snapshots")
@@ -313,7 +313,7 @@ class Writer(GatedConnection):
         return int(self.conn.execute("SELECT coalesce(max(batch), 0) + 1 FROM games").fetchone()[0])
 
     def same_batch(self, rules_json: str, strategies: list[str | None], first_seed: int,
-                   seating: str = "fixed") -> dict | None:
+                   seating: str = FIXED) -> dict | None:
         """The simulation batch already holding the games a new run would write, or None.
 
         Game ``i`` of a run is fixed by the rules, the bots in their seats (the batch's ``seating``: the same

@@ -125,7 +125,7 @@ def test_bot_games_with_the_final_lap_end_either_way_and_replay():
 
 def test_every_property_bought_is_judged_afresh_each_time():
     # 000: the end comes "when all of the properties have been purchased": a property going back to the bank after
-    # another was found unowned is still seen (final_lap.all_bought keeps a hint of where it last found one)
+    # another was bought is still seen
     g = table(2, "classic-uk", final_lap=True)
     assert not final_lap.all_bought(g)
     everything_owned(g)

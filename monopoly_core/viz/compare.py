@@ -64,7 +64,8 @@ def figure(comparison, key: str, *, height: int = 360) -> go.Figure:
                         marker_color=colour)
         elif share:     # a share's interval stops at 0% and 100% (the normal approximation would cross them)
             fig.add_bar(x=names, y=values, name=label, marker_color=colour,
-                        error_y=dict(type="data", symmetric=False, array=[min(e, 1 - v) for v, e in zip(values, errors)],
+                        error_y=dict(type="data", symmetric=False,
+                                     array=[min(e, 1 - v) for v, e in zip(values, errors)],
                                      arrayminus=[min(e, v) for v, e in zip(values, errors)]))
         else:
             fig.add_bar(x=names, y=values, error_y=dict(type="data", array=errors), name=label,
