@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, NamedTuple
 
-from .bounds import check_count, check_seed
+from .bounds import check_count, check_seed, short
 from .errors import InvalidRules
 from .game import Game
 from .records import FIXED, ROTATED, TableBuilder
@@ -70,7 +70,7 @@ def seated(specs: list, index: int, seating: str) -> list:
 def check_seating(seating: str) -> str:
     """``seating`` if it names a way to seat a batch, else :class:`InvalidRules` saying which ways there are."""
     if seating not in SEATINGS:
-        raise InvalidRules("seating", f"must be {FIXED!r} or {ROTATED!r}, got {seating!r}")
+        raise InvalidRules("seating", f"must be {FIXED!r} or {ROTATED!r}, got {short(seating)}")
     return seating
 
 

@@ -226,7 +226,7 @@ st.subheader("Simulate games")
 with st.form("db_simulate", enter_to_submit=False):
     st.caption("Bot games under any preset, written to the database above when you press Simulate. The same "
                "master seed gives the same games whatever the number of worker processes, so a batch with the "
-               "same rules, bots, players and master seed as one already in the database is refused.")
+               "same rules, bots, seating, players and master seed as one already in the database is refused.")
     names = [p.name for p in presets()]
     c = st.columns(3)
     edition = c[0].selectbox("Preset", names, index=names.index("classic-us") if "classic-us" in names else 0,

@@ -201,3 +201,12 @@ def test_a_comparison_of_a_uk_and_a_us_rule_set_runs(tmp_path):
     c = compare(preset("classic-uk", turn_limit=20), preset("classic-us", turn_limit=20), games=3,
                 db_path=tmp_path / "g.duckdb", players=2, seed=1)
     assert np.isfinite([r.a for r in c.figure("money").rows]).all()
+
+
+def test_a_seating_that_is_not_one_is_refused_in_words_of_bounded_length():
+    from monopoly_core.errors import InvalidRules
+    from monopoly_core.simulate import check_seating
+    for bad in (None, 5, "ROTATED", ["rotated"], "x" * 10_000_000):
+        with pytest.raises(InvalidRules, match="must be 'fixed' or 'rotated'") as caught:
+            check_seating(bad)
+        assert len(str(caught.value)) < 200
