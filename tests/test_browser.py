@@ -13,6 +13,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -72,14 +73,22 @@ def site():
         proc.kill()
 
 
-@pytest.fixture()
-def page(site):
+@contextmanager
+def browser_page(width: int, height: int):
+    """A page of a fresh headless chromium with a ``width`` x ``height`` window, closed afterwards."""
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        pg = browser.new_page(viewport={"width": 1366, "height": 900})
+        try:
+            yield browser.new_page(viewport={"width": width, "height": height})
+        finally:
+            browser.close()
+
+
+@pytest.fixture()
+def page(site):
+    with browser_page(1366, 900) as pg:
         yield pg
-        browser.close()
 
 
 def _step_number(page) -> int:

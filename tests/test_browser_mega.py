@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from test_browser import site  # noqa: F401  (the fixture: a fresh site)
+from test_browser import browser_page, site  # noqa: F401  (the fixture: a fresh site)
 
 pytestmark = pytest.mark.browser
 
@@ -24,12 +24,8 @@ KINDS = sorted([*ANSWERS, "use_bus_ticket", "triples", "auction_pick", "place_bu
 
 @pytest.fixture()
 def page(site):  # noqa: F811
-    from playwright.sync_api import sync_playwright
-    from test_browser import CHROMIUM, FLAGS
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield browser.new_page(viewport={"width": 1280, "height": 800})
-        browser.close()
+    with browser_page(1280, 800) as pg:     # (the issue's "readable at 1280x800")
+        yield pg
 
 
 def _step(page) -> int:

@@ -12,7 +12,7 @@ import time
 from urllib.parse import urlencode
 
 import pytest
-from test_browser import CHROMIUM, FLAGS, site  # noqa: F401 - the site fixture
+from test_browser import browser_page, site  # noqa: F401 - the site fixture
 
 from monopoly_core import Game, PlayerSpec, preset, sharelink
 from monopoly_core import actions as A
@@ -29,11 +29,8 @@ PLAIN = (A.CASH_IN, A.BUY, A.STEAL_PROPERTY, A.ROLL, A.END, A.PASS, A.REJECT, A.
 
 @pytest.fixture()
 def page(site):  # noqa: F811
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield browser.new_page(viewport={"width": 1280, "height": 800})
-        browser.close()
+    with browser_page(1280, 800) as pg:
+        yield pg
 
 
 def played_until(stop) -> Game:
