@@ -9,8 +9,9 @@ driver, :class:`~.game.Game`, is a GameState with the protocol (step, act, run, 
 **The view policies read.** Bots and pages read these fields and never write them: ``rules``, ``board``, ``dice``,
 ``edition``, ``players``, ``owner``, ``deeds_of``, ``owned_in``, ``group_rows``, ``level``, ``mortgaged``,
 ``houses_left``, ``hotels_left``, ``pot``, ``final_lap``, ``order``, ``current``, ``turn``, ``round``,
-``last_roll``, ``over``, ``winner``, ``version`` and ``holdings_version`` (counters that move whenever an owner, a
-building level or a mortgage changes: a policy may cache what it works out from the position against them) and
+``last_roll``, ``over``, ``winner``, ``version``, ``holdings_version`` and ``buildings_version`` (counters that move
+whenever an owner, a building level or a mortgage changes: a policy may cache what it works out from the position
+against them; see :mod:`.holdings`) and
 ``memo`` (a scratch dict where policies of one game share values cached against ``version``; never part of the
 game's state).
 Everything else is the engine's own. Only the mutators in :mod:`.holdings` change holdings, and they alone move
@@ -112,6 +113,7 @@ class GameState:
     last_roll: Roll | None
     version: int
     holdings_version: list[int]
+    buildings_version: list[int]                # per seat: moves when a building level on its deeds changes
     memo: dict
     over: bool
     end_reason: str
@@ -187,6 +189,7 @@ class GameState:
         self.memo = {}
         self.version = 0
         self.holdings_version = [0] * len(specs)
+        self.buildings_version = [0] * len(specs)
         self.last_roll = None
         self.over = False
         self.end_reason = ""

@@ -2,7 +2,8 @@
 
 Every change of an owner, a building level or a mortgage goes through one of these functions, and they alone
 move the counters policies cache against (``GameState.version``: any change; ``holdings_version[seat]``: a change
-in what ``seat`` holds or in a colour group it holds part of). No rule and no test bumps a counter by hand.
+in what ``seat`` holds or in a colour group it holds part of; ``buildings_version[seat]``: a building level
+changed on one of ``seat``'s deeds). No rule and no test bumps a counter by hand.
 """
 from __future__ import annotations
 
@@ -53,6 +54,9 @@ def set_level(g: GameState, square: int, level: int) -> None:
     """Set ``square``'s building level (the supply is the caller's business: see :func:`place_building`)."""
     g.level[square] = level
     g.version += 1
+    owner = g.owner[square]
+    if owner >= 0:
+        g.buildings_version[owner] += 1
 
 
 def place_building(g: GameState, square: int) -> int:
@@ -69,6 +73,9 @@ def place_building(g: GameState, square: int) -> int:
         g.houses_left -= 1
     g.level[square] = lv
     g.version += 1
+    owner = g.owner[square]
+    if owner >= 0:
+        g.buildings_version[owner] += 1
     return lv
 
 

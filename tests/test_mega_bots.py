@@ -162,3 +162,20 @@ def test_mega_bots_do_not_sell_back_most_of_what_they_build():
             sum(1 for x in g.actions if x == A.A_ROLL)
     assert sold < 0.4 * built
     assert questions < 0.35 * rolls       # the ticket question (and jail rolls): was half of all rolls
+
+
+def test_each_seats_worst_rent_kept_between_changes_is_the_one_counted_afresh():
+    # The exposure keeps each seat's worst rent until its holding (holdings_version) or its buildings
+    # (buildings_version) change. After every step of whole bot games (builds, sales, depots, skyscrapers,
+    # mortgages, trades, bankruptcies), what is kept must be what a fresh count of the position gives.
+    for seed in range(3):
+        g = Game.new(preset("mega"), bots(list(STANDARD)), seed)
+        steps = 0
+        while not g.over and steps < 20_000:
+            g.step()
+            steps += 1
+            worst, others = MB.exposure(g)
+            fresh = [MB._worst_rent(g, o, MB._Holding(g, o)) for o in range(len(g.players))]
+            assert worst == fresh, (seed, steps)
+            assert others == [max(fresh[:o] + fresh[o + 1:]) for o in range(len(fresh))], (seed, steps)
+        assert g.over

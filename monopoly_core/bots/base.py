@@ -429,13 +429,14 @@ class Bot(Policy):
         if lone:
             return Action(A.MORTGAGE, self.least_valued(g, seat, lone))
         edition = g.edition       # (the edition's rules: Mega refuses more mortgages than classic)
-        may_sell = sell_problem if g.classic_rules else edition.sell_problem     # (GameState.classic_rules)
-        sells = [s for s in owned if g.level[s] and may_sell(g, seat, s) is None]
-        if sells:
-            return Action(A.SELL_BUILDING, min(sells, key=lambda s: g.board.squares[s].house_cost))
-        builds = [s for s in owned if g.level[s] and edition.sell_all_problem(g, seat, s) is None]
-        if builds:
-            return Action(A.SELL_ALL, builds[0])
+        if edition.buildings_sellable:      # (Sore Losers: buildings stay; its rule refuses every sale, unasked)
+            may_sell = sell_problem if g.classic_rules else edition.sell_problem     # (GameState.classic_rules)
+            sells = [s for s in owned if g.level[s] and may_sell(g, seat, s) is None]
+            if sells:
+                return Action(A.SELL_BUILDING, min(sells, key=lambda s: g.board.squares[s].house_cost))
+            builds = [s for s in owned if g.level[s] and edition.sell_all_problem(g, seat, s) is None]
+            if builds:
+                return Action(A.SELL_ALL, builds[0])
         may_mortgage = _mortgage_check(g)
         rest = [s for s in owned if may_mortgage(g, seat, s) is None]
         if rest:

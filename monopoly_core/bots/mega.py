@@ -6,7 +6,7 @@ the edition's own building (train depots, skyscrapers, houses with all but one o
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from .. import actions as A
 from ..actions import Action
@@ -16,6 +16,7 @@ from ..editions.mega_tickets import side_squares, supply
 from ..editions.mega_turn import MOVE_TO, RIDE_TICKET
 
 if TYPE_CHECKING:
+    from .base import Bot
     from ..decisions import Decision
     from ..game_state import GameState as Game
 
@@ -25,7 +26,7 @@ _TAKE_TICKET, _RIDE_BUS, _GIFT_CASH, _GIFT_TICKET = "take_ticket", "ride_bus", "
 _SAFE_KINDS: Final = frozenset({"go", "jail", "free_parking", "bus_ticket", "birthday_gift"})
 
 
-def _wanted(bot: Any, g: Game, seat: int, square: int) -> int:
+def _wanted(bot: Bot, g: Game, seat: int, square: int) -> int:
     """How much more than its price ``square`` is worth to ``bot`` (negative: not wanted; unaffordable or owned:
     -1)."""
     sq = g.board.squares[square]
@@ -37,7 +38,7 @@ def _wanted(bot: Any, g: Game, seat: int, square: int) -> int:
     return bot.value(g, seat, square) - sq.price
 
 
-def use_bus_ticket(bot: Any, d: Decision, g: Game) -> Action:
+def use_bus_ticket(bot: Bot, d: Decision, g: Game) -> Action:
     """Ride to the best unowned property on this side that the bot would buy. Failing that, once an opponent could
     charge more than the salary on one landing, ride to the farthest square ahead on this side where nothing is owed
     (a ticket is a landing chosen, and one held may expire when another player draws an "all tickets expire"
@@ -63,7 +64,7 @@ def use_bus_ticket(bot: Any, d: Decision, g: Game) -> Action:
     return Action(RIDE_TICKET, best) if best >= 0 else A.A_ROLL
 
 
-def triples(bot: Any, d: Decision, g: Game) -> Action:
+def triples(bot: Bot, d: Decision, g: Game) -> Action:
     """Any square: the best unowned property the bot would buy (the first of the best, in board order); else GO
     (the salary); else, standing on GO, the square after it. (The squares are looked at directly rather than
     through the decision's 51 options: the same answer.)"""
@@ -80,12 +81,12 @@ def triples(bot: Any, d: Decision, g: Game) -> Action:
     return Action(MOVE_TO, best)
 
 
-def bus_face(bot: Any, d: Decision, g: Game) -> Action:
+def bus_face(bot: Bot, d: Decision, g: Game) -> Action:
     """The rule book's advice: take a ticket, "usually a good idea if any tickets are left"."""
     return Action(_TAKE_TICKET)
 
 
-def auction_pick(bot: Any, d: Decision, g: Game) -> Action:
+def auction_pick(bot: Bot, d: Decision, g: Game) -> Action:
     """The unowned property worth most to the bot (it may then bid for it)."""
     options = d.legal_actions()
     best, best_value = options[0], -1
@@ -96,7 +97,7 @@ def auction_pick(bot: Any, d: Decision, g: Game) -> Action:
     return best
 
 
-def birthday_gift(bot: Any, d: Decision, g: Game) -> Action:
+def birthday_gift(bot: Bot, d: Decision, g: Game) -> Action:
     """The cash when short of the bot's reserve, the ticket otherwise."""
     seat = d.player
     if g.players[seat].cash < bot.reserve(g, seat) + 100:
@@ -104,7 +105,7 @@ def birthday_gift(bot: Any, d: Decision, g: Game) -> Action:
     return Action(_GIFT_TICKET)
 
 
-def manage(bot: Any, d: Decision, g: Game) -> Action | None:
+def manage(bot: Bot, d: Decision, g: Game) -> Action | None:
     """One of the edition's own buildings within the bot's budget (cash over its reserve): a train depot, a
     skyscraper (for bots that build hotels), or a house on a group held but for one street, up to the bot's
     ``build_target``, the lowest level first. None: nothing to add (the classic logic goes on).
@@ -135,7 +136,7 @@ def manage(bot: Any, d: Decision, g: Game) -> Action | None:
 RENT_SHARE_KEPT: Final = 0.5
 
 
-def reserve(bot: Any, g: Game, seat: int, own: int) -> int:
+def reserve(bot: Bot, g: Game, seat: int, own: int) -> int:
     """The bot's own reserve, at least :data:`RENT_SHARE_KEPT` of the worst Mega rent it could meet."""
     floor = int(exposure(g)[1][seat] * RENT_SHARE_KEPT)
     return own if own >= floor else floor
@@ -146,34 +147,19 @@ def exposure(g: Game) -> tuple[list[int], list[int]]:
     seats': :func:`bots.base.rent_exposure` under the Mega rents (002 NEW PROPERTIES, RAILROADS). A group held all
     but one charges double and can be built on; a train depot doubles a railroad's rent; a skyscraper is level 6.
     (Utilities are left out, as in the classic estimate.) Computed once per game version, shared by the bots, from
-    each seat's :class:`_Holding` (only the squares that can charge more than the printed rent are read)."""
+    each seat's :class:`_Holding` (only the squares that can charge more than the printed rent are read); a seat's
+    own worst is worked out again only when its holding or its buildings changed (a change is usually one seat's)."""
     memo = _memo(g)
     if memo.exposure_version == g.version:
         return memo.exposure
-    level, mortgaged, owner, squares = g.level, g.mortgaged, g.owner, g.board.squares
-    full, majority = g.rules.set_rent_multiplier, g.rules.majority_rent_multiplier
-    railroad_rents = g.board.railroad_rents
     n = len(g.players)
     worst = [0] * n
+    buildings_version = g.buildings_version
     for o in range(n):
         h = _holding(g, memo, o)
-        w = 0
-        for members, whole in h.groups:
-            multiplier = full if whole else majority
-            for s in members:
-                if owner[s] == o and not mortgaged[s]:
-                    lv = level[s]
-                    r = squares[s].rents[lv] if lv else squares[s].rents[0] * multiplier
-                    if r > w:
-                        w = r
-        if h.railroads:
-            base = railroad_rents[len(h.railroads) - 1]      # (the rent by railroads owned, mortgaged or not)
-            for s in h.railroads:
-                if not mortgaged[s]:
-                    r = base * 2 if level[s] else base
-                    if r > w:
-                        w = r
-        worst[o] = w
+        if h.worst_at != buildings_version[o]:
+            h.worst, h.worst_at = _worst_rent(g, o, h), buildings_version[o]
+        worst[o] = h.worst
     # the worst of the others: the overall worst, except for the seat that holds it (then the runner-up)
     top = 0
     for o in range(n):
@@ -190,12 +176,37 @@ def exposure(g: Game) -> tuple[list[int], list[int]]:
     return worst, others
 
 
+def _worst_rent(g: Game, seat: int, h: _Holding) -> int:
+    """The worst rent ``seat``'s properties could charge on one landing now (see :func:`exposure`), from its
+    holding ``h``."""
+    level, mortgaged, owner, squares = g.level, g.mortgaged, g.owner, g.board.squares
+    full, majority = g.rules.set_rent_multiplier, g.rules.majority_rent_multiplier
+    w = 0
+    for members, whole in h.groups:
+        multiplier = full if whole else majority
+        for s in members:
+            if owner[s] == seat and not mortgaged[s]:
+                lv = level[s]
+                r = squares[s].rents[lv] if lv else squares[s].rents[0] * multiplier
+                if r > w:
+                    w = r
+    if h.railroads:
+        base = g.board.railroad_rents[len(h.railroads) - 1]      # (the rent by railroads owned, mortgaged or not)
+        for s in h.railroads:
+            if not mortgaged[s]:
+                r = base * 2 if level[s] else base
+                if r > w:
+                    w = r
+    return w
+
+
 class _Holding:
     """What one seat holds that the Mega estimates read: the colour groups it holds all but one of or all of
     (members, whole), and its railroads, in board order. Rebuilt only when ``holdings_version[seat]`` moves (its
-    deeds and mortgages, and the owners in the groups it holds part of); building levels are read live."""
+    deeds and mortgages, and the owners in the groups it holds part of); building levels are read live, except by
+    ``worst`` (:func:`_worst_rent`), kept until ``buildings_version[seat]`` moves from ``worst_at``."""
 
-    __slots__ = ("version", "groups", "railroads", "cheapest")
+    __slots__ = ("version", "groups", "railroads", "cheapest", "worst", "worst_at")
 
     def __init__(self, g: Game, seat: int) -> None:
         self.version = g.holdings_version[seat]
@@ -216,6 +227,7 @@ class _Holding:
                 if squares[s].house_cost < cheapest:
                     cheapest = squares[s].house_cost
         self.cheapest = cheapest
+        self.worst, self.worst_at = 0, -1
 
 
 class _Builds:
@@ -254,7 +266,7 @@ def _holding(g: Game, memo: _Memo, seat: int) -> _Holding:
     return h
 
 
-def _candidates(bot: Any, g: Game, seat: int) -> list[tuple[int, int]]:
+def _candidates(bot: Bot, g: Game, seat: int) -> list[tuple[int, int]]:
     """(cost, square) of the edition's own buildings ``seat`` may add now but for cash, best first: the checks of
     :meth:`Mega.build_problem_but_cash`, made once per group rather than once per street (the same answers, which
     ``tests/test_mega_bots.py`` checks against it), read only in the groups and railroads of the seat's
