@@ -12,6 +12,8 @@ comes from :mod:`.markov.stats`.
   difference; :func:`mcnemar` the exact (or, for many discordant pairs, chi-square) test of a paired yes/no
   figure; :func:`stuart_maxwell` the test of marginal homogeneity of a paired category (who wins);
   :func:`holm` adjusts a family of p-values (one per money flow) for the number of tests.
+* :func:`wilson` is the confidence interval of one side's share (how often the turn limit ended a game, how often
+  a seat or a strategy won): asymmetric, always inside [0, 1], and never of zero width.
 
 >>> round(t_two_sided(2.0, 10), 4)
 0.0734
@@ -103,6 +105,44 @@ def binomial_cdf_half(k: int, n: int) -> float:
     if k >= n:
         return 1.0
     return incomplete_beta(0.5, n - k, k + 1)
+
+
+def wilson(successes: int, n: int, alpha: float) -> tuple[float, float]:
+    """The Wilson score interval (low, high) of a share: ``successes`` of ``n`` at confidence level 1 - alpha.
+
+    With p = successes / n and z the normal quantile of 1 - alpha / 2 (1.96 for 0.05)::
+
+        centre = (p + z^2 / (2n)) / (1 + z^2 / n)
+        half   = z / (1 + z^2 / n) * sqrt(p (1 - p) / n + z^2 / (4 n^2))
+        interval = centre - half .. centre + half
+
+    Why not p +- z sqrt(p (1 - p) / n) (Wald's normal approximation, what a mean's interval would give): for few
+    games or a share near 0 or 1 its coverage is poor (Wilson 1927, "Probable inference, the law of succession,
+    and statistical inference", JASA 22; Agresti & Coull 1998, "Approximate is better than 'exact' for interval
+    estimation of binomial proportions", The American Statistician 52): it reaches below 0% or above 100%, and
+    with 0 or n successes it has zero width, claiming a certainty 10 games cannot give. Wilson's interval inverts
+    the score test instead: it is pulled towards 1/2, stays inside [0, 1], and 0 of 10 still allows up to 27.8%.
+
+    >>> [round(x, 4) for x in wilson(0, 10, 0.05)]
+    [0.0, 0.2775]
+    >>> [round(x, 4) for x in wilson(5, 100, 0.05)]
+    [0.0215, 0.1118]
+    """
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
+        raise ValueError(f"n must be a whole number of at least 1, got {n!r}")
+    if isinstance(successes, bool) or not isinstance(successes, (int, np.integer)) or not 0 <= successes <= n:
+        raise ValueError(f"successes must be a whole number from 0 to n = {n}, got {successes!r}")
+    if not 0.0 < alpha < 1.0:
+        raise ValueError(f"alpha must be between 0 and 1, got {alpha!r}")
+    z = NormalDist().inv_cdf(1.0 - alpha / 2.0)
+    p = successes / n
+    z2n = z * z / n
+    centre = (p + z2n / 2.0) / (1.0 + z2n)
+    half = z / (1.0 + z2n) * math.sqrt(p * (1.0 - p) / n + z2n / (4.0 * n))
+    # at 0 (or n) successes the bound is exactly 0 (or 1): centre and half are equal there but for rounding
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return low, high
 
 
 class Moments:

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from monopoly_core.paired_stats import (Moments, binomial_cdf_half, gini_rows, holm, incomplete_beta, mcnemar,
-                                        paired_t, stuart_maxwell, t_quantile, t_two_sided)
+                                        paired_t, stuart_maxwell, t_quantile, t_two_sided, wilson)
 
 ALPHA = 0.05
 REPEATS = 2000
@@ -25,6 +25,73 @@ def test_distribution_functions_match_values_worked_by_hand():
     assert t_quantile(0.05, 10) == pytest.approx(2.228139, abs=1e-5)
     assert t_quantile(0.01, 1e9) == pytest.approx(2.575829, abs=1e-5)
     assert binomial_cdf_half(3, 10) == pytest.approx(sum(math.comb(10, k) for k in range(4)) / 1024)
+
+
+Z95 = 1.959963984540054      # the normal quantile of 0.975 (tables: 1.96)
+
+
+def _score_bounds(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson's interval worked out another way than :func:`wilson` does it: the shares pi whose score test
+    accepts k of n, the roots of (k/n - pi)^2 = z^2 pi (1 - pi) / n (Wilson 1927, eq. for the "limits of
+    probable inference"), i.e. (1 + z^2/n) pi^2 - (2k/n + z^2/n) pi + (k/n)^2 = 0, by the quadratic formula."""
+    p = k / n
+    a, b, c = 1 + z * z / n, -(2 * p + z * z / n), p * p
+    root = math.sqrt(b * b - 4 * a * c)
+    return (-b - root) / (2 * a), (-b + root) / (2 * a)
+
+
+@pytest.mark.parametrize("k, n", [(0, 10), (5, 100), (81, 263), (15, 148), (1, 29), (10, 10), (3, 7)])
+def test_a_share_s_wilson_interval_is_the_score_test_s(k, n):
+    low, high = wilson(k, n, 0.05)
+    assert (low, high) == pytest.approx(_score_bounds(k, n), abs=1e-12)
+
+
+def test_a_share_s_wilson_interval_matches_published_and_hand_worked_values():
+    # 0 of n: the lower root is 0 and the upper one z^2 / (n + z^2) = 3.8415 / 13.8415 for n = 10
+    assert wilson(0, 10, 0.05) == (0.0, pytest.approx(Z95 ** 2 / (10 + Z95 ** 2)))
+    assert wilson(0, 10, 0.05)[1] == pytest.approx(0.2775, abs=5e-5)
+    assert wilson(10, 10, 0.05) == (pytest.approx(10 / (10 + Z95 ** 2)), 1.0)     # the mirror image
+    assert wilson(5, 100, 0.05) == (pytest.approx(0.0215, abs=5e-5), pytest.approx(0.1118, abs=5e-5))
+    # Newcombe 1998 (Statistics in Medicine 17: 857-872), Table II, method 3 (score, no continuity correction)
+    assert wilson(81, 263, 0.05) == (pytest.approx(0.2553, abs=5e-5), pytest.approx(0.3662, abs=5e-5))
+    assert wilson(15, 148, 0.05) == (pytest.approx(0.0624, abs=5e-5), pytest.approx(0.1605, abs=5e-5))
+    assert wilson(0, 20, 0.05) == (0.0, pytest.approx(0.1611, abs=5e-5))
+    assert wilson(1, 29, 0.05) == (pytest.approx(0.0061, abs=5e-5), pytest.approx(0.1718, abs=5e-5))
+    # another level: z = 2.5758 for 99%, 0 of 10 gives z^2 / (10 + z^2)
+    assert wilson(0, 10, 0.01)[1] == pytest.approx(2.5758293 ** 2 / (10 + 2.5758293 ** 2))
+
+
+def test_a_share_s_interval_stays_inside_0_and_1_and_never_has_zero_width():
+    for n in (1, 2, 5, 12, 100, 1000):
+        for k in range(n + 1):
+            low, high = wilson(k, n, 0.05)
+            assert 0.0 <= low <= k / n <= high <= 1.0 and high - low > 0, (k, n)
+            wald = Z95 * math.sqrt(k / n * (1 - k / n) / n)
+            if k in (0, n):
+                assert wald == 0                         # what the normal approximation claimed: certainty
+
+
+def _coverage(n: int, p: float, interval) -> float:
+    """How often the interval of k of n holds p, k drawn from Binomial(n, p): summed exactly over every k."""
+    return sum(math.comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1)
+               if interval(k, n)[0] <= p <= interval(k, n)[1])
+
+
+@pytest.mark.parametrize("n, p", [(20, 0.02), (10, 0.1), (30, 0.05), (100, 0.01)])
+def test_a_small_share_s_interval_holds_the_true_share_about_as_often_as_it_says(n, p):
+    # Agresti & Coull 1998: Wald's coverage collapses for small n or p near 0 (33% at 20 games and p = 2%);
+    # Wilson's stays near the nominal 95% (it dips a little below it at some n and p, never this far)
+    def wald(k, n):
+        h = Z95 * math.sqrt(k / n * (1 - k / n) / n)
+        return k / n - h, k / n + h
+    assert _coverage(n, p, lambda k, m: wilson(k, m, 0.05)) > 0.9
+    assert _coverage(n, p, wald) < 0.8                    # the test tells the two apart
+
+
+@pytest.mark.parametrize("k, n", [(-1, 10), (11, 10), (0, 0), (1.5, 10), (True, 2)])
+def test_a_share_s_interval_refuses_counts_that_are_not_k_of_n(k, n):
+    with pytest.raises(ValueError, match="must be a whole number"):
+        wilson(k, n, 0.05)
 
 
 def test_moments_merged_chunk_by_chunk_equal_moments_of_everything():
