@@ -35,7 +35,8 @@ from . import simulate as S
 from .bounds import check_count, check_seed
 from .compare_figures import MAX_CURVE_ROUNDS, FigureTaker, GameFigures, flow_names
 from .errors import InvalidRules
-from .paired_stats import Moments, Test, holm, mcnemar, paired_t, stuart_maxwell, wilson
+from .paired_stats import (Moments, Test, holm, mcnemar, paired_share_difference, paired_t, stuart_maxwell,
+                           wilson)
 from .rules import RuleSet
 from .state import bot_table
 from .store import StoreError, Writer, resolve
@@ -61,7 +62,8 @@ class Row:
     it is the value +- ``a_half`` (t-based); for a share (the unit of the figure is ``"share"``) it is Wilson's
     score interval (:func:`.paired_stats.wilson`), which is not centred on the value: it stays inside 0 to 1 and
     has some width even at 0 of n. ``a_half`` is then half its width, kept for readers of a precision; show the
-    bounds. The difference's interval is ``diff`` +- ``diff_half`` (``diff_low`` to ``diff_high``)."""
+    bounds. The difference's interval is ``diff_low`` to ``diff_high``: ``diff`` +- ``diff_half`` for a mean,
+    Tango's score interval of the paired difference for a share (not centred either)."""
 
     label: str
     a: float
@@ -85,15 +87,15 @@ class Row:
                    diff - diff_half, diff + diff_half)
 
     @classmethod
-    def of_shares(cls, label: str, a: tuple[int, int], b: tuple[int, int], diff_half: float,
+    def of_shares(cls, label: str, n: int, yes_a: int, yes_b: int, only_a: int, only_b: int,
                   alpha: float) -> "Row":
-        """A row of shares from each side's (successes, games): Wilson intervals at level 1 - alpha; the
-        difference's interval is ``diff`` +- ``diff_half`` (the paired differences' t interval)."""
-        (ka, n), (kb, nb) = a, b
-        (a_low, a_high), (b_low, b_high) = wilson(ka, n, alpha), wilson(kb, nb, alpha)
-        diff = kb / nb - ka / n
-        return cls(label, ka / n, (a_high - a_low) / 2, kb / nb, (b_high - b_low) / 2, diff, diff_half,
-                   a_low, a_high, b_low, b_high, diff - diff_half, diff + diff_half)
+        """A row of shares of ``n`` paired games: ``yes_a`` of them yes on side A, ``yes_b`` on B, ``only_a`` on
+        A alone and ``only_b`` on B alone. Each side's interval is Wilson's, the difference's Tango's (see
+        :mod:`.paired_stats`), at level 1 - alpha; each half is half its interval's width."""
+        (a_low, a_high), (b_low, b_high) = wilson(yes_a, n, alpha), wilson(yes_b, n, alpha)
+        diff_low, diff_high = paired_share_difference(only_a, only_b, n, alpha)
+        return cls(label, yes_a / n, (a_high - a_low) / 2, yes_b / n, (b_high - b_low) / 2, (yes_b - yes_a) / n,
+                   (diff_high - diff_low) / 2, a_low, a_high, b_low, b_high, diff_low, diff_high)
 
     def to_json(self) -> dict:
         return {k: (None if isinstance(v, float) and math.isnan(v) else v) for k, v in self.__dict__.items()}
@@ -366,15 +368,14 @@ class _Accumulator:
         return Row.of_means(label, self.a.mean[col] * scale, ha * scale, self.b.mean[col] * scale, hb * scale,
                             self.d.mean[col] * scale, hd * scale)
 
-    def _share_rows(self, labels: list[str], table: np.ndarray, col: int, alpha: float) -> list[Row]:
+    def _share_rows(self, labels: list[str], table: np.ndarray, alpha: float) -> list[Row]:
         """Rows of shares, one per category of a paired table (``table[i, j]``: games with category ``i`` on
-        side A and ``j`` on side B; a one-hot column per category from ``col`` on), each side's interval from
-        its count of the category (Wilson's)."""
+        side A and ``j`` on side B): each side's count of the category, and the pairs that have it on one side
+        alone."""
         n = self.a.n
-        yes_a, yes_b = table.sum(axis=1), table.sum(axis=0)
-        diff_half = self.d.half_width(alpha)
-        return [Row.of_shares(label, (int(yes_a[i]), n), (int(yes_b[i]), n), diff_half[col + i], alpha)
-                for i, label in enumerate(labels)]
+        yes_a, yes_b, both = table.sum(axis=1), table.sum(axis=0), np.diag(table)
+        return [Row.of_shares(label, n, int(yes_a[i]), int(yes_b[i]), int(yes_a[i] - both[i]),
+                              int(yes_b[i] - both[i]), alpha) for i, label in enumerate(labels)]
 
     def _t(self, col: int, alpha: float) -> Test:
         return paired_t(float(self.d.mean[col]), float(self.d.sd()[col]), self.d.n, alpha)
@@ -386,9 +387,9 @@ class _Accumulator:
         g0 = t0 + len(strategies) + 1
         m0 = g0 + 1 + curve
         length = self._row("rounds per game", 0, alpha)
-        limit, = self._share_rows(["share of games"], self.limit_table[::-1, ::-1], 1, alpha)   # row 0: limit
-        seats = self._share_rows([f"seat {i + 1}" for i in range(self.seats)], self.seat_table, s0, alpha)
-        strat = self._share_rows(list(strategies), self.strategy_table, t0, alpha)
+        limit, = self._share_rows(["share of games"], self.limit_table[::-1, ::-1], alpha)   # row 0: the limit
+        seats = self._share_rows([f"seat {i + 1}" for i in range(self.seats)], self.seat_table, alpha)
+        strat = self._share_rows(list(strategies), self.strategy_table, alpha)
         gini_mean = self._row("average over the rounds played", g0, alpha)
         shown = self._curve_shown(curve)
         gini_curve = [self._row(f"round {r + 1}", g0 + 1 + r, alpha) for r in range(shown)]

@@ -34,12 +34,14 @@ def number(x: float, unit: str) -> str:
 
 def with_interval(row, side: str, unit: str, plus_minus: str = "+-") -> str:
     """A side's value (``side`` "a" or "b") or the difference ("diff") with its confidence interval, as a class
-    reads it (the Rules page and the ``compare`` command): a side's share with its bounds, "5.0% (2.2% to
-    11.2%)", since Wilson's interval is not centred on the share; a mean, and a difference, as "30.1 +- 2.2"."""
+    reads it (the Rules page and the ``compare`` command): a share with its bounds, "5.0% (2.2% to 11.2%)" (and a
+    difference of shares "+3.0% (-1.2% to +7.9%)"), since a share's intervals are not centred on it; a mean as
+    "30.1 +- 2.2"."""
     value = getattr(row, side)
-    if unit == "share" and side != "diff":
-        low, high = getattr(row, f"{side}_low"), getattr(row, f"{side}_high")
-        return f"{number(value, unit)} ({number(low, unit)} to {number(high, unit)})"
+    if unit == "share":
+        sign = "+" if side == "diff" else ""
+        low, high = (f"{x:{sign}.1%}" for x in (getattr(row, f"{side}_low"), getattr(row, f"{side}_high")))
+        return f"{value:{sign}.1%} ({low} to {high})"
     return f"{number(value, unit)} {plus_minus} {number(getattr(row, f'{side}_half'), unit)}"
 
 

@@ -29,8 +29,8 @@ LEVELS = {0.05: "5% (95% confidence intervals)", 0.01: "1% (99%)", 0.10: "10% (9
 
 
 def _rows_frame(c: Comparison, key: str) -> pd.DataFrame:
-    """The numbers of one figure: each side's value with its confidence interval (a share with its low and high
-    bounds, a mean \u00b1 half its interval) and the difference \u00b1 half its interval."""
+    """The numbers of one figure: each side's value and the difference with its confidence interval (a share
+    with its low and high bounds, a mean \u00b1 half its interval)."""
     f = c.figure(key)
     rows = f.rows if key != "inequality" else f.rows[:1]
     level = f"{1 - c.alpha:.0%}"
@@ -45,9 +45,9 @@ def _numbers_caption(c: Comparison, unit: str) -> str:
     level = f"{1 - c.alpha:.0%}"
     if unit == "share":
         return (f"Each side: the share of games, then the range that holds the true share with {level} "
-                f"confidence (lowest to highest; Wilson's interval, which stays between 0% and 100% and is not "
+                f"confidence, lowest to highest (Wilson's interval, which stays between 0% and 100% and is not "
                 f"centred on the share when the share is near 0% or 100%). B \u2212 A: the difference in "
-                f"percentage points \u00b1 half its {level} confidence interval.")
+                f"percentage points, then its {level} confidence interval (Tango's, for games played in pairs).")
     return f"Each number \u00b1 half its {level} confidence interval."
 
 

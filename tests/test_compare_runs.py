@@ -8,7 +8,7 @@ import pytest
 
 from monopoly_core import InvalidRules, preset
 from monopoly_core.compare import MAX_GAMES, compare
-from monopoly_core.paired_stats import wilson
+from monopoly_core.paired_stats import paired_share_difference, wilson
 from monopoly_core.store import StoreError
 
 SMALL = dict(players=2, seed=9, bots=["always-buy", "cautious"])
@@ -97,9 +97,19 @@ def test_each_side_s_share_has_wilson_s_interval_of_the_games_the_database_count
                     assert getattr(r, side) == pytest.approx(k / n)
                     assert (low, high) == (pytest.approx(wilson(k, n, c.alpha)[0]),
                                            pytest.approx(wilson(k, n, c.alpha)[1]))
+        # the difference's interval is Tango's for the pairs that differ (the turn limit ended one game only)
+        only_a, only_b = conn.execute("""
+            SELECT count(*) FILTER (a.end_reason = 'turn_limit' AND b.end_reason <> 'turn_limit'),
+                   count(*) FILTER (a.end_reason <> 'turn_limit' AND b.end_reason = 'turn_limit')
+            FROM games a JOIN games b ON a.batch_index = b.batch_index
+            WHERE a.batch = ? AND b.batch = ?""", list(c.batches)).fetchone()
+        limit = c.figure("turn_limit").rows[0]
+        assert (limit.diff_low, limit.diff_high) == tuple(pytest.approx(x) for x in
+                                                          paired_share_difference(only_a, only_b, n, c.alpha))
     for key in ("turn_limit", "seat", "strategy"):
         assert c.figure(key).unit == "share"
         for r in c.figure(key).rows:
+            assert -1 <= r.diff_low <= r.diff <= r.diff_high <= 1 and r.diff_high > r.diff_low
             for side in "ab":
                 low, value, high = getattr(r, f"{side}_low"), getattr(r, side), getattr(r, f"{side}_high")
                 assert 0 <= low <= value <= high <= 1 and high > low, (key, r)

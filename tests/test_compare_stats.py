@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from monopoly_core.paired_stats import (Moments, binomial_cdf_half, gini_rows, holm, incomplete_beta, mcnemar,
-                                        paired_t, stuart_maxwell, t_quantile, t_two_sided, wilson)
+                                        paired_share_difference, paired_t, stuart_maxwell, t_quantile,
+                                        t_two_sided, wilson)
 
 ALPHA = 0.05
 REPEATS = 2000
@@ -92,6 +93,82 @@ def test_a_small_share_s_interval_holds_the_true_share_about_as_often_as_it_says
 def test_a_share_s_interval_refuses_counts_that_are_not_k_of_n(k, n):
     with pytest.raises(ValueError, match="must be a whole number"):
         wilson(k, n, 0.05)
+
+
+def _score_by_search(delta: float, only_a: int, only_b: int, n: int) -> float:
+    """Tango's score statistic worked out without his closed form: the chance q of an A-only pair that makes the
+    games most likely given delta (B-only pairs then have q + delta, the rest 1 - 2q - delta), found by ternary
+    search of the concave log-likelihood, then (only_b - only_a - n delta) / sqrt(n (2q + delta (1 - delta)))
+    (the variance of only_b - only_a under that q; Tango 1998, section 2)."""
+    def loglik(q: float) -> float:
+        parts = ((only_b, q + delta), (only_a, q), (n - only_a - only_b, 1 - 2 * q - delta))
+        return sum(k * math.log(x) if k else 0.0 for k, x in parts)
+    lo, hi = max(0.0, -delta) + 1e-15, (1 - delta) / 2 - 1e-15
+    for _ in range(300):
+        m1, m2 = lo + (hi - lo) / 3, hi - (hi - lo) / 3
+        lo, hi = (m1, hi) if loglik(m1) < loglik(m2) else (lo, m2)
+    q = (lo + hi) / 2
+    return (only_b - only_a - n * delta) / math.sqrt(n * (2 * q + delta * (1 - delta)))
+
+
+@pytest.mark.parametrize("only_a, only_b, n", [(1, 7, 21), (3, 7, 50), (20, 40, 160), (0, 5, 12), (6, 2, 9)])
+def test_a_paired_difference_of_shares_is_where_tango_s_score_statistic_reaches_z(only_a, only_b, n):
+    low, high = paired_share_difference(only_a, only_b, n, 0.05)
+    assert _score_by_search(low, only_a, only_b, n) == pytest.approx(Z95, abs=1e-5)
+    assert _score_by_search(high, only_a, only_b, n) == pytest.approx(-Z95, abs=1e-5)
+
+
+def test_a_paired_difference_with_no_pair_apart_still_has_an_interval():
+    # no game differs: the score statistic is -sqrt(n delta / (1 - delta)) for delta > 0 (the most likely A-only
+    # chance is 0), which reaches -z at delta = z^2 / (n + z^2), worked by hand; the t interval of the pairs'
+    # differences said 0 +- 0
+    for n in (6, 10, 60):
+        assert paired_share_difference(0, 0, n, 0.05) == (pytest.approx(-Z95 ** 2 / (n + Z95 ** 2)),
+                                                          pytest.approx(Z95 ** 2 / (n + Z95 ** 2)))
+    assert paired_share_difference(12, 0, 12, 0.05)[0] == -1.0          # every pair A only: -100% is possible
+    assert paired_share_difference(0, 12, 12, 0.05)[1] == 1.0
+
+
+def test_a_paired_difference_s_interval_is_inside_minus_1_and_1_and_leaves_out_0_as_mcnemar_says():
+    for n in (1, 3, 8, 30):
+        for only_a in range(n + 1):
+            for only_b in range(n + 1 - only_a):
+                low, high = paired_share_difference(only_a, only_b, n, 0.05)
+                assert -1.0 <= low <= (only_b - only_a) / n <= high <= 1.0 and high > low, (only_a, only_b, n)
+                if only_a + only_b and abs(abs(only_b - only_a) / math.sqrt(only_a + only_b) - Z95) > 1e-9:
+                    # McNemar's chi-square statistic (no continuity correction) is the score statistic at 0
+                    assert (low > 0 or high < 0) == (abs(only_b - only_a) / math.sqrt(only_a + only_b) > Z95)
+
+
+def _paired_coverage(n: int, only_a: float, only_b: float, interval) -> float:
+    """How often the interval holds the true difference only_b - only_a, summed exactly over every table of n
+    pairs (multinomial chances of A-only, B-only and the rest)."""
+    total = 0.0
+    for a in range(n + 1):
+        for b in range(n + 1 - a):
+            chance = (math.factorial(n) / (math.factorial(a) * math.factorial(b) * math.factorial(n - a - b))
+                      * only_a ** a * only_b ** b * (1 - only_a - only_b) ** (n - a - b))
+            low, high = interval(a, b, n)
+            total += chance if low <= only_b - only_a <= high else 0.0
+    return total
+
+
+def test_a_paired_difference_s_interval_holds_the_true_difference_where_the_t_interval_fails():
+    # 20 paired games, B alone says yes in 5% of them: the t interval of the differences is 0 +- 0 whenever no
+    # pair differs (36% of the time) and holds the true 5 points only 64% of the time
+    def t_interval(a, b, n):
+        d = (b - a) / n
+        sd = math.sqrt((a * (-1 - d) ** 2 + b * (1 - d) ** 2 + (n - a - b) * d * d) / (n - 1))
+        return d - t_quantile(0.05, n - 1) * sd / math.sqrt(n), d + t_quantile(0.05, n - 1) * sd / math.sqrt(n)
+    assert _paired_coverage(20, 0.0, 0.05, lambda a, b, n: paired_share_difference(a, b, n, 0.05)) > 0.95
+    assert _paired_coverage(20, 0.0, 0.05, t_interval) < 0.7
+    assert _paired_coverage(50, 0.01, 0.05, lambda a, b, n: paired_share_difference(a, b, n, 0.05)) > 0.94
+
+
+@pytest.mark.parametrize("only_a, only_b, n", [(-1, 0, 5), (0, 0, 0), (3, 3, 5), (0.5, 0, 5)])
+def test_a_paired_difference_refuses_counts_that_are_not_pairs(only_a, only_b, n):
+    with pytest.raises(ValueError, match="must be a whole number|cannot exceed"):
+        paired_share_difference(only_a, only_b, n, 0.05)
 
 
 def test_moments_merged_chunk_by_chunk_equal_moments_of_everything():

@@ -144,9 +144,11 @@ def test_a_comparison_rotates_the_seats_and_shows_win_rates_by_seat_and_by_strat
                     for r in c.figure("seat" if "seat 3" in list(f[""]) else "strategy").rows]
             assert list(f[side]) == want
             assert all(re.fullmatch(r"\d+\.\d% \(\d+\.\d% to \d+\.\d%\)", x) for x in f[side])
+        diff = next(col for col in f.columns if col.startswith("B \u2212 A"))
+        assert all(re.fullmatch(r"[+-]\d+\.\d% \([+-]\d+\.\d% to [+-]\d+\.\d%\)", x) for x in f[diff])
     length = next(f for f in frames if "rounds per game" in list(f[""]))
     assert "\u00b1" in length[c.label_a].iloc[0] and " to " not in length[c.label_a].iloc[0]
-    assert "Wilson's interval, which stays between 0% and 100%" in shown
+    assert "Wilson's interval, which stays between 0% and 100%" in shown and "Tango's" in shown
 
 
 def _open_with(params: dict, page: str) -> AppTest:

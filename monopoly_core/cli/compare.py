@@ -125,8 +125,7 @@ def print_text(c: Comparison, out) -> None:
     out.write(f"{seating_words(c.seating, c.players)}\n")
     for f in c.figures:
         if f.unit == "share":
-            out.write(f"\n{f.title} (share of games with its {level} confidence interval, low to high; B - A "
-                      f"+- half its {level} confidence interval)\n")
+            out.write(f"\n{f.title} (share of games, then its {level} confidence interval from low to high)\n")
         else:
             out.write(f"\n{f.title} ({f.unit}; value +- half its {level} confidence interval)\n")
         rows = f.rows if f.key != "inequality" else f.rows[:1] + f.rows[1::10]
