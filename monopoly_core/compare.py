@@ -35,7 +35,8 @@ from . import simulate as S
 from .bounds import check_count, check_seed
 from .compare_figures import MAX_CURVE_ROUNDS, FigureTaker, GameFigures, flow_names
 from .errors import InvalidRules
-from .paired_stats import Moments, Test, holm, mcnemar, paired_t, stuart_maxwell
+from .paired_stats import (Moments, Test, holm, mcnemar, paired_share_difference, paired_t, stuart_maxwell,
+                           wilson)
 from .rules import RuleSet
 from .state import bot_table
 from .store import StoreError, Writer, resolve
@@ -54,8 +55,15 @@ Progress = Callable[[int, int], None]
 
 @dataclass(frozen=True)
 class Row:
-    """One line of a figure: the value on each side with the half-width of its confidence interval, and the
-    difference B - A with its interval (from the paired differences)."""
+    """One line of a figure: the value on each side with its confidence interval, and the difference B - A with
+    its interval (from the paired differences).
+
+    Each side's interval is ``a_low`` to ``a_high`` (``b_low`` to ``b_high``). For a mean (rounds, Gini, money)
+    it is the value +- ``a_half`` (t-based); for a share (the unit of the figure is ``"share"``) it is Wilson's
+    score interval (:func:`.paired_stats.wilson`), which is not centred on the value: it stays inside 0 to 1 and
+    has some width even at 0 of n. ``a_half`` is then half its width, kept for readers of a precision; show the
+    bounds. The difference's interval is ``diff_low`` to ``diff_high``: ``diff`` +- ``diff_half`` for a mean,
+    Tango's score interval of the paired difference for a share (not centred either)."""
 
     label: str
     a: float
@@ -64,6 +72,30 @@ class Row:
     b_half: float
     diff: float
     diff_half: float
+    a_low: float
+    a_high: float
+    b_low: float
+    b_high: float
+    diff_low: float
+    diff_high: float
+
+    @classmethod
+    def of_means(cls, label: str, a: float, a_half: float, b: float, b_half: float, diff: float,
+                 diff_half: float) -> "Row":
+        """A row of means: every interval is the value +- its half-width."""
+        return cls(label, a, a_half, b, b_half, diff, diff_half, a - a_half, a + a_half, b - b_half, b + b_half,
+                   diff - diff_half, diff + diff_half)
+
+    @classmethod
+    def of_shares(cls, label: str, n: int, yes_a: int, yes_b: int, only_a: int, only_b: int,
+                  alpha: float) -> "Row":
+        """A row of shares of ``n`` paired games: ``yes_a`` of them yes on side A, ``yes_b`` on B, ``only_a`` on
+        A alone and ``only_b`` on B alone. Each side's interval is Wilson's, the difference's Tango's (see
+        :mod:`.paired_stats`), at level 1 - alpha; each half is half its interval's width."""
+        (a_low, a_high), (b_low, b_high) = wilson(yes_a, n, alpha), wilson(yes_b, n, alpha)
+        diff_low, diff_high = paired_share_difference(only_a, only_b, n, alpha)
+        return cls(label, yes_a / n, (a_high - a_low) / 2, yes_b / n, (b_high - b_low) / 2, (yes_b - yes_a) / n,
+                   (diff_high - diff_low) / 2, a_low, a_high, b_low, b_high, diff_low, diff_high)
 
     def to_json(self) -> dict:
         return {k: (None if isinstance(v, float) and math.isnan(v) else v) for k, v in self.__dict__.items()}
@@ -333,8 +365,17 @@ class _Accumulator:
 
     def _row(self, label: str, col: int, alpha: float, scale: float = 1.0) -> Row:
         ha, hb, hd = (m.half_width(alpha)[col] for m in (self.a, self.b, self.d))
-        return Row(label, self.a.mean[col] * scale, ha * scale, self.b.mean[col] * scale, hb * scale,
-                   self.d.mean[col] * scale, hd * scale)
+        return Row.of_means(label, self.a.mean[col] * scale, ha * scale, self.b.mean[col] * scale, hb * scale,
+                            self.d.mean[col] * scale, hd * scale)
+
+    def _share_rows(self, labels: list[str], table: np.ndarray, alpha: float) -> list[Row]:
+        """Rows of shares, one per category of a paired table (``table[i, j]``: games with category ``i`` on
+        side A and ``j`` on side B): each side's count of the category, and the pairs that have it on one side
+        alone."""
+        n = self.a.n
+        yes_a, yes_b, both = table.sum(axis=1), table.sum(axis=0), np.diag(table)
+        return [Row.of_shares(label, n, int(yes_a[i]), int(yes_b[i]), int(yes_a[i] - both[i]),
+                              int(yes_b[i] - both[i]), alpha) for i, label in enumerate(labels)]
 
     def _t(self, col: int, alpha: float) -> Test:
         return paired_t(float(self.d.mean[col]), float(self.d.sd()[col]), self.d.n, alpha)
@@ -346,9 +387,9 @@ class _Accumulator:
         g0 = t0 + len(strategies) + 1
         m0 = g0 + 1 + curve
         length = self._row("rounds per game", 0, alpha)
-        limit = self._row("share of games", 1, alpha)
-        seats = [self._row(f"seat {i + 1}", s0 + i, alpha) for i in range(self.seats)]
-        strat = [self._row(name, t0 + i, alpha) for i, name in enumerate(strategies)]
+        limit, = self._share_rows(["share of games"], self.limit_table[::-1, ::-1], alpha)   # row 0: the limit
+        seats = self._share_rows([f"seat {i + 1}" for i in range(self.seats)], self.seat_table, alpha)
+        strat = self._share_rows(list(strategies), self.strategy_table, alpha)
         gini_mean = self._row("average over the rounds played", g0, alpha)
         shown = self._curve_shown(curve)
         gini_curve = [self._row(f"round {r + 1}", g0 + 1 + r, alpha) for r in range(shown)]

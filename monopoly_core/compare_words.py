@@ -16,9 +16,33 @@ def _pts(x: float) -> str:
 
 
 def _ci(row, fmt, level: str) -> str:
-    if math.isnan(row.diff_half):
+    if math.isnan(row.diff_low) or math.isnan(row.diff_high):
         return ""
-    return f"; {level} confidence interval {fmt(row.diff - row.diff_half)} to {fmt(row.diff + row.diff_half)}"
+    return f"; {level} confidence interval {fmt(row.diff_low)} to {fmt(row.diff_high)}"
+
+
+def number(x: float, unit: str) -> str:
+    """A figure's number in its unit: a share as a percentage, a Gini to three places, else to one place."""
+    if math.isnan(x):
+        return "-"
+    if unit == "share":
+        return f"{x:.1%}"
+    if unit == "Gini":
+        return f"{x:.3f}"
+    return f"{x:,.1f}"
+
+
+def with_interval(row, side: str, unit: str, plus_minus: str = "+-") -> str:
+    """A side's value (``side`` "a" or "b") or the difference ("diff") with its confidence interval, as a class
+    reads it (the Rules page and the ``compare`` command): a share with its bounds, "5.0% (2.2% to 11.2%)" (and a
+    difference of shares "+3.0% (-1.2% to +7.9%)"), since a share's intervals are not centred on it; a mean as
+    "30.1 +- 2.2"."""
+    value = getattr(row, side)
+    if unit == "share":
+        sign = "+" if side == "diff" else ""
+        low, high = (f"{x:{sign}.1%}" for x in (getattr(row, f"{side}_low"), getattr(row, f"{side}_high")))
+        return f"{value:{sign}.1%} ({low} to {high})"
+    return f"{number(value, unit)} {plus_minus} {number(getattr(row, f'{side}_half'), unit)}"
 
 
 def _chance(test, alpha: float) -> str:

@@ -11,7 +11,7 @@ from monopoly_core import InvalidRules, MonopolyError, RuleSet
 from monopoly_core import markov as M
 from monopoly_core.bots import DESCRIPTIONS, STANDARD, STRATEGIES
 from monopoly_core.compare import Comparison, compare
-from monopoly_core.compare_words import seating_words
+from monopoly_core.compare_words import seating_words, with_interval
 from monopoly_core.simulate import FIXED, ROTATED
 from monopoly_core.store import StoreError
 from monopoly_core.viz import compare as VC
@@ -28,22 +28,27 @@ PARALLEL_FROM = 200
 LEVELS = {0.05: "5% (95% confidence intervals)", 0.01: "1% (99%)", 0.10: "10% (90%)"}
 
 
-def _share(x: float, unit: str) -> str:
-    if unit == "share":
-        return f"{x:.1%}"
-    if unit == "Gini":
-        return f"{x:.3f}"
-    return f"{x:,.1f}"
-
-
 def _rows_frame(c: Comparison, key: str) -> pd.DataFrame:
+    """The numbers of one figure: each side's value and the difference with its confidence interval (a share
+    with its low and high bounds, a mean \u00b1 half its interval)."""
     f = c.figure(key)
     rows = f.rows if key != "inequality" else f.rows[:1]
     level = f"{1 - c.alpha:.0%}"
-    return pd.DataFrame([{"": r.label, c.label_a: f"{_share(r.a, f.unit)} \u00b1 {_share(r.a_half, f.unit)}",
-                          c.label_b: f"{_share(r.b, f.unit)} \u00b1 {_share(r.b_half, f.unit)}",
-                          f"B \u2212 A ({level} interval)": f"{_share(r.diff, f.unit)} \u00b1 "
-                                                          f"{_share(r.diff_half, f.unit)}"} for r in rows])
+    return pd.DataFrame([{"": r.label,
+                          **{label: with_interval(r, side, f.unit, "\u00b1")
+                             for label, side in ((c.label_a, "a"), (c.label_b, "b"))},
+                          f"B \u2212 A ({level} interval)": with_interval(r, "diff", f.unit, "\u00b1")} for r in rows])
+
+
+def _numbers_caption(c: Comparison, unit: str) -> str:
+    """What the numbers under a chart are, in words a class reads."""
+    level = f"{1 - c.alpha:.0%}"
+    if unit == "share":
+        return (f"Each side: the share of games, then the range that holds the true share with {level} "
+                f"confidence, lowest to highest (Wilson's interval, which stays between 0% and 100% and is not "
+                f"centred on the share when the share is near 0% or 100%). B \u2212 A: the difference in "
+                f"percentage points, then its {level} confidence interval (Tango's, for games played in pairs).")
+    return f"Each number \u00b1 half its {level} confidence interval."
 
 
 def controls(choices: dict[str, tuple[str, RuleSet]]) -> None:
@@ -131,6 +136,7 @@ def results() -> None:
                 (st.success if f.test.significant else st.info)(f.verdict)
                 with st.expander("The numbers"):
                     st.dataframe(_rows_frame(c, f.key), hide_index=True, width="stretch")
+                    st.caption(_numbers_caption(c, f.unit))
 
 
 def markov_side(choices: dict[str, tuple[str, RuleSet]]) -> None:

@@ -150,6 +150,19 @@ def test_the_rules_page_compares_with_the_bots_changing_seats(site, page):
     assert "Win rate by seat" in text and "Win rate by strategy" in text
     assert "Seats rotate: each game every bot moves one seat on" in text
     assert page.locator("[data-testid='stException']").count() == 0
+    # the share charts (turn limit, seat, strategy; two sides each) draw each bar's interval low to high, inside
+    # 0% to 100% and never of zero width (Wilson's, even for a share of 0 of 4 games)
+    bars = []
+    for key in ("turn_limit", "seat", "strategy"):
+        chart = page.locator(f".st-key-ch_fig_{key}")
+        chart.scroll_into_view_if_needed()
+        page.wait_for_selector(f".st-key-ch_fig_{key} .js-plotly-plot", timeout=60_000)
+        bars += page.evaluate(f"""() => (document.querySelector('.st-key-ch_fig_{key} .js-plotly-plot').data || [])
+            .filter(t => t.error_y && t.error_y.symmetric === false)
+            .map(t => [Array.from(t.y), Array.from(t.error_y.array), Array.from(t.error_y.arrayminus)])""")
+    assert len(bars) == 6
+    for values, up, down in bars:
+        assert all(v - d >= -1e-12 and v + u <= 1 + 1e-12 and u + d > 0 for v, u, d in zip(values, up, down))
     with duckdb.connect(str(db), read_only=True) as conn:
         assert conn.execute("SELECT DISTINCT seating FROM games JOIN comparisons USING (batch)").fetchall() == \
             [("rotated",)]

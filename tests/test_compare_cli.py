@@ -3,6 +3,7 @@ input refused with status 2 and a message (issue 18)."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -34,6 +35,29 @@ def test_text_output_prints_the_figures_and_verdicts(tmp_path, capsys):
     for title in ("Game length", "Win rate by seat", "Wealth inequality", "Where the money comes from"):
         assert title in out
     assert "paired t-test" in out and "McNemar" in out and "Stuart-Maxwell" in out
+
+
+def test_text_output_gives_a_share_its_low_and_high_bounds_and_a_mean_its_plus_minus(tmp_path, capsys):
+    # every game of both sides ends at the turn limit (30 rounds, two cautious bots): 100% of 6 games is not
+    # certainty, and its interval is shown low to high (61.0% is 6 / (6 + 1.96^2) worked by hand: Wilson's
+    # interval at 6 of 6), never "100.0% +- 0.0%"
+    assert main(BASE + ["--a", '{"preset": "classic-uk", "turn_limit": 30}',
+                        "--b", '{"preset": "classic-uk", "turn_limit": 30, "jail_fine": 100}',
+                        "--db", str(tmp_path / "g.duckdb")]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    limit = next(line for line in lines if line.strip().startswith("share of games"))
+    # no pair of games differs, and still the difference is not certain: +- 1.96^2 / (6 + 1.96^2) = 39.0% (Tango's
+    # interval with no pair apart, worked by hand), where the t interval of the differences said 0.0% +- 0.0%
+    assert limit.split()[3:] == ["100.0%", "(61.0%", "to", "100.0%)", "100.0%", "(61.0%", "to", "100.0%)",
+                                 "+0.0%", "(-39.0%", "to", "+39.0%)"]
+    assert "95% confidence interval from low to high" in out
+    assert next(line for line in lines if line.strip().startswith("rounds per game")).count("+-") == 3
+    wins = [line for line in lines if line.strip().startswith(("seat ", "always-buy ", "cautious "))]
+    assert len(wins) == 4                                           # two seats, two strategies
+    for line in wins:                         # both sides as "share (low to high)", no bound below 0%
+        sides = re.findall(r"\d% \((-?)\d+\.\d% to \d+\.\d%\)", line)
+        assert sides == ["", ""] and re.search(r"[+-]\d+\.\d% \([+-]\d+\.\d% to [+-]\d+\.\d%\)$", line), line
 
 
 @pytest.mark.parametrize("args, message", [

@@ -8,6 +8,7 @@ import pytest
 
 from monopoly_core import InvalidRules, preset
 from monopoly_core.compare import MAX_GAMES, compare
+from monopoly_core.paired_stats import paired_share_difference, wilson
 from monopoly_core.store import StoreError
 
 SMALL = dict(players=2, seed=9, bots=["always-buy", "cautious"])
@@ -74,19 +75,62 @@ def test_two_identical_rule_sets_are_refused(tmp_path):
         compare(_rules(), _rules(), games=2, players=2, db_path=tmp_path / "g.duckdb")
 
 
-def test_a_share_s_error_bar_stays_between_0_and_100_percent(tmp_path):
-    # a normal-approximation interval around a small share crosses 0% (5% +- 7%); a share cannot, so the chart
-    # stops each bar's interval at 0% and 100%
+def test_each_side_s_share_has_wilson_s_interval_of_the_games_the_database_counts(tmp_path):
+    # a share is k of n games: its interval is Wilson's for that count (not the share +- a normal half-width,
+    # which reached below 0%: "5% +- 7%"), so it stays between 0% and 100% and has width even at 0 of n
+    db = tmp_path / "g.duckdb"
+    c = compare(preset("classic-uk", turn_limit=30), preset("classic-uk", turn_limit=30, go_salary=400), games=12,
+                db_path=db, players=3, seed=2)
+    n = c.games
+    with duckdb.connect(str(db), read_only=True) as conn:
+        for side, batch in zip("ab", c.batches):
+            counts = {"turn_limit": dict(conn.execute(
+                "SELECT 'share of games', count(*) FILTER (end_reason = 'turn_limit') FROM games WHERE batch = ?",
+                [batch]).fetchall()),
+                      "seat": dict(conn.execute(
+                "SELECT 'seat ' || (s.seat + 1), count(g.id) FROM range(3) s(seat) LEFT JOIN games g "
+                "ON g.winner = s.seat AND g.batch = ? GROUP BY s.seat", [batch]).fetchall())}
+            for key, count in counts.items():
+                for r in c.figure(key).rows:
+                    k = count[r.label]
+                    low, high = getattr(r, f"{side}_low"), getattr(r, f"{side}_high")
+                    assert getattr(r, side) == pytest.approx(k / n)
+                    assert (low, high) == (pytest.approx(wilson(k, n, c.alpha)[0]),
+                                           pytest.approx(wilson(k, n, c.alpha)[1]))
+        # the difference's interval is Tango's for the pairs that differ (the turn limit ended one game only)
+        only_a, only_b = conn.execute("""
+            SELECT count(*) FILTER (a.end_reason = 'turn_limit' AND b.end_reason <> 'turn_limit'),
+                   count(*) FILTER (a.end_reason <> 'turn_limit' AND b.end_reason = 'turn_limit')
+            FROM games a JOIN games b ON a.batch_index = b.batch_index
+            WHERE a.batch = ? AND b.batch = ?""", list(c.batches)).fetchone()
+        limit = c.figure("turn_limit").rows[0]
+        assert (limit.diff_low, limit.diff_high) == tuple(pytest.approx(x) for x in
+                                                          paired_share_difference(only_a, only_b, n, c.alpha))
+    for key in ("turn_limit", "seat", "strategy"):
+        assert c.figure(key).unit == "share"
+        for r in c.figure(key).rows:
+            assert -1 <= r.diff_low <= r.diff <= r.diff_high <= 1 and r.diff_high > r.diff_low
+            for side in "ab":
+                low, value, high = getattr(r, f"{side}_low"), getattr(r, side), getattr(r, f"{side}_high")
+                assert 0 <= low <= value <= high <= 1 and high > low, (key, r)
+    # the test has teeth: with the normal approximation some of these would have reached past 0% or 100%
+    assert any(r.a - 1.96 * (r.a * (1 - r.a) / n) ** 0.5 < 0 or r.a + 1.96 * (r.a * (1 - r.a) / n) ** 0.5 > 1
+               for key in ("turn_limit", "seat", "strategy") for r in c.figure(key).rows)
+
+
+def test_a_share_s_error_bar_is_its_wilson_interval_low_to_high(tmp_path):
     from monopoly_core.viz.compare import figure
     c = compare(preset("classic-uk", turn_limit=30), preset("classic-uk", turn_limit=30, go_salary=400), games=12,
                 db_path=tmp_path / "g.duckdb", players=3, seed=2)
     for key in ("turn_limit", "seat", "strategy"):
         rows = c.figure(key).rows
-        assert c.figure(key).unit == "share"
         for trace, side in zip(figure(c, key).data, "ab"):
-            values, halves = [getattr(r, side) for r in rows], [getattr(r, f"{side}_half") for r in rows]
+            values = [getattr(r, side) for r in rows]
             up, down = trace.error_y.array, trace.error_y.arrayminus
+            assert trace.error_y.symmetric is False
+            assert [v + u for v, u in zip(values, up)] == pytest.approx([getattr(r, f"{side}_high") for r in rows])
+            assert [v - d for v, d in zip(values, down)] == pytest.approx([getattr(r, f"{side}_low") for r in rows])
             assert all(v - d >= 0 and v + u <= 1 for v, u, d in zip(values, up, down))
-            assert all(u == min(h, 1 - v) and d == min(h, v) for v, h, u, d in zip(values, halves, up, down))
-    assert any(r.a_half > r.a for key in ("seat", "strategy")
-               for r in c.figure(key).rows)     # some interval would have crossed 0%: the test has teeth
+    limit = c.figure("turn_limit").rows[0]
+    assert limit.a == 1.0 and limit.a_low < 1.0       # 12 of 12 games: the interval still reaches below 100%
+    assert figure(c, "turn_limit").data[0].error_y.arrayminus[0] > 0

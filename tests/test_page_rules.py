@@ -3,6 +3,7 @@ toggling rules (an invalid one explained in words), kept, shared as a link and o
 pages, and a small comparison that draws its charts and verdicts."""
 from __future__ import annotations
 
+import re
 from dataclasses import fields
 from urllib.parse import parse_qsl
 
@@ -134,6 +135,20 @@ def test_a_comparison_rotates_the_seats_and_shows_win_rates_by_seat_and_by_strat
             assert seats == [("rotated",)]
     frames = [d.value for d in page.dataframe]
     assert any("seat 3" in list(f[""]) for f in frames) and any("cautious" in list(f[""]) for f in frames)
+    # a win rate is shown with its interval's low and high bounds (Wilson's, inside 0% to 100%), a mean +- half
+    # its interval; the caption under the numbers says which is which
+    shares = [f for f in frames if "seat 3" in list(f[""]) or "cautious" in list(f[""])]
+    for f in shares:
+        for side, rows in ((c.label_a, "a"), (c.label_b, "b")):
+            want = [f"{getattr(r, rows):.1%} ({getattr(r, rows + '_low'):.1%} to {getattr(r, rows + '_high'):.1%})"
+                    for r in c.figure("seat" if "seat 3" in list(f[""]) else "strategy").rows]
+            assert list(f[side]) == want
+            assert all(re.fullmatch(r"\d+\.\d% \(\d+\.\d% to \d+\.\d%\)", x) for x in f[side])
+        diff = next(col for col in f.columns if col.startswith("B \u2212 A"))
+        assert all(re.fullmatch(r"[+-]\d+\.\d% \([+-]\d+\.\d% to [+-]\d+\.\d%\)", x) for x in f[diff])
+    length = next(f for f in frames if "rounds per game" in list(f[""]))
+    assert "\u00b1" in length[c.label_a].iloc[0] and " to " not in length[c.label_a].iloc[0]
+    assert "Wilson's interval, which stays between 0% and 100%" in shown and "Tango's" in shown
 
 
 def _open_with(params: dict, page: str) -> AppTest:

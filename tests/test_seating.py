@@ -155,6 +155,15 @@ def test_with_fixed_seats_the_winning_strategy_s_seat_wins_every_game_too():
     assert [(r.label, r.a) for r in f["strategy"].rows] == [("strategist", 1.0), ("always-buy", 0.0),
                                                             ("cautious", 0.0)]
     assert all(r.b == 0 for r in f["seat"].rows + f["strategy"].rows)         # no winner on side B
+    # 0 wins of 60 is not certainty that a seat never wins: Wilson's interval reaches z^2 / (60 + z^2) = 6.0%
+    # (the normal approximation's was 0% +- 0%); 60 of 60 reaches down as far below 100%
+    for r in f["seat"].rows + f["strategy"].rows:
+        assert r.b_low == 0 and r.b_high == pytest.approx(1.96 ** 2 / (60 + 1.96 ** 2), abs=1e-4)
+        assert (r.a_low, r.a_high) == ((pytest.approx(60 / (60 + 1.96 ** 2), abs=1e-4), 1.0) if r.a == 1 else
+                                       (0.0, pytest.approx(1.96 ** 2 / (60 + 1.96 ** 2), abs=1e-4)))
+    # B minus A for the seat that always won on A: every pair differs, the difference -100% can be the truth
+    seat1 = f["seat"].rows[0]
+    assert seat1.diff == -1.0 and seat1.diff_low == -1.0 and -1.0 < seat1.diff_high < -0.85
 
 
 def test_a_real_rotated_comparison_agrees_with_the_ready_made_questions(tmp_path):

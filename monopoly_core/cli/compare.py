@@ -7,12 +7,11 @@ them) or the path of a ``.json`` file holding such an object.
 from __future__ import annotations
 
 import json
-import math
 import sys
 from pathlib import Path
 
 from ..compare import MAX_GAMES, MAX_LABEL, Comparison, compare
-from ..compare_words import seating_words
+from ..compare_words import seating_words, with_interval
 from ..errors import InvalidRules, MonopolyError
 from ..rules import RuleSet, preset
 from ..simulate import FIXED, ROTATED, ProgressBar, max_workers
@@ -114,16 +113,6 @@ def _rule(v) -> str:
     return ("on" if v else "off") if isinstance(v, bool) else str(v)
 
 
-def _num(x: float, unit: str) -> str:
-    if isinstance(x, float) and math.isnan(x):
-        return "-"
-    if unit == "share":
-        return f"{x:.1%}"
-    if unit == "Gini":
-        return f"{x:.3f}"
-    return f"{x:,.1f}"
-
-
 def print_text(c: Comparison, out) -> None:
     """The comparison as text: the two rule sets, their differences, and each figure with its verdict."""
     level = f"{1 - c.alpha:.0%}"
@@ -135,12 +124,15 @@ def print_text(c: Comparison, out) -> None:
               f"{c.seconds:.1f} s\n")
     out.write(f"{seating_words(c.seating, c.players)}\n")
     for f in c.figures:
-        out.write(f"\n{f.title} ({f.unit}; value +- half its {level} confidence interval)\n")
+        if f.unit == "share":
+            out.write(f"\n{f.title} (share of games, then its {level} confidence interval from low to high)\n")
+        else:
+            out.write(f"\n{f.title} ({f.unit}; value +- half its {level} confidence interval)\n")
         rows = f.rows if f.key != "inequality" else f.rows[:1] + f.rows[1::10]
         width = max(len(r.label) for r in rows) if rows else 10
-        out.write(f"  {'':{width}}  {'A':>18}  {'B':>18}  {'B - A':>18}\n")
-        for r in rows:
-            cells = [f"{_num(v, f.unit)} +- {_num(h, f.unit)}" for v, h in ((r.a, r.a_half), (r.b, r.b_half),
-                                                                           (r.diff, r.diff_half))]
-            out.write(f"  {r.label:{width}}  {cells[0]:>18}  {cells[1]:>18}  {cells[2]:>18}\n")
+        cells = [[with_interval(r, side, f.unit) for side in ("a", "b", "diff")] for r in rows]
+        wide = max([18] + [len(x) for line in cells for x in line])
+        out.write(f"  {'':{width}}  {'A':>{wide}}  {'B':>{wide}}  {'B - A':>{wide}}\n")
+        for r, (a, b, d) in zip(rows, cells):
+            out.write(f"  {r.label:{width}}  {a:>{wide}}  {b:>{wide}}  {d:>{wide}}\n")
         out.write(f"  {f.verdict}\n")

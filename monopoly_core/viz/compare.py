@@ -62,11 +62,12 @@ def figure(comparison, key: str, *, height: int = 360) -> go.Figure:
         if horizontal:
             fig.add_bar(y=names, x=values, error_x=dict(type="data", array=errors), name=label, orientation="h",
                         marker_color=colour)
-        elif share:     # a share's interval stops at 0% and 100% (the normal approximation would cross them)
-            fig.add_bar(x=names, y=values, name=label, marker_color=colour,
-                        error_y=dict(type="data", symmetric=False,
-                                     array=[min(e, 1 - v) for v, e in zip(values, errors)],
-                                     arrayminus=[min(e, v) for v, e in zip(values, errors)]))
+        elif share:     # Wilson's interval of a share: inside 0% to 100%, not centred on the share
+            low, high = ([getattr(r, f"{side}_{end}") for r in f.rows] for end in ("low", "high"))
+            fig.add_bar(x=names, y=values, name=label, marker_color=colour, customdata=list(zip(low, high)),
+                        hovertemplate="%{x}: %{y:.1%} (interval %{customdata[0]:.1%} to %{customdata[1]:.1%})",
+                        error_y=dict(type="data", symmetric=False, array=[h - v for v, h in zip(values, high)],
+                                     arrayminus=[v - lo for v, lo in zip(values, low)]))
         else:
             fig.add_bar(x=names, y=values, error_y=dict(type="data", array=errors), name=label,
                         marker_color=colour)
