@@ -180,3 +180,19 @@ def test_the_cheating_exercise_by_hand():
     assert ex.answer == ("1. Caught with chance 2/5 (40%); on average +£50.  2. Caught with chance 98/125 (78.4%); "
                          "on average -£46: worth it against one opponent, not against three.")
     assert "(1 - 2/5)^3 = 27/125" in ex.working and "= 3/5 (60%)" in ex.working
+
+
+def test_the_comeback_rate_bar_is_wilsons_interval_inside_0_to_100():
+    # 0 comebacks in 20 games: Wilson's interval at 95% is 0 to z^2/(n + z^2) = 3.8416/23.8416 = 16.1%, worked
+    # by hand (the old normal bar, 2 sqrt(p (1 - p) / n), was zero wide there); 20 of 20 mirrors it.
+    from monopoly_core.viz.lesson_games import variants_figure
+    rows = [{"rules": name, "rounds per game": 30.0, "Gini of net worth": 0.5, "games counted for comebacks": 20,
+             "comebacks": k, "comeback rate": k / 20} for name, k in (("none", 0), ("all", 20), ("half", 10))]
+    fig = variants_figure(rows, {r["rules"]: (1.0, 0.01) for r in rows}, chance=0.25)
+    bar = fig.data[2].error_y
+    top = 3.8416 / 23.8416
+    assert bar.symmetric is False
+    assert bar.array[0] == pytest.approx(top, abs=1e-4) and bar.arrayminus[0] == 0
+    assert bar.array[1] == 0 and bar.arrayminus[1] == pytest.approx(top, abs=1e-4)
+    # 10 of 20: centre 0.5, half 1.96 / (1 + 3.8416/20) * sqrt(0.25/20 + 3.8416/1600) = 1.6442 * 0.12207 = 0.2007
+    assert bar.array[2] == pytest.approx(0.2007, abs=1e-4) == bar.arrayminus[2]

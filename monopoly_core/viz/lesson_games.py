@@ -7,6 +7,7 @@ import math
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from ..paired_stats import wilson
 from .markov import OBSERVED_COLOUR, THEORY_COLOUR
 
 VARIANT_COLOURS = ("#1f77b4", "#2e7d32", "#c62828")
@@ -18,7 +19,8 @@ def variants_figure(rows: list[dict], half_widths: dict[str, tuple[float, float]
     """Three panels, one bar per rule set: rounds per game, Gini of net worth, comeback rate (with the rate
     a comeback would have if the standing said nothing, ``chance``, as a dashed line). ``rows`` are
     :func:`~monopoly_core.lessons.variants.summary_rows`; ``half_widths[rules]`` the 95 % interval's half-width of
-    its length and its Gini. Comeback rates get a normal interval, 2 sqrt(p (1 - p) / n)."""
+    its length and its Gini. Comeback rates get Wilson's interval (:func:`~monopoly_core.paired_stats.wilson`:
+    a share's interval stays within 0-100% and is not zero wide at 0 comebacks, as 2 sqrt(p (1 - p) / n) was)."""
     fig = make_subplots(rows=1, cols=3, subplot_titles=("Rounds per game", "Inequality (Gini of net worth)",
                                                         "Comeback rate"), horizontal_spacing=0.08)
     names = [r["rules"] for r in rows]
@@ -26,15 +28,21 @@ def variants_figure(rows: list[dict], half_widths: dict[str, tuple[float, float]
     length = [r["rounds per game"] for r in rows]
     gini = [r["Gini of net worth"] for r in rows]
     rate = [r["comeback rate"] if r["games counted for comebacks"] else 0.0 for r in rows]
-    rate_half = [2 * math.sqrt(p * (1 - p) / r["games counted for comebacks"]) if r["games counted for comebacks"]
-                 else 0.0 for p, r in zip(rate, rows)]
-    panels = ((length, [half_widths[n][0] for n in names], "%{y:.1f} rounds"),
-              (gini, [half_widths[n][1] for n in names], "Gini %{y:.3f}"),
-              (rate, rate_half, "%{y:.1%}"))
-    for col, (values, halves, hover) in enumerate(panels, start=1):
-        halves = [0.0 if h is None or math.isnan(h) else h for h in halves]
-        fig.add_trace(go.Bar(x=names, y=values, marker_color=colours, showlegend=False,
-                             error_y=dict(type="data", array=halves, visible=any(halves)),
+    above, below = [], []           # the comeback rate's Wilson interval, as distances from the rate
+    for p, r in zip(rate, rows):
+        n = r["games counted for comebacks"]
+        low, high = wilson(r["comebacks"], n, 0.05) if n else (p, p)
+        above.append(high - p)
+        below.append(p - low)
+    panels = ((length, [half_widths[n][0] for n in names], None, "%{y:.1f} rounds"),
+              (gini, [half_widths[n][1] for n in names], None, "Gini %{y:.3f}"),
+              (rate, above, below, "%{y:.1%}"))
+    for col, (values, highs, lows, hover) in enumerate(panels, start=1):
+        highs = [0.0 if h is None or math.isnan(h) else h for h in highs]
+        error = dict(type="data", array=highs, visible=any(highs))
+        if lows is not None:
+            error.update(symmetric=False, arrayminus=lows)
+        fig.add_trace(go.Bar(x=names, y=values, marker_color=colours, showlegend=False, error_y=error,
                              hovertemplate=f"%{{x}}: {hover}<extra></extra>"), row=1, col=col)
     fig.add_hline(y=chance, line_dash="dash", line_color="#555", row=1, col=3,
                   annotation_text=f"{chance:.0%}: standing says nothing", annotation_position="top left")
