@@ -174,13 +174,13 @@ st.button("Run query", type="primary", on_click=_run, key="db_run")
 if st.session_state.get(ERROR):
     st.error(st.session_state[ERROR])
 
-result = st.session_state.get(RESULT)
-if result is not None:
-    hint = QUESTIONS[st.session_state[HINT]] if st.session_state.get(HINT) else None
+
+def _show(result, hint) -> None:
+    """The rows of a query, its downloads and its chart."""
     if hint is not None:
         st.markdown(f"**{hint.title}** {hint.description}")
-    if result.note:
-        st.info(result.note)
+    for note in result.notes:
+        st.info(note)
     df = result.to_pandas()
     st.caption(f"{result.num_rows:,} rows in {result.seconds * 1000:.0f} ms")
     st.dataframe(df, width="stretch", hide_index=True, key="db_table")
@@ -220,6 +220,15 @@ if result is not None:
                 st.plotly_chart(result_figure(df, x, y, kind, colour, reference=reference), key=f"db_fig_{run}")
             except (ValueError, TypeError) as exc:
                 st.caption(f"This chart cannot be drawn from these columns: {exc}")
+
+
+result = st.session_state.get(RESULT)
+if result is not None:
+    try:
+        _show(result, QUESTIONS[st.session_state[HINT]] if st.session_state.get(HINT) else None)
+    except Exception as exc:            # the last line of defence: no result may end in a traceback
+        st.error(f"The result could not be shown ({exc.__class__.__name__}: {str(exc)[:200]}). Try selecting "
+                 f"fewer or simpler columns, or cast them to text (column::VARCHAR).")
 
 # --- simulate ------------------------------------------------------------------------------------------------------
 st.subheader("Simulate games")
