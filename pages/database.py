@@ -8,11 +8,13 @@ file next to the old one, which is kept.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import streamlit as st
 
 from monopoly_core import InvalidRules, presets
 from monopoly_core.bots import DESCRIPTIONS, STANDARD, STRATEGIES
+from monopoly_core.dbfolder import FOLDER_ENV, allowed_names, check_site_path, site_db_path
 from monopoly_core.queries import CHART_KINDS, QUESTIONS, batches
 from monopoly_core.schema_doc import RELATIONS, columns_markdown
 from monopoly_core.simulate import FIXED, ROTATED, sample_database, simulate
@@ -30,6 +32,7 @@ ALL_GAMES = 0                   # batches are numbered from 1
 ASKED = "db_asked"              # the SQL of the ready-made question last put in the editor
 WRITTEN = "db_written"          # what this page wrote: one line per batch
 FRESH = "db_fresh"              # a fresh database waiting for confirmation / the file it replaced
+NAME, NAME_ERROR = "db_name", "db_name_error"     # the file name typed (a name in the site's folder, never a path)
 PATH = _site.DB_PATH
 _site.db_path()
 st.session_state.setdefault(SCOPE, ALL_GAMES)
@@ -69,6 +72,24 @@ def _rescope() -> None:
         _ask(st.session_state[HINT])
 
 
+def _open_named() -> None:
+    """A database name typed: open that file in the site's folder, or say what names are allowed."""
+    try:
+        path = site_db_path(st.session_state[NAME])
+    except StoreError as exc:
+        st.session_state[NAME_ERROR] = f"That database cannot be opened: {exc}."
+        st.session_state[NAME] = _name_of(st.session_state[PATH])
+        return
+    st.session_state[NAME_ERROR] = None
+    st.session_state[PATH] = str(path)
+    st.session_state[NAME] = path.name
+    _forget_result()
+
+
+def _name_of(path) -> str:
+    return Path(str(path)).name
+
+
 def _forget_result() -> None:
     st.session_state[RESULT] = st.session_state[ERROR] = None
     st.session_state[SCOPE] = ALL_GAMES
@@ -78,6 +99,7 @@ def _start_fresh() -> None:
     """Confirmed: point the site at a new, empty file next to the current one (which is left as it is)."""
     old = str(resolve(st.session_state[PATH]))
     st.session_state[PATH] = str(fresh_path(old))
+    st.session_state[NAME] = _name_of(st.session_state[PATH])
     st.session_state[FRESH] = {"from": old}
     st.session_state[WRITTEN] = []
     _forget_result()
@@ -97,15 +119,20 @@ st.caption("Every simulated game and every game logged from the Play page is sto
            "questions in SQL: one reading statement at a time, on the tables and views described at the bottom.")
 
 with st.expander("Database file: open another, or start a fresh one", expanded=bool(st.session_state.get(FRESH))):
-    st.text_input("Path of the database file", key=PATH, on_change=_forget_result,
-                  help="Any path works; the file is created when games are first written to it.")
+    st.session_state.setdefault(NAME, _name_of(st.session_state[PATH]))
+    st.text_input("Name of the database file", key=NAME, on_change=_open_named,
+                  help=f"A name of {allowed_names()}. The file is created when games are first written to it. "
+                       f"The folder is chosen by whoever runs the site (the folder of the default database, or "
+                       f"the one the environment variable {FOLDER_ENV} names).")
+    if st.session_state.get(NAME_ERROR):          # said once, on the run that refused the name
+        st.error(st.session_state.pop(NAME_ERROR))
     fresh = st.session_state.get(FRESH)
     if fresh == "confirm":
         with st.container(border=True):
             st.warning(f"Start a fresh, empty database? New games will be written to "
                        f"`{fresh_path(st.session_state[PATH]).name}`. The current file "
                        f"`{resolve(st.session_state[PATH]).name}` and every game in it stay as they are: type its "
-                       f"path above to come back to it.")
+                       f"name above to come back to it.")
             y, n = st.columns(2)
             y.button("Yes, start a fresh database", type="primary", key="db_fresh_yes", on_click=_start_fresh,
                      width="stretch")
@@ -113,7 +140,7 @@ with st.expander("Database file: open another, or start a fresh one", expanded=b
                      width="stretch")
     else:
         if isinstance(fresh, dict):
-            st.success(f"Started a fresh database. The previous one is kept at `{fresh['from']}`.")
+            st.success(f"Started a fresh database. The previous one is kept as `{_name_of(fresh['from'])}`.")
         st.button("Start a fresh database\u2026", key="db_fresh_start",
                   on_click=lambda: st.session_state.update({FRESH: "confirm"}),
                   help="A new, empty file next to this one, for a new experiment; nothing is deleted.")
@@ -126,7 +153,7 @@ except QueryError as exc:
     st.error(f"The database cannot be read: {exc}")
 else:
     if summary:
-        st.caption(f"`{st.session_state[PATH]}`: {summary['games']:,} games ({summary['simulated']:,} simulated, "
+        st.caption(f"`{_name_of(st.session_state[PATH])}`: {summary['games']:,} games ({summary['simulated']:,} simulated, "
                    f"{summary['played']:,} played), {summary['events']:,} events.")
 
 if not unreadable and (not summary or not summary["games"]):
@@ -138,7 +165,7 @@ if not unreadable and (not summary or not summary["games"]):
         if st.button("Create a small sample", type="primary", key="db_sample"):
             bar, update = _progress_bar("Simulating")
             try:
-                sample_database(st.session_state[PATH], games=int(n), progress=update)
+                sample_database(check_site_path(st.session_state[PATH]), games=int(n), progress=update)
             except (StoreError, InvalidRules) as exc:
                 st.error(f"The sample could not be written: {exc}")
             else:
@@ -258,7 +285,7 @@ with st.form("db_simulate", enter_to_submit=False):
 if submitted:
     bar, update = _progress_bar("Simulating")
     try:
-        report = simulate(st.session_state[PATH], edition=edition, games=int(games), players=int(players),
+        report = simulate(check_site_path(st.session_state[PATH]), edition=edition, games=int(games), players=int(players),
                           seed=int(seed), bots=chosen or None, workers=int(workers),
                           turn_limit=int(limit) or None, progress=update, seating=ROTATED if rotate else FIXED)
     except (InvalidRules, StoreError) as exc:

@@ -26,7 +26,21 @@ def db(tmp_path_factory):
     return path
 
 
+_env: list = []
+
+
+@pytest.fixture(autouse=True)
+def _site_folder(monkeypatch):
+    """Each test's database is the server's default one (``MONOPOLY_DB``), so its folder is the one the page may
+    open and create databases in."""
+    _env[:] = [monkeypatch]
+    yield
+    _env.clear()
+
+
 def _page(path) -> AppTest:
+    _env[0].setenv("MONOPOLY_DB", str(path))
+    _env[0].delenv("MONOPOLY_DB_FOLDER", raising=False)
     at = AppTest.from_file(PAGE, default_timeout=60)
     at.session_state["db_path"] = str(path)
     at.run()
@@ -176,7 +190,8 @@ def test_a_fresh_database_keeps_the_old_file(tmp_path):
     at.button(key="db_fresh_yes").click().run()
     assert not at.exception
     assert at.session_state["db_path"] == str(tmp_path / "games-2.duckdb")
-    assert any(str(path) in s.value for s in at.success)
+    assert any("kept as `games.duckdb`" in s.value for s in at.success)
+    assert at.text_input(key="db_name").value == "games-2.duckdb"
     assert any(b.key == "db_sample" for b in at.button)        # the new file is empty: the sample is offered
     assert _count(path) == 2
 
@@ -228,16 +243,13 @@ def test_hostile_queries_are_refused_with_a_message(db, sql, words):
     assert len(errors) == 1 and errors[0].startswith("Refused:") and words in errors[0]
 
 
-@pytest.mark.parametrize("where", ["theirs", "{tmp}/a-file/games.duckdb", "/proc/no-such-dir/games.duckdb",
-                                   "~no-such-user-here/games.duckdb", "{tmp}/" + "x" * 5000])
-def test_odd_database_paths_are_messages(tmp_path, where):
+def test_another_program_s_database_is_refused_and_left_intact(tmp_path):
     import duckdb
-    (tmp_path / "a-file").write_text("not a folder")
     theirs = tmp_path / "theirs.duckdb"
     with duckdb.connect(str(theirs)) as conn:
         conn.execute("CREATE TABLE accounts (id INTEGER); CREATE VIEW payments AS SELECT * FROM accounts")
     before = theirs.read_bytes()
-    at = _page(str(theirs) if where == "theirs" else where.format(tmp=tmp_path))
+    at = _page(theirs)
     at.number_input(key="db_sim_games").set_value(2)
     at.number_input(key="db_sim_workers").set_value(1)
     at.number_input(key="db_sim_limit").set_value(5)
@@ -245,6 +257,56 @@ def test_odd_database_paths_are_messages(tmp_path, where):
     assert not at.exception
     assert any("Nothing was simulated" in e for e in _errors(at))
     assert theirs.read_bytes() == before
+
+
+@pytest.mark.parametrize("name, words", [
+    ("/nonexistent_dir/x.duckdb", "is a path"), ("sub/x.duckdb", "is a path"), ("..\\x.duckdb", "is a path"),
+    ("../games.duckdb", "is a path"), ("~root/x.duckdb", "is a path"), ("notes.txt", "does not end in .duckdb"),
+    (".duckdb", "does not end in .duckdb"), ("x" * 200 + ".duckdb", "too long"), ("a:b.duckdb", "characters"),
+    ("   ", "type the database's name"), (".hidden.duckdb", "characters"),
+])
+def test_the_page_opens_databases_only_by_name_in_its_folder(tmp_path, name, words):
+    """Review: a visitor typed /nonexistent_dir/x.duckdb and the server created that folder. A name typed on the
+    page is a file name in the site's folder; anything else is refused with what is allowed, nothing is created
+    and the database in use stays."""
+    home = tmp_path / "site"
+    home.mkdir()
+    at = _page(home / "games.duckdb")
+    at.text_input(key="db_name").set_value(name).run()
+    assert not at.exception
+    errors = _errors(at)
+    assert len(errors) == 1 and words in errors[0] and "file name ending in .duckdb" in errors[0]
+    assert at.session_state["db_path"] == str(home / "games.duckdb")
+    assert at.text_input(key="db_name").value == "games.duckdb"
+    at.button(key="db_sample").click().run()            # the sample goes to the database still in use
+    assert not at.exception and not _errors(at)
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["games.duckdb", "site"]
+    assert not Path("/nonexistent_dir").exists()
+
+
+def test_a_name_opens_that_file_in_the_folder(tmp_path, monkeypatch):
+    """A plain name opens (or, on the first write, creates) that file in the site's folder, whatever the server's
+    working directory; MONOPOLY_DB_FOLDER names another folder."""
+    monkeypatch.chdir(tmp_path)
+    home = tmp_path / "site"
+    home.mkdir()
+    at = _page(home / "games.duckdb")
+    at.text_input(key="db_name").set_value("class 7b.duckdb").run()
+    assert not at.exception and not _errors(at)
+    assert at.session_state["db_path"] == str(home / "class 7b.duckdb")
+    at.number_input(key="db_sample_games").set_value(10)
+    at.button(key="db_sample").click().run()
+    assert not at.exception and not _errors(at) and _count(home / "class 7b.duckdb") == 10
+    other = tmp_path / "teacher"
+    other.mkdir()
+    _env[0].setenv("MONOPOLY_DB_FOLDER", str(other))
+    at.text_input(key="db_name").set_value("lesson.duckdb").run()
+    assert at.session_state["db_path"] == str(other / "lesson.duckdb")
+    _env[0].setenv("MONOPOLY_DB_FOLDER", str(tmp_path / "missing"))    # a folder that is not there: not made
+    at.text_input(key="db_name").set_value("x.duckdb").run()
+    at.button(key="db_sample").click().run()
+    assert not at.exception and any("does not create folders" in e for e in _errors(at))
+    assert not (tmp_path / "missing").exists()
 
 
 @pytest.mark.parametrize("sql", [
