@@ -349,3 +349,46 @@ def test_a_result_that_cannot_be_shown_is_a_message(db, monkeypatch):
     at.button(key="db_run").click().run()
     assert not at.exception
     assert any("could not be shown" in e and "cannot draw this" in e for e in _errors(at))
+
+
+@pytest.fixture(scope="module")
+def editions_db(tmp_path_factory):
+    """Classic, Mega (two white dice and a speed die), Sore Losers and Cheaters games in one file."""
+    path = tmp_path_factory.mktemp("editions") / "games.duckdb"
+    for edition in ("classic-us", "mega", "sore-losers", "cheaters"):
+        simulate(path, edition=edition, games=6, players=3, seed=4, turn_limit=40)
+    return path
+
+
+def test_are_the_dice_fair_counts_the_two_white_dice_of_every_edition(editions_db):
+    """Review: with a Mega game in the file the question gave totals 2-15 and negative two-dice chances. It counts
+    the two white dice every edition rolls (a roll's first two faces), against their exact chance."""
+    res = run_query(QUESTIONS["dice_totals"].sql, editions_db)
+    rows = res.table.to_pylist()
+    assert [r["total"] for r in rows] == list(range(2, 13))
+    assert all(r["two_dice_chance"] == pytest.approx((6 - abs(r["total"] - 7)) / 36, abs=1e-4) for r in rows)
+    faces = run_query("SELECT detail FROM events WHERE kind = 'roll'", editions_db).table.column("detail").to_pylist()
+    assert any(f.count("+") == 2 for f in faces)                 # Mega's three-dice rolls are in the file
+    white = sorted(int(f[0]) + int(f[2]) for f in faces)
+    assert sum(r["rolls"] for r in rows) == len(white) and \
+        {r["total"]: r["rolls"] for r in rows} == {t: white.count(t) for t in set(white)}
+    assert "white dice" in QUESTIONS["dice_totals"].description and "speed die" in QUESTIONS["dice_totals"].description
+    at = _page(editions_db)
+    at.button(key="db_q_dice_totals").click().run()
+    figure = json.loads(at.get("plotly_chart")[0].proto.spec)
+    reference = {t["name"]: t for t in figure["data"]}["two_dice_chance"]
+    assert min(_array(reference["y"])) > 0 and _array(reference["x"]) == list(range(2, 13))
+
+
+@pytest.mark.parametrize("name", [n for n, q in QUESTIONS.items() if not q.edition])
+def test_every_question_for_all_editions_answers_a_mixed_database(editions_db, name):
+    """The questions for every edition's games run on a file of four editions, without negative counts or shares
+    above one (a sign of unlike things mixed)."""
+    rows = run_query(QUESTIONS[name].sql, editions_db).table.to_pylist()
+    assert rows
+    for row in rows:
+        for column, value in row.items():
+            if column in ("share", "win_rate", "first_player_win_rate", "fair_share", "two_dice_chance"):
+                assert 0 <= value <= 1, (name, row)
+            elif column in ("rolls", "games", "wins", "seats", "times", "payments", "draws", "bankruptcies"):
+                assert value >= 0, (name, row)
