@@ -30,7 +30,7 @@ SQL, RESULT, ERROR, HINT, RUNS = "db_sql", "db_result", "db_error", "db_hint", "
 SCOPE = "db_scope"              # the batch ready-made questions are asked of (ALL_GAMES: every game)
 ALL_GAMES = 0                   # batches are numbered from 1
 ASKED = "db_asked"              # the SQL of the ready-made question last put in the editor
-WRITTEN = "db_written"          # what this page wrote: one line per batch
+WROTE = "db_wrote"              # the batch the last Simulate wrote, said once, on the run right after it
 FRESH = "db_fresh"              # a fresh database waiting for confirmation / the file it replaced
 NAME, NAME_ERROR = "db_name", "db_name_error"     # the file name typed (a name in the site's folder, never a path)
 PATH = _site.DB_PATH
@@ -40,7 +40,6 @@ if SQL not in st.session_state:      # a first visit opens on a ready-made quest
     st.session_state[SQL] = st.session_state[ASKED] = QUESTIONS["win_rate_by_strategy"].sql
     st.session_state[HINT] = "win_rate_by_strategy"
 st.session_state.setdefault(RUNS, 0)
-st.session_state.setdefault(WRITTEN, [])
 
 
 # --- callbacks ---------------------------------------------------------------------------------------------------
@@ -101,7 +100,7 @@ def _start_fresh() -> None:
     st.session_state[PATH] = str(fresh_path(old))
     st.session_state[NAME] = _name_of(st.session_state[PATH])
     st.session_state[FRESH] = {"from": old}
-    st.session_state[WRITTEN] = []
+    st.session_state.pop(WROTE, None)
     _forget_result()
 
 
@@ -293,13 +292,14 @@ if submitted:
         st.error(f"Nothing was simulated: {exc}")
     else:
         bar.empty()
-        st.session_state[WRITTEN].append(
+        st.session_state[WROTE] = (
             f"batch {report.batch} ({report.games:,} game{'s' if report.games != 1 else ''}, ids "
             f"{report.first_id:,} to {report.last_id:,}, {report.seconds:.1f} s"
             + (", interrupted" if report.interrupted else "") + ")")
         st.rerun()                          # the summary and the batch list above now include it
-if st.session_state[WRITTEN]:
-    st.success("Wrote " + "; ".join(st.session_state[WRITTEN]) + " to this database.")
+wrote = st.session_state.pop(WROTE, None)      # shown by the run that wrote it, gone at the next click
+if wrote:
+    st.success(f"Wrote {wrote} to this database. It is listed under \"Ask about\" above.")
 
 # --- schema --------------------------------------------------------------------------------------------------------
 with st.expander("Tables and columns"):

@@ -141,13 +141,16 @@ def test_a_batch_already_in_the_database_is_refused_and_the_page_lists_the_batch
     errors = _errors(at)
     assert len(errors) == 1 and errors[0].startswith("Nothing was simulated: these games are already in the "
                                                      "database: batch 1 (3 games, ids 1 to 3)")
+    assert not at.success            # review: the old "Wrote batch 1" stayed beside the refusal
     assert _count(path) == 3
     at.number_input(key="db_sim_seed").set_value(2)
     _simulate(at)
     assert not _errors(at)
-    assert at.success[0].value.startswith("Wrote batch 1 (3 games, ids 1 to 3, ") and \
-        "; batch 2 (8 games, ids 4 to 11, " in at.success[0].value
+    assert [s.value[:36] for s in at.success] == ["Wrote batch 2 (8 games, ids 4 to 11, "[:36]]
     assert _count(path) == 11
+    at.button(key="db_run").click().run()              # a later query: the message belonged to the Simulate
+    assert not at.success and not _errors(at)
+    assert any(o.startswith("Batch 2: 8 games") for o in at.selectbox(key="db_scope").options)
 
 
 @pytest.fixture(scope="module")
