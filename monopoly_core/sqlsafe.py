@@ -238,10 +238,19 @@ def _check(conn, sql: str) -> None:
     elif kind == "SELECT" and first in ALLOWED_STARTS:
         _inspect(conn, sql)
     else:
-        word = first if first not in ("", "(") else kind
         raise QueryRefused(f"only reading queries are allowed (SELECT, WITH, EXPLAIN, DESCRIBE, SUMMARIZE), "
-                           f"not {word}")
+                           f"{_refused_kind(kind, first)}")
     _check_names(toks)
+
+
+def _refused_kind(kind: str, first: str) -> str:
+    """What a refused statement is, in plain words: the statement's own type, and the word it hides behind when
+    it starts with a reading word (``WITH x AS (...) DELETE ...`` is a DELETE inside a WITH)."""
+    what = kind.replace("_", " ") if kind not in ("UNKNOWN", "INVALID") else ""
+    if first in ALLOWED_STARTS and first != "(" and what:
+        article = "an" if what[0] in "AEIOU" else "a"
+        return f"and this one is {article} {what} inside a {first} (a {first} may only lead to a reading query)"
+    return f"not {first if first not in ('', '(') else what or 'this statement'}"
 
 
 def _kind(statement) -> str:

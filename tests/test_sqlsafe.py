@@ -351,3 +351,17 @@ def test_plain_types_and_lists_of_them_stay_as_they_are(db):
     row = res.table.to_pylist()[0]
     assert row["f"] == 1.5 and row["l"] == [[1], [2, 3]] and row["s"] == {"a": 1, "b": [2]} and row["a"] == [1, 2]
     assert res.to_csv().splitlines()[1].endswith('"[[1], [2, 3]]","{""a"": 1, ""b"": [2]}","[1, 2]"')
+
+
+@pytest.mark.parametrize("sql, words", [
+    ("WITH x AS (SELECT 1) DELETE FROM events", "a DELETE inside a WITH"),
+    ("WITH x AS (SELECT 1) INSERT INTO games SELECT * FROM games", "an INSERT inside a WITH"),
+    ("with recursive x AS (SELECT 1) UPDATE games SET turns = 0", "an UPDATE inside a WITH"),
+    ("DELETE FROM events", "not DELETE"),
+    ("INSTALL httpfs", "not INSTALL"),
+])
+def test_a_refusal_names_what_was_refused(sql, words):
+    """Review: WITH ... DELETE was refused as "not WITH", naming the word allowed rather than the statement."""
+    with pytest.raises(QueryRefused) as info:
+        check_query(sql)
+    assert words in str(info.value) and "not WITH" not in str(info.value)
