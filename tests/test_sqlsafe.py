@@ -365,3 +365,10 @@ def test_a_refusal_names_what_was_refused(sql, words):
     with pytest.raises(QueryRefused) as info:
         check_query(sql)
     assert words in str(info.value) and "not WITH" not in str(info.value)
+
+
+def test_the_sql_command_says_which_columns_it_renamed(db, capsys):
+    assert main(["sql", "--db", str(db), "SELECT 1 AS x, 2 AS x, INTERVAL 1 DAY AS i"]) == 0
+    out, err = capsys.readouterr()
+    assert out.splitlines() == ['"x","x_2","i"', '1,2,"1 day"']
+    assert "renamed: x_2" in err and "as text" in err and "i (INTERVAL)" in err
