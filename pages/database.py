@@ -3,7 +3,8 @@
 Queries go through the core's hardened read-only runner (``monopoly_core.sqlsafe``); the page only draws. A
 simulation starts only on its button (never on Enter in a number field), and the core refuses a batch whose
 games are already in the file. Ready-made questions can be narrowed to one batch; a fresh database is a new
-file next to the old one, which is kept.
+file next to the old one, which is kept. A visitor names a database by its file name only, in the one folder the
+server allows (:mod:`monopoly_core.dbfolder`): the page never creates a file or a folder anywhere else.
 """
 from __future__ import annotations
 
@@ -152,8 +153,8 @@ except QueryError as exc:
     st.error(f"The database cannot be read: {exc}")
 else:
     if summary:
-        st.caption(f"`{_name_of(st.session_state[PATH])}`: {summary['games']:,} games ({summary['simulated']:,} simulated, "
-                   f"{summary['played']:,} played), {summary['events']:,} events.")
+        st.caption(f"`{_name_of(st.session_state[PATH])}`: {summary['games']:,} games ({summary['simulated']:,} "
+                   f"simulated, {summary['played']:,} played), {summary['events']:,} events.")
 
 if not unreadable and (not summary or not summary["games"]):
     with st.container(border=True):
@@ -284,8 +285,8 @@ with st.form("db_simulate", enter_to_submit=False):
 if submitted:
     bar, update = _progress_bar("Simulating")
     try:
-        report = simulate(check_site_path(st.session_state[PATH]), edition=edition, games=int(games), players=int(players),
-                          seed=int(seed), bots=chosen or None, workers=int(workers),
+        report = simulate(check_site_path(st.session_state[PATH]), edition=edition, games=int(games),
+                          players=int(players), seed=int(seed), bots=chosen or None, workers=int(workers),
                           turn_limit=int(limit) or None, progress=update, seating=ROTATED if rotate else FIXED)
     except (InvalidRules, StoreError) as exc:
         bar.empty()
