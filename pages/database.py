@@ -15,7 +15,7 @@ import streamlit as st
 
 from monopoly_core import InvalidRules, presets
 from monopoly_core.bots import DESCRIPTIONS, STANDARD, STRATEGIES
-from monopoly_core.dbfolder import FOLDER_ENV, allowed_names, check_site_path, site_db_path
+from monopoly_core.dbfolder import FOLDER_ENV, allowed_names, check_site_path, site_db_path, site_folder
 from monopoly_core.queries import CHART_KINDS, QUESTIONS, batches
 from monopoly_core.schema_doc import RELATIONS, columns_markdown
 from monopoly_core.simulate import FIXED, ROTATED, sample_database, simulate
@@ -90,6 +90,11 @@ def _name_of(path) -> str:
     return Path(str(path)).name
 
 
+def _fresh() -> Path:
+    """The fresh database's file: the current name numbered on (games-2.duckdb), in the site's folder."""
+    return fresh_path(site_folder() / _name_of(st.session_state[PATH]))
+
+
 def _forget_result() -> None:
     st.session_state[RESULT] = st.session_state[ERROR] = None
     st.session_state[SCOPE] = ALL_GAMES
@@ -98,7 +103,7 @@ def _forget_result() -> None:
 def _start_fresh() -> None:
     """Confirmed: point the site at a new, empty file next to the current one (which is left as it is)."""
     old = str(resolve(st.session_state[PATH]))
-    st.session_state[PATH] = str(fresh_path(old))
+    st.session_state[PATH] = str(_fresh())
     st.session_state[NAME] = _name_of(st.session_state[PATH])
     st.session_state[FRESH] = {"from": old}
     st.session_state.pop(WROTE, None)
@@ -130,7 +135,7 @@ with st.expander("Database file: open another, or start a fresh one", expanded=b
     if fresh == "confirm":
         with st.container(border=True):
             st.warning(f"Start a fresh, empty database? New games will be written to "
-                       f"`{fresh_path(st.session_state[PATH]).name}`. The current file "
+                       f"`{_fresh().name}`. The current file "
                        f"`{resolve(st.session_state[PATH]).name}` and every game in it stay as they are: type its "
                        f"name above to come back to it.")
             y, n = st.columns(2)

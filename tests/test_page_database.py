@@ -396,3 +396,19 @@ def test_every_question_for_all_editions_answers_a_mixed_database(editions_db, n
                 assert 0 <= value <= 1, (name, row)
             elif column in ("rolls", "games", "wins", "seats", "times", "payments", "draws", "bankruptcies"):
                 assert value >= 0, (name, row)
+
+
+def test_a_fresh_database_is_made_in_the_site_s_folder(tmp_path):
+    """A teacher's MONOPOLY_DB_FOLDER holds the fresh database too, so the page can write it."""
+    path = tmp_path / "games.duckdb"
+    simulate(path, games=2, players=2, seed=1, turn_limit=10)
+    at = _page(path)
+    other = tmp_path / "teacher"
+    other.mkdir()
+    _env[0].setenv("MONOPOLY_DB_FOLDER", str(other))
+    at.button(key="db_fresh_start").click().run()
+    at.button(key="db_fresh_yes").click().run()
+    assert at.session_state["db_path"] == str(other / "games-2.duckdb")
+    at.number_input(key="db_sample_games").set_value(10)
+    at.button(key="db_sample").click().run()
+    assert not at.exception and not _errors(at) and _count(other / "games-2.duckdb") == 10
