@@ -188,12 +188,18 @@ ORDER BY total_rent DESC""",
         Chart("square_name", "total_rent", "bar")),
     Question(
         "dice_totals", "Are the dice fair?",
-        "How often each dice total was rolled, against the exact chance for two six-sided dice.",
-        """SELECT amount AS total, count(*) AS rolls, round(count(*) / sum(count(*)) OVER (), 4) AS share,
-       round((6 - abs(amount - 7)) / 36, 4) AS two_dice_chance
-FROM events
-WHERE kind = 'roll'{and_game}
-GROUP BY amount
+        "How often each total of the two white dice was rolled, against the exact chance for two six-sided dice. "
+        "Every edition rolls these two dice; the Mega Edition's third die, the speed die, is left out (its own "
+        "question shows its faces), so games of every edition are counted alike.",
+        # a roll's detail is its faces, "3+5" (or "3+5+4" with the speed die third, "3+5 jail" with a purpose):
+        # the first two are the white dice
+        """WITH white AS (
+    SELECT detail[1]::INTEGER + detail[3]::INTEGER AS total FROM events
+    WHERE kind = 'roll' AND regexp_matches(detail, '^[1-6][+][1-6]'){and_game})
+SELECT total, count(*) AS rolls, round(count(*) / sum(count(*)) OVER (), 4) AS share,
+       round((6 - abs(total - 7)) / 36, 4) AS two_dice_chance
+FROM white
+GROUP BY total
 ORDER BY total""",
         Chart("total", "share", "bar", reference="two_dice_chance")),
     Question(

@@ -44,7 +44,7 @@ import pyarrow as pa
 from .bounds import check_count, check_seconds
 from .errors import InvalidRules
 from .sqlpool import RemoteConnection
-from .sqlworker import QueryError, QueryRefused, execute, hardened_connection
+from .sqlworker import AS_TEXT, RENAMED, QueryError, QueryRefused, execute, hardened_connection
 from .sqlworker import clean as _clean
 from .store import GatedConnection, StoreError, connect_error, exists, resolve
 
@@ -100,6 +100,36 @@ class QueryResult:
             return None
         return (f"Only the first {self.row_cap:,} rows are shown: the query returned more. Add a LIMIT, a WHERE "
                 f"or a GROUP BY to see what you need.")
+
+    @property
+    def renamed(self) -> list[tuple[str, str]]:
+        """(name in the query, name in the result) of each column renamed because an earlier one had its
+        name."""
+        return [(a, b) for a, b in self._changed(RENAMED)]
+
+    @property
+    def as_text(self) -> list[tuple[str, str]]:
+        """(column, DuckDB type) of each column sent as text because a table or CSV file cannot hold its
+        type."""
+        return [(a, b) for a, b in self._changed(AS_TEXT)]
+
+    def _changed(self, key: bytes) -> list:
+        raw = (self.table.schema.metadata or {}).get(key)
+        return json.loads(raw) if raw else []
+
+    @property
+    def notes(self) -> list[str]:
+        """Sentences for people about how the rows shown differ from what the query returned."""
+        out = [self.note] if self.note else []
+        if self.renamed:
+            pairs = ", ".join(f"{new} (the second {old})" if new.endswith("_2") else f"{new} (another {old})"
+                              for old, new in self.renamed)
+            out.append(f"Some columns had the same name, and every column needs its own, so they were renamed: "
+                       f"{pairs}. Give them names with AS to choose your own.")
+        if self.as_text:
+            cols = ", ".join(f"{col} ({kind})" for col, kind in self.as_text)
+            out.append(f"Shown as text, because a table or CSV file cannot hold these types as they are: {cols}.")
+        return out
 
     @property
     def num_rows(self) -> int:
@@ -208,10 +238,19 @@ def _check(conn, sql: str) -> None:
     elif kind == "SELECT" and first in ALLOWED_STARTS:
         _inspect(conn, sql)
     else:
-        word = first if first not in ("", "(") else kind
         raise QueryRefused(f"only reading queries are allowed (SELECT, WITH, EXPLAIN, DESCRIBE, SUMMARIZE), "
-                           f"not {word}")
+                           f"{_refused_kind(kind, first)}")
     _check_names(toks)
+
+
+def _refused_kind(kind: str, first: str) -> str:
+    """What a refused statement is, in plain words: the statement's own type, and the word it hides behind when
+    it starts with a reading word (``WITH x AS (...) DELETE ...`` is a DELETE inside a WITH)."""
+    what = kind.replace("_", " ") if kind not in ("UNKNOWN", "INVALID") else ""
+    if first in ALLOWED_STARTS and first != "(" and what:
+        article = "an" if what[0] in "AEIOU" else "a"
+        return f"and this one is {article} {what} inside a {first} (a {first} may only lead to a reading query)"
+    return f"not {first if first not in ('', '(') else what or 'this statement'}"
 
 
 def _kind(statement) -> str:

@@ -106,6 +106,7 @@ def execute(conn, sql: str, cap: int, limit: float) -> tuple[pa.Table, bool, flo
             rel = conn.sql(sql)
             if rel is None:
                 raise QueryRefused("the statement returned no rows")
+            rel, notes = presentable(rel)
             reader = rel.to_arrow_reader(2048)
             schema = reader.schema
             try:
@@ -131,7 +132,72 @@ def execute(conn, sql: str, cap: int, limit: float) -> tuple[pa.Table, bool, flo
             if timer.fired:
                 raise QueryError(too_slow(limit)) from None
             raise QueryError(message(exc)) from None
-    return pa.Table.from_batches(batches, schema=schema), truncated, time.perf_counter() - t0
+    table = pa.Table.from_batches(batches, schema=schema)
+    if notes:
+        table = table.replace_schema_metadata({**(table.schema.metadata or {}), **notes})
+    return table, truncated, time.perf_counter() - t0
+
+
+#: DuckDB types (``DuckDBPyType.id``) whose values reach a table on the page, a chart and a CSV file as they are.
+#: Lists, arrays and structs of these stay too (a program reading the result keeps its lists); every other type
+#: (INTERVAL, BLOB, BIT, UNION, MAP, UUID, TIME WITH TIME ZONE, ENUM, BIGNUM, a list of intervals ...) is sent as
+#: DuckDB's own text for it, because pandas, Arrow's CSV writer or the page's table cannot carry it.
+SHOWN_AS_IS = frozenset({"boolean", "tinyint", "smallint", "integer", "bigint", "hugeint", "utinyint", "usmallint",
+                         "uinteger", "ubigint", "float", "double", "decimal", "varchar", "date", "time",
+                         "timestamp", "timestamp_s", "timestamp_ms", "timestamp_ns", "timestamp with time zone"})
+#: Keys of the result's schema metadata that say what was changed: JSON lists of [old name, new name] and of
+#: [column, DuckDB type].
+RENAMED, AS_TEXT = b"monopoly.renamed", b"monopoly.as_text"
+_VIEW = "__monopoly_result"
+
+
+def unique_names(names: list[str]) -> list[str]:
+    """``names`` with each repeat given a number (``x, x`` gives ``x, x_2``), never one already used: tables,
+    CSV files and charts need each column to have its own name."""
+    taken = set(names)
+    seen: set[str] = set()
+    out = []
+    for name in names:
+        new, n = name, 1
+        while new in seen or (new != name and new in taken):
+            n += 1
+            new = f"{name}_{n}"
+        seen.add(new)
+        out.append(new)
+    return out
+
+
+def carried(kind) -> bool:
+    """Whether values of the DuckDB type ``kind`` reach pandas, a table and a CSV file as they are."""
+    name = str(kind.id)
+    if name in ("list", "array", "struct"):
+        return all(carried(child) for label, child in kind.children if label != "size")
+    return name in SHOWN_AS_IS
+
+
+def _quote(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def presentable(rel):
+    """``rel`` with unique column names and every column of a type outside :data:`SHOWN_AS_IS` cast to text,
+    and the schema metadata that says so (empty when nothing needed changing)."""
+    names, types = list(rel.columns), [str(t.id) for t in rel.types]
+    new = unique_names(names)
+    text = [not carried(t) for t in rel.types]
+    if new == names and not any(text):
+        return rel, {}
+    inner = ", ".join(f'"__c{i}"' for i in range(len(names)))
+    cols = ", ".join((f'CAST("__c{i}" AS VARCHAR)' if text[i] else f'"__c{i}"') + " AS " + _quote(new[i])
+                     for i in range(len(names)))
+    shaped = rel.query(_VIEW, f"SELECT {cols} FROM {_VIEW} AS __r({inner})")
+    notes = {}
+    if new != names:
+        notes[RENAMED] = json.dumps([[a, b] for a, b in zip(names, new) if a != b]).encode()
+    if any(text):
+        notes[AS_TEXT] = json.dumps([[new[i], str(rel.types[i])] for i in range(len(names))
+                                     if text[i] and types[i] != "null"]).encode()     # NULL: nothing to say
+    return shaped, notes
 
 
 def too_large(size: int) -> str:

@@ -3,16 +3,19 @@
 Queries go through the core's hardened read-only runner (``monopoly_core.sqlsafe``); the page only draws. A
 simulation starts only on its button (never on Enter in a number field), and the core refuses a batch whose
 games are already in the file. Ready-made questions can be narrowed to one batch; a fresh database is a new
-file next to the old one, which is kept.
+file next to the old one, which is kept. A visitor names a database by its file name only, in the one folder the
+server allows (:mod:`monopoly_core.dbfolder`): the page never creates a file or a folder anywhere else.
 """
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import streamlit as st
 
 from monopoly_core import InvalidRules, presets
 from monopoly_core.bots import DESCRIPTIONS, STANDARD, STRATEGIES
+from monopoly_core.dbfolder import FOLDER_ENV, allowed_names, check_site_path, site_db_path, site_folder
 from monopoly_core.queries import CHART_KINDS, QUESTIONS, batches
 from monopoly_core.schema_doc import RELATIONS, columns_markdown
 from monopoly_core.simulate import FIXED, ROTATED, sample_database, simulate
@@ -28,8 +31,9 @@ SQL, RESULT, ERROR, HINT, RUNS = "db_sql", "db_result", "db_error", "db_hint", "
 SCOPE = "db_scope"              # the batch ready-made questions are asked of (ALL_GAMES: every game)
 ALL_GAMES = 0                   # batches are numbered from 1
 ASKED = "db_asked"              # the SQL of the ready-made question last put in the editor
-WRITTEN = "db_written"          # what this page wrote: one line per batch
+WROTE = "db_wrote"              # the batch the last Simulate wrote, said once, on the run right after it
 FRESH = "db_fresh"              # a fresh database waiting for confirmation / the file it replaced
+NAME, NAME_ERROR = "db_name", "db_name_error"     # the file name typed (a name in the site's folder, never a path)
 PATH = _site.DB_PATH
 _site.db_path()
 st.session_state.setdefault(SCOPE, ALL_GAMES)
@@ -37,7 +41,6 @@ if SQL not in st.session_state:      # a first visit opens on a ready-made quest
     st.session_state[SQL] = st.session_state[ASKED] = QUESTIONS["win_rate_by_strategy"].sql
     st.session_state[HINT] = "win_rate_by_strategy"
 st.session_state.setdefault(RUNS, 0)
-st.session_state.setdefault(WRITTEN, [])
 
 
 # --- callbacks ---------------------------------------------------------------------------------------------------
@@ -69,6 +72,29 @@ def _rescope() -> None:
         _ask(st.session_state[HINT])
 
 
+def _open_named() -> None:
+    """A database name typed: open that file in the site's folder, or say what names are allowed."""
+    try:
+        path = site_db_path(st.session_state[NAME])
+    except StoreError as exc:
+        st.session_state[NAME_ERROR] = f"That database cannot be opened: {exc}."
+        st.session_state[NAME] = _name_of(st.session_state[PATH])
+        return
+    st.session_state[NAME_ERROR] = None
+    st.session_state[PATH] = str(path)
+    st.session_state[NAME] = path.name
+    _forget_result()
+
+
+def _name_of(path) -> str:
+    return Path(str(path)).name
+
+
+def _fresh() -> Path:
+    """The fresh database's file: the current name numbered on (games-2.duckdb), in the site's folder."""
+    return fresh_path(site_folder() / _name_of(st.session_state[PATH]))
+
+
 def _forget_result() -> None:
     st.session_state[RESULT] = st.session_state[ERROR] = None
     st.session_state[SCOPE] = ALL_GAMES
@@ -77,9 +103,10 @@ def _forget_result() -> None:
 def _start_fresh() -> None:
     """Confirmed: point the site at a new, empty file next to the current one (which is left as it is)."""
     old = str(resolve(st.session_state[PATH]))
-    st.session_state[PATH] = str(fresh_path(old))
+    st.session_state[PATH] = str(_fresh())
+    st.session_state[NAME] = _name_of(st.session_state[PATH])
     st.session_state[FRESH] = {"from": old}
-    st.session_state[WRITTEN] = []
+    st.session_state.pop(WROTE, None)
     _forget_result()
 
 
@@ -97,15 +124,20 @@ st.caption("Every simulated game and every game logged from the Play page is sto
            "questions in SQL: one reading statement at a time, on the tables and views described at the bottom.")
 
 with st.expander("Database file: open another, or start a fresh one", expanded=bool(st.session_state.get(FRESH))):
-    st.text_input("Path of the database file", key=PATH, on_change=_forget_result,
-                  help="Any path works; the file is created when games are first written to it.")
+    st.session_state.setdefault(NAME, _name_of(st.session_state[PATH]))
+    st.text_input("Name of the database file", key=NAME, on_change=_open_named,
+                  help=f"A name of {allowed_names()}. The file is created when games are first written to it. "
+                       f"The folder is chosen by whoever runs the site (the folder of the default database, or "
+                       f"the one the environment variable {FOLDER_ENV} names).")
+    if st.session_state.get(NAME_ERROR):          # said once, on the run that refused the name
+        st.error(st.session_state.pop(NAME_ERROR))
     fresh = st.session_state.get(FRESH)
     if fresh == "confirm":
         with st.container(border=True):
             st.warning(f"Start a fresh, empty database? New games will be written to "
-                       f"`{fresh_path(st.session_state[PATH]).name}`. The current file "
+                       f"`{_fresh().name}`. The current file "
                        f"`{resolve(st.session_state[PATH]).name}` and every game in it stay as they are: type its "
-                       f"path above to come back to it.")
+                       f"name above to come back to it.")
             y, n = st.columns(2)
             y.button("Yes, start a fresh database", type="primary", key="db_fresh_yes", on_click=_start_fresh,
                      width="stretch")
@@ -113,7 +145,7 @@ with st.expander("Database file: open another, or start a fresh one", expanded=b
                      width="stretch")
     else:
         if isinstance(fresh, dict):
-            st.success(f"Started a fresh database. The previous one is kept at `{fresh['from']}`.")
+            st.success(f"Started a fresh database. The previous one is kept as `{_name_of(fresh['from'])}`.")
         st.button("Start a fresh database\u2026", key="db_fresh_start",
                   on_click=lambda: st.session_state.update({FRESH: "confirm"}),
                   help="A new, empty file next to this one, for a new experiment; nothing is deleted.")
@@ -126,8 +158,8 @@ except QueryError as exc:
     st.error(f"The database cannot be read: {exc}")
 else:
     if summary:
-        st.caption(f"`{st.session_state[PATH]}`: {summary['games']:,} games ({summary['simulated']:,} simulated, "
-                   f"{summary['played']:,} played), {summary['events']:,} events.")
+        st.caption(f"`{_name_of(st.session_state[PATH])}`: {summary['games']:,} games ({summary['simulated']:,} "
+                   f"simulated, {summary['played']:,} played), {summary['events']:,} events.")
 
 if not unreadable and (not summary or not summary["games"]):
     with st.container(border=True):
@@ -138,7 +170,7 @@ if not unreadable and (not summary or not summary["games"]):
         if st.button("Create a small sample", type="primary", key="db_sample"):
             bar, update = _progress_bar("Simulating")
             try:
-                sample_database(st.session_state[PATH], games=int(n), progress=update)
+                sample_database(check_site_path(st.session_state[PATH]), games=int(n), progress=update)
             except (StoreError, InvalidRules) as exc:
                 st.error(f"The sample could not be written: {exc}")
             else:
@@ -174,13 +206,13 @@ st.button("Run query", type="primary", on_click=_run, key="db_run")
 if st.session_state.get(ERROR):
     st.error(st.session_state[ERROR])
 
-result = st.session_state.get(RESULT)
-if result is not None:
-    hint = QUESTIONS[st.session_state[HINT]] if st.session_state.get(HINT) else None
+
+def _show(result, hint) -> None:
+    """The rows of a query, its downloads and its chart."""
     if hint is not None:
         st.markdown(f"**{hint.title}** {hint.description}")
-    if result.note:
-        st.info(result.note)
+    for note in result.notes:
+        st.info(note)
     df = result.to_pandas()
     st.caption(f"{result.num_rows:,} rows in {result.seconds * 1000:.0f} ms")
     st.dataframe(df, width="stretch", hide_index=True, key="db_table")
@@ -221,6 +253,15 @@ if result is not None:
             except (ValueError, TypeError) as exc:
                 st.caption(f"This chart cannot be drawn from these columns: {exc}")
 
+
+result = st.session_state.get(RESULT)
+if result is not None:
+    try:
+        _show(result, QUESTIONS[st.session_state[HINT]] if st.session_state.get(HINT) else None)
+    except Exception as exc:            # the last line of defence: no result may end in a traceback
+        st.error(f"The result could not be shown ({exc.__class__.__name__}: {str(exc)[:200]}). Try selecting "
+                 f"fewer or simpler columns, or cast them to text (column::VARCHAR).")
+
 # --- simulate ------------------------------------------------------------------------------------------------------
 st.subheader("Simulate games")
 with st.form("db_simulate", enter_to_submit=False):
@@ -249,21 +290,22 @@ with st.form("db_simulate", enter_to_submit=False):
 if submitted:
     bar, update = _progress_bar("Simulating")
     try:
-        report = simulate(st.session_state[PATH], edition=edition, games=int(games), players=int(players),
-                          seed=int(seed), bots=chosen or None, workers=int(workers),
+        report = simulate(check_site_path(st.session_state[PATH]), edition=edition, games=int(games),
+                          players=int(players), seed=int(seed), bots=chosen or None, workers=int(workers),
                           turn_limit=int(limit) or None, progress=update, seating=ROTATED if rotate else FIXED)
     except (InvalidRules, StoreError) as exc:
         bar.empty()
         st.error(f"Nothing was simulated: {exc}")
     else:
         bar.empty()
-        st.session_state[WRITTEN].append(
+        st.session_state[WROTE] = (
             f"batch {report.batch} ({report.games:,} game{'s' if report.games != 1 else ''}, ids "
             f"{report.first_id:,} to {report.last_id:,}, {report.seconds:.1f} s"
             + (", interrupted" if report.interrupted else "") + ")")
         st.rerun()                          # the summary and the batch list above now include it
-if st.session_state[WRITTEN]:
-    st.success("Wrote " + "; ".join(st.session_state[WRITTEN]) + " to this database.")
+wrote = st.session_state.pop(WROTE, None)      # shown by the run that wrote it, gone at the next click
+if wrote:
+    st.success(f"Wrote {wrote} to this database. It is listed under \"Ask about\" above.")
 
 # --- schema --------------------------------------------------------------------------------------------------------
 with st.expander("Tables and columns"):

@@ -98,6 +98,24 @@ def test_enter_in_a_number_field_starts_no_simulation_and_a_batch_is_written_onc
     page.wait_for_selector("text=/already in the database: batch 1 \\(3 games/", timeout=60_000)
     _idle(page)
     assert _games(db) == 3
+    assert page.get_by_text("Wrote batch").count() == 0     # the success belonged to the run that wrote
+
+
+def test_a_path_typed_as_the_database_creates_nothing(site, page):
+    # Review: a visitor typed /nonexistent_dir/x.duckdb and the server created that folder and a file in it.
+    url, db = site
+    outside = db.parent / "made-by-a-visitor"
+    page.goto(f"{url}/database")
+    page.wait_for_selector("text=Simulate games", timeout=60_000)
+    _idle(page)
+    page.get_by_text("Database file: open another, or start a fresh one").click()
+    field = page.get_by_label("Name of the database file", exact=True)
+    field.fill(str(outside / "x.duckdb"))
+    field.press("Enter")
+    page.wait_for_selector("text=/is a path, not a name/", timeout=60_000)
+    _idle(page)
+    assert field.input_value() == db.name
+    assert not outside.exists()
 
 
 #: The formulas' tabs, and the quantity tabs inside a tab that has them.

@@ -26,7 +26,21 @@ def db(tmp_path_factory):
     return path
 
 
+_env: list = []
+
+
+@pytest.fixture(autouse=True)
+def _site_folder(monkeypatch):
+    """Each test's database is the server's default one (``MONOPOLY_DB``), so its folder is the one the page may
+    open and create databases in."""
+    _env[:] = [monkeypatch]
+    yield
+    _env.clear()
+
+
 def _page(path) -> AppTest:
+    _env[0].setenv("MONOPOLY_DB", str(path))
+    _env[0].delenv("MONOPOLY_DB_FOLDER", raising=False)
     at = AppTest.from_file(PAGE, default_timeout=60)
     at.session_state["db_path"] = str(path)
     at.run()
@@ -127,13 +141,16 @@ def test_a_batch_already_in_the_database_is_refused_and_the_page_lists_the_batch
     errors = _errors(at)
     assert len(errors) == 1 and errors[0].startswith("Nothing was simulated: these games are already in the "
                                                      "database: batch 1 (3 games, ids 1 to 3)")
+    assert not at.success            # review: the old "Wrote batch 1" stayed beside the refusal
     assert _count(path) == 3
     at.number_input(key="db_sim_seed").set_value(2)
     _simulate(at)
     assert not _errors(at)
-    assert at.success[0].value.startswith("Wrote batch 1 (3 games, ids 1 to 3, ") and \
-        "; batch 2 (8 games, ids 4 to 11, " in at.success[0].value
+    assert [s.value[:36] for s in at.success] == ["Wrote batch 2 (8 games, ids 4 to 11, "[:36]]
     assert _count(path) == 11
+    at.button(key="db_run").click().run()              # a later query: the message belonged to the Simulate
+    assert not at.success and not _errors(at)
+    assert any(o.startswith("Batch 2: 8 games") for o in at.selectbox(key="db_scope").options)
 
 
 @pytest.fixture(scope="module")
@@ -176,7 +193,8 @@ def test_a_fresh_database_keeps_the_old_file(tmp_path):
     at.button(key="db_fresh_yes").click().run()
     assert not at.exception
     assert at.session_state["db_path"] == str(tmp_path / "games-2.duckdb")
-    assert any(str(path) in s.value for s in at.success)
+    assert any("kept as `games.duckdb`" in s.value for s in at.success)
+    assert at.text_input(key="db_name").value == "games-2.duckdb"
     assert any(b.key == "db_sample" for b in at.button)        # the new file is empty: the sample is offered
     assert _count(path) == 2
 
@@ -215,6 +233,7 @@ def _array(value) -> list:
 @pytest.mark.parametrize("sql, words", [
     ("SELECT " + "abs(" * 330 + "1" + ")" * 330, "nested too deeply"),
     ("UPDATE EXTENSIONS", "only reading queries"),
+    ("WITH x AS (SELECT 1) DELETE FROM events", "a DELETE inside a WITH"),
     ("SELECT current_setting('temp_directory')", "describes the server"),
     ("SELECT * FROM duckdb_databases()", "describes the server"),
     ("SELECT repeat('x', 20000000)", "too large a value"),        # 20 MB: harmless even unchecked
@@ -228,16 +247,13 @@ def test_hostile_queries_are_refused_with_a_message(db, sql, words):
     assert len(errors) == 1 and errors[0].startswith("Refused:") and words in errors[0]
 
 
-@pytest.mark.parametrize("where", ["theirs", "{tmp}/a-file/games.duckdb", "/proc/no-such-dir/games.duckdb",
-                                   "~no-such-user-here/games.duckdb", "{tmp}/" + "x" * 5000])
-def test_odd_database_paths_are_messages(tmp_path, where):
+def test_another_program_s_database_is_refused_and_left_intact(tmp_path):
     import duckdb
-    (tmp_path / "a-file").write_text("not a folder")
     theirs = tmp_path / "theirs.duckdb"
     with duckdb.connect(str(theirs)) as conn:
         conn.execute("CREATE TABLE accounts (id INTEGER); CREATE VIEW payments AS SELECT * FROM accounts")
     before = theirs.read_bytes()
-    at = _page(str(theirs) if where == "theirs" else where.format(tmp=tmp_path))
+    at = _page(theirs)
     at.number_input(key="db_sim_games").set_value(2)
     at.number_input(key="db_sim_workers").set_value(1)
     at.number_input(key="db_sim_limit").set_value(5)
@@ -245,3 +261,154 @@ def test_odd_database_paths_are_messages(tmp_path, where):
     assert not at.exception
     assert any("Nothing was simulated" in e for e in _errors(at))
     assert theirs.read_bytes() == before
+
+
+@pytest.mark.parametrize("name, words", [
+    ("/nonexistent_dir/x.duckdb", "is a path"), ("sub/x.duckdb", "is a path"), ("..\\x.duckdb", "is a path"),
+    ("../games.duckdb", "is a path"), ("~root/x.duckdb", "is a path"), ("notes.txt", "does not end in .duckdb"),
+    (".duckdb", "does not end in .duckdb"), ("x" * 200 + ".duckdb", "too long"), ("a:b.duckdb", "characters"),
+    ("   ", "type the database's name"), (".hidden.duckdb", "characters"),
+])
+def test_the_page_opens_databases_only_by_name_in_its_folder(tmp_path, name, words):
+    """Review: a visitor typed /nonexistent_dir/x.duckdb and the server created that folder. A name typed on the
+    page is a file name in the site's folder; anything else is refused with what is allowed, nothing is created
+    and the database in use stays."""
+    home = tmp_path / "site"
+    home.mkdir()
+    at = _page(home / "games.duckdb")
+    at.text_input(key="db_name").set_value(name).run()
+    assert not at.exception
+    errors = _errors(at)
+    assert len(errors) == 1 and words in errors[0] and "file name ending in .duckdb" in errors[0]
+    assert at.session_state["db_path"] == str(home / "games.duckdb")
+    assert at.text_input(key="db_name").value == "games.duckdb"
+    at.button(key="db_sample").click().run()            # the sample goes to the database still in use
+    assert not at.exception and not _errors(at)
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["games.duckdb", "site"]
+    assert not Path("/nonexistent_dir").exists()
+
+
+def test_a_name_opens_that_file_in_the_folder(tmp_path, monkeypatch):
+    """A plain name opens (or, on the first write, creates) that file in the site's folder, whatever the server's
+    working directory; MONOPOLY_DB_FOLDER names another folder."""
+    monkeypatch.chdir(tmp_path)
+    home = tmp_path / "site"
+    home.mkdir()
+    at = _page(home / "games.duckdb")
+    at.text_input(key="db_name").set_value("class 7b.duckdb").run()
+    assert not at.exception and not _errors(at)
+    assert at.session_state["db_path"] == str(home / "class 7b.duckdb")
+    at.number_input(key="db_sample_games").set_value(10)
+    at.button(key="db_sample").click().run()
+    assert not at.exception and not _errors(at) and _count(home / "class 7b.duckdb") == 10
+    other = tmp_path / "teacher"
+    other.mkdir()
+    _env[0].setenv("MONOPOLY_DB_FOLDER", str(other))
+    at.text_input(key="db_name").set_value("lesson.duckdb").run()
+    assert at.session_state["db_path"] == str(other / "lesson.duckdb")
+    _env[0].setenv("MONOPOLY_DB_FOLDER", str(tmp_path / "missing"))    # a folder that is not there: not made
+    at.text_input(key="db_name").set_value("x.duckdb").run()
+    at.button(key="db_sample").click().run()
+    assert not at.exception and any("does not create folders" in e for e in _errors(at))
+    assert not (tmp_path / "missing").exists()
+
+
+@pytest.mark.parametrize("sql", [
+    "SELECT 1 AS x, 2 AS x",
+    "SELECT * FROM games a JOIN games b ON a.batch = b.batch LIMIT 3",
+    "SELECT INTERVAL 1 DAY AS i",
+    "SELECT '\\xFF'::BLOB AS b",
+    "SELECT '101'::BIT AS b",
+    "SELECT union_value(k := 1) AS u",
+    "SELECT MAP {1: 2} AS m, {'a': 1, 'b': [1, 2]} AS s, [[1], [2, 3]] AS l",
+    "SELECT '12345678-1234-5678-1234-567812345678'::UUID AS u, 170141183460469231731687303715884105727::HUGEINT AS h",
+    "SELECT '01:00:00+01'::TIMETZ AS t, 'b'::ENUM('a', 'b') AS e, TIME '01:02' AS t2, NULL AS z",
+    "SELECT 1::UHUGEINT AS u, 1::VARINT AS v, [1, 2]::INTEGER[2] AS a, 2.5::DECIMAL(30, 2) AS d",
+])
+def test_any_column_type_or_name_is_shown_without_a_traceback(db, sql):
+    """Repeated names and types pandas, Arrow's CSV or the table cannot carry (review: duplicate names, INTERVAL,
+    BLOB, BIT, UNION ...): the table, both downloads and the chart controls appear, with a note of what changed."""
+    at = _page(db)
+    at.text_area(key="db_sql").set_value(sql)
+    at.button(key="db_run").click().run()
+    assert not at.exception and not _errors(at)
+    df = at.dataframe[0].value
+    assert len(set(df.columns)) == len(df.columns) and len(df) >= 1
+    assert [b.label for b in at.get("download_button")] == ["Download CSV", "Download Parquet"]
+    if "AS x, 2 AS x" in sql or "JOIN" in sql:
+        assert any("renamed" in i.value for i in at.info)
+    elif "DECIMAL" not in sql:
+        assert any("as text" in i.value for i in at.info)
+
+
+def test_a_result_that_cannot_be_shown_is_a_message(db, monkeypatch):
+    """The last line of defence: whatever fails while a result is drawn ends in a message, not a traceback."""
+    import streamlit as st
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("cannot draw this")
+    monkeypatch.setattr(st, "dataframe", broken)
+    at = _page(db)
+    at.text_area(key="db_sql").set_value("SELECT 1 AS n")
+    at.button(key="db_run").click().run()
+    assert not at.exception
+    assert any("could not be shown" in e and "cannot draw this" in e for e in _errors(at))
+
+
+@pytest.fixture(scope="module")
+def editions_db(tmp_path_factory):
+    """Classic, Mega (two white dice and a speed die), Sore Losers and Cheaters games in one file."""
+    path = tmp_path_factory.mktemp("editions") / "games.duckdb"
+    for edition in ("classic-us", "mega", "sore-losers", "cheaters"):
+        simulate(path, edition=edition, games=6, players=3, seed=4, turn_limit=40)
+    return path
+
+
+def test_are_the_dice_fair_counts_the_two_white_dice_of_every_edition(editions_db):
+    """Review: with a Mega game in the file the question gave totals 2-15 and negative two-dice chances. It counts
+    the two white dice every edition rolls (a roll's first two faces), against their exact chance."""
+    res = run_query(QUESTIONS["dice_totals"].sql, editions_db)
+    rows = res.table.to_pylist()
+    assert [r["total"] for r in rows] == list(range(2, 13))
+    assert all(r["two_dice_chance"] == pytest.approx((6 - abs(r["total"] - 7)) / 36, abs=1e-4) for r in rows)
+    faces = run_query("SELECT detail FROM events WHERE kind = 'roll'", editions_db).table.column("detail").to_pylist()
+    assert any(f.count("+") == 2 for f in faces)                 # Mega's three-dice rolls are in the file
+    white = sorted(int(f[0]) + int(f[2]) for f in faces)
+    assert sum(r["rolls"] for r in rows) == len(white) and \
+        {r["total"]: r["rolls"] for r in rows} == {t: white.count(t) for t in set(white)}
+    assert "white dice" in QUESTIONS["dice_totals"].description and "speed die" in QUESTIONS["dice_totals"].description
+    at = _page(editions_db)
+    at.button(key="db_q_dice_totals").click().run()
+    figure = json.loads(at.get("plotly_chart")[0].proto.spec)
+    reference = {t["name"]: t for t in figure["data"]}["two_dice_chance"]
+    assert min(_array(reference["y"])) > 0 and _array(reference["x"]) == list(range(2, 13))
+
+
+@pytest.mark.parametrize("name", [n for n, q in QUESTIONS.items() if not q.edition])
+def test_every_question_for_all_editions_answers_a_mixed_database(editions_db, name):
+    """The questions for every edition's games run on a file of four editions, without negative counts or shares
+    above one (a sign of unlike things mixed)."""
+    rows = run_query(QUESTIONS[name].sql, editions_db).table.to_pylist()
+    assert rows
+    for row in rows:
+        for column, value in row.items():
+            if column in ("share", "win_rate", "first_player_win_rate", "fair_share", "two_dice_chance"):
+                assert 0 <= value <= 1, (name, row)
+            elif column in ("rolls", "games", "wins", "seats", "times", "payments", "draws", "bankruptcies"):
+                assert value >= 0, (name, row)
+
+
+def test_a_fresh_database_is_made_in_the_site_s_folder(tmp_path):
+    """A teacher's MONOPOLY_DB_FOLDER holds the fresh database too, so the page can write it."""
+    path = tmp_path / "games.duckdb"
+    simulate(path, games=2, players=2, seed=1, turn_limit=10)
+    at = _page(path)
+    other = tmp_path / "teacher"
+    other.mkdir()
+    _env[0].setenv("MONOPOLY_DB_FOLDER", str(other))
+    at.button(key="db_fresh_start").click().run()
+    at.button(key="db_fresh_yes").click().run()
+    assert at.session_state["db_path"] == str(other / "games-2.duckdb")
+    at.number_input(key="db_sample_games").set_value(10)
+    at.button(key="db_sample").click().run()
+    assert not at.exception and not _errors(at) and _count(other / "games-2.duckdb") == 10

@@ -304,3 +304,71 @@ def test_run_query_refuses_bad_limits(db):
     for kwargs in ({"time_limit": float("nan")}, {"time_limit": 0}, {"row_cap": -1}, {"row_cap": True}):
         with pytest.raises(QueryError):
             run_query("SELECT 1", db, **kwargs)
+
+
+def test_repeated_column_names_are_made_unique_and_said(db):
+    """Pandas, the page's table and CSV need one name a column: x, x gives x, x_2 (a name the query already
+    uses is skipped), and the result says which were renamed."""
+    res = run_query("SELECT 1 AS x, 2 AS x, 3 AS x_2, 4 AS x", db)
+    assert res.table.column_names == ["x", "x_3", "x_2", "x_4"]
+    assert res.to_pandas().iloc[0].tolist() == [1, 2, 3, 4]
+    assert res.renamed == [("x", "x_3"), ("x", "x_4")]
+    assert any("renamed" in n and "x_3" in n for n in res.notes)
+    joined = run_query("SELECT * FROM games a JOIN games b ON a.batch = b.batch ORDER BY a.id DESC LIMIT 3", db)
+    names = joined.table.column_names
+    assert len(set(names)) == len(names) and "id_2" in names and joined.num_rows == 3
+    assert joined.to_pandas()["id"].is_monotonic_decreasing          # the query's order is kept
+    assert joined.to_csv().splitlines()[0].count('"id_2"') == 1
+    assert run_query("SELECT 1 AS x", db).notes == [] and run_query("SELECT 1 AS x", db).renamed == []
+
+
+@pytest.mark.parametrize("sql, text", [
+    ("SELECT INTERVAL 1 DAY AS v", "1 day"),
+    ("SELECT '\\xFF'::BLOB AS v", "\\xFF"),
+    ("SELECT '101'::BIT AS v", "101"),
+    ("SELECT union_value(k := 1) AS v", "1"),
+    ("SELECT MAP {1: 2} AS v", "{1=2}"),
+    ("SELECT {'a': INTERVAL 1 DAY} AS v", "{'a': 1 day}"),
+    ("SELECT [INTERVAL 1 DAY] AS v", "[1 day]"),
+    ("SELECT [['\\xFF'::BLOB]] AS v", "[['\\\\xFF']]"),
+    ("SELECT '12345678-1234-5678-1234-567812345678'::UUID AS v", "12345678-1234-5678-1234-567812345678"),
+    ("SELECT '01:00:00+01'::TIMETZ AS v", "01:00:00+01"),
+    ("SELECT 'b'::ENUM('a', 'b') AS v", "b"),
+    ("SELECT 1::UHUGEINT AS v", "1"),
+])
+def test_types_a_table_or_csv_cannot_hold_arrive_as_text(db, sql, text):
+    res = run_query(sql, db)
+    assert res.to_pandas()["v"].tolist() == [text]
+    assert res.to_csv().splitlines()[1].strip('"') == text
+    assert len(res.as_text) == 1 and any("as text" in n for n in res.notes)
+
+
+def test_plain_types_and_lists_of_them_stay_as_they_are(db):
+    res = run_query("SELECT 1::HUGEINT AS h, 2.5::DECIMAL(30, 2) AS d, TIME '01:00' AS t, DATE '2020-01-01' AS dt, "
+                    "TIMESTAMP '2020-01-01' AS ts, true AS b, 1.5::DOUBLE AS f, NULL AS z, [[1], [2, 3]] AS l, "
+                    "{'a': 1, 'b': [2]} AS s, [1, 2]::INTEGER[2] AS a", db)
+    assert res.as_text == [] and res.notes == []
+    row = res.table.to_pylist()[0]
+    assert row["f"] == 1.5 and row["l"] == [[1], [2, 3]] and row["s"] == {"a": 1, "b": [2]} and row["a"] == [1, 2]
+    assert res.to_csv().splitlines()[1].endswith('"[[1], [2, 3]]","{""a"": 1, ""b"": [2]}","[1, 2]"')
+
+
+@pytest.mark.parametrize("sql, words", [
+    ("WITH x AS (SELECT 1) DELETE FROM events", "a DELETE inside a WITH"),
+    ("WITH x AS (SELECT 1) INSERT INTO games SELECT * FROM games", "an INSERT inside a WITH"),
+    ("with recursive x AS (SELECT 1) UPDATE games SET turns = 0", "an UPDATE inside a WITH"),
+    ("DELETE FROM events", "not DELETE"),
+    ("INSTALL httpfs", "not INSTALL"),
+])
+def test_a_refusal_names_what_was_refused(sql, words):
+    """Review: WITH ... DELETE was refused as "not WITH", naming the word allowed rather than the statement."""
+    with pytest.raises(QueryRefused) as info:
+        check_query(sql)
+    assert words in str(info.value) and "not WITH" not in str(info.value)
+
+
+def test_the_sql_command_says_which_columns_it_renamed(db, capsys):
+    assert main(["sql", "--db", str(db), "SELECT 1 AS x, 2 AS x, INTERVAL 1 DAY AS i"]) == 0
+    out, err = capsys.readouterr()
+    assert out.splitlines() == ['"x","x_2","i"', '1,2,"1 day"']
+    assert "renamed: x_2" in err and "as text" in err and "i (INTERVAL)" in err

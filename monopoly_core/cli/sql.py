@@ -29,6 +29,6 @@ def run(args) -> int:
               file=sys.stderr)
         return 2
     sys.stdout.write(result.to_csv())
-    if result.note:
-        print(f"note: {result.note}", file=sys.stderr)
+    for note in result.notes:          # a cut, renamed columns, columns sent as text
+        print(f"note: {note}", file=sys.stderr)
     return 0
