@@ -6,16 +6,20 @@ Named assumptions (every number the chain produces rests on these and nothing el
   itself (:attr:`~monopoly_core.dice.DiceModel.outcomes`), so a new dice model needs no change here.
 * **Cards**: each card of a deck is equally likely at every draw (as if the deck were reshuffled before each
   draw, the standard assumption for a stationary chain). A Get Out of Jail Free card is treated as returned to
-  the deck at once, so it does nothing to movement.
+  the deck at once, so it does nothing to movement. Where a card sends the token is asked of
+  :func:`monopoly_core.cards.card_destination`, the engine's own definition; nothing about card movement is
+  written here.
 * **Cards kept in hand** (the Cheaters Edition, seed 003: "you may hold on to the card until you're ready to use
   it"; "You may only have one Chance and one Community Chest card at a time"): the chain's game has
   :data:`HANDS` players, and each keeps one card of each deck in hand for good, a card marked ``hold = true``
   (a token that only moves never plays one: no such card moves a token; a second one drawn goes back under the
   deck). So a draw is from the cards still in the deck: with 16 cards of which 6 may be kept, from 14, the 10
   that are never kept each 1 in 14 and the 4 kept-kind cards left between them 4 in 14. The simulation
-  (:mod:`.sim`) plays exactly this: two movement-only players who keep the first card they may keep. Where a card sends the token is asked of
-  :func:`monopoly_core.cards.card_destination`, the engine's own definition; nothing about card movement is
-  written here.
+  (:mod:`.sim`) plays exactly this: two movement-only players who keep the first card they may keep.
+* **One prisoner at a time** (the Cheaters Edition, seed 003: "Is someone else already in Jail? Free them and take
+  their place!"): under the long jail policy, between two turns of a token in jail each other player of the
+  chain's game goes to jail at the chain's own rate of jail arrivals per turn, and the token then rolls from Just
+  Visiting (:func:`_freed_by_others`). Under the short policy it has paid already: nothing changes.
 * **Card chains**: a card that moves the token onto another card square draws again there (e.g. "Go back three
   spaces" from Chance 36 lands on Community Chest 33); landing on the Go To Jail square, or a go-to-jail card,
   ends the move in jail.

@@ -172,7 +172,8 @@ def graph_figure(graph, *, threshold: float = 0.02, selected=None, height: int =
     if selected is not None and selected in graph.nodes:
         title += f", from {graph.nodes[selected]['name']} in red"
     if len(named) < len(keys):
-        title += f"<br><sup>named: the {GRAPH_NAMED} squares where a token rests most; point at a dot for any other</sup>"
+        title += (f"<br><sup>named: the {GRAPH_NAMED} squares where a token rests most; point at a dot for any "
+                  "other</sup>")
     fig.update_layout(title=title, height=height, margin=dict(l=10, r=10, t=60, b=10), clickmode="event+select",
                       xaxis=dict(visible=False, range=[-1.55, 1.55]),
                       yaxis=dict(visible=False, range=[-1.3, 1.3], scaleanchor="x"), plot_bgcolor="white")
