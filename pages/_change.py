@@ -25,6 +25,9 @@ RESULT = "rules_change_result"
 PAGE_MAX_GAMES = 5000
 #: Games a side from which the page plays on two worker processes (starting them takes about a second).
 PARALLEL_FROM = 200
+#: The comparison shown first (when no rule set is kept): the classic UK game against the Cheaters Edition, played
+#: on boards of the same 40 squares, so the Markov side compares square by square.
+DEFAULT_PAIR = ("preset:classic-uk", "preset:cheaters")
 LEVELS = {0.05: "5% (95% confidence intervals)", 0.01: "1% (99%)", 0.10: "10% (90%)"}
 
 
@@ -54,11 +57,14 @@ def _numbers_caption(c: Comparison, unit: str) -> str:
 def controls(choices: dict[str, tuple[str, RuleSet]]) -> None:
     """The form: two rule sets, games, players, bots, seed and level; runs the comparison on its button."""
     keys = list(choices)
-    # at first: the last rule set kept against the preset it came from (else the first two presets)
+    # at first: the last rule set kept against the preset it came from (else DEFAULT_PAIR, whose boards line up)
     mine = [k for k in keys if not k.startswith("preset:")]
-    first_b = keys.index(mine[-1]) if mine else min(1, len(keys) - 1)
-    base_a = f"preset:{choices[keys[first_b]][1].preset}"
-    first_a = keys.index(base_a) if mine and base_a in keys else 0
+    first_a, first_b = (keys.index(k) if k in keys else i for i, k in enumerate(DEFAULT_PAIR))
+    if mine:
+        first_b = keys.index(mine[-1])
+        base_a = f"preset:{choices[keys[first_b]][1].preset}"
+        first_a = keys.index(base_a) if base_a in keys else 0
+    first_b = min(first_b, len(keys) - 1)
     c1, c2 = st.columns(2)
     a = c1.selectbox("Rule set A", keys, key="ch_a", index=first_a, format_func=lambda k: choices[k][0],
                      help="The rules as they are: a preset, or a rule set you kept above.")
@@ -152,9 +158,10 @@ def markov_side(choices: dict[str, tuple[str, RuleSet]]) -> None:
     except (MonopolyError, ValueError, KeyError) as exc:
         st.info(f"The Markov chain cannot be built for these rules: {exc}")
         return
-    if da.board != db.board or len(da.squares) != len(db.squares):
-        st.info("A and B are played on different boards, so there is no square-by-square difference; each "
-                "board's chain is on the Markov page.")
+    if len(da.squares) != len(db.squares):
+        st.info(f"There is no square-by-square difference: A ({la}) is played on a board of {len(da.squares)} "
+                f"squares and B ({lb}) on one of {len(db.squares)}, so their squares do not line up. Each "
+                f"board's chain is on the Markov page.")
         return
     moved = max(abs(x - y) for x, y in zip(VM.heat_values(da), VM.heat_values(db)))
     if moved < 1e-12:
@@ -168,4 +175,6 @@ def markov_side(choices: dict[str, tuple[str, RuleSet]]) -> None:
     c2.plotly_chart(VM.heat_board_figure(db, height=420), key="ch_mk_b", width="stretch")
     st.plotly_chart(VC.markov_difference_figure(da, db), key="ch_mk_diff", width="stretch")
     st.caption(f"Largest change on one square: {moved:.3%} of all rolls (per-roll long-run shares, jail policy "
-               f"{jail}).")
+               f"{jail})." + ("" if da.board == db.board else " A and B have boards of their own with the same "
+                              "number of squares: B minus A compares the square in the same place on each board, "
+                              "named as on B's board."))

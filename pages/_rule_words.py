@@ -60,6 +60,23 @@ CHOICES = {
     "income_tax": {"flat": "the printed amount", "flat_or_percent": "the amount or a percentage of worth"},
 }
 
+#: What a rule means, in words, where the core's sentence names a file or a module (the "What it means" column).
+MEANINGS = {
+    "edition": "Whose special rules are played: the classic game's, or one edition's own (Sore Losers, Cheaters, "
+               "Mega).",
+    "board": "The board the game is played on: its squares, prices and rents.",
+    "chance_deck": "The Chance cards in the game.",
+    "chest_deck": "The Community Chest cards in the game.",
+    "bus_tickets": "The Mega Edition's bus tickets (none in the other editions).",
+    "cheat_deck": "The cheat cards a player may try (none in editions without cheating).",
+}
+
+#: The data folder each rule that names a data file reads (its value is shown by the file's title).
+DATA_KINDS = {"board": "boards", "chance_deck": "cards", "chest_deck": "cards", "bus_tickets": "tickets",
+              "cheat_deck": "cheats"}
+#: The dice models in words.
+DICE = {"2d6": "two six-sided dice", "2d6+speed": "two six-sided dice and the speed die"}
+
 #: The rule books (the sources in ../shared/seeds, see its INDEX.md) and reference tables, by title.
 BOOKS = {
     "000": "Monopoly for Sore Losers (Hasbro, 2020)",
@@ -116,10 +133,38 @@ def error(exc: InvalidRules) -> str:
     return f"{label(exc.field)}: {_names_in_words(reason)}."
 
 
+def meaning(field: str, sentence: str) -> str:
+    """What a rule means in words: :data:`MEANINGS`, else the core's own sentence."""
+    return MEANINGS.get(field, sentence)
+
+
+def _data_title(field: str, name: str) -> str:
+    """A data file's title ("Chance (Cheaters Edition, the project's own)"), or its name if it has none."""
+    from monopoly_core.datafiles import load_toml
+    from monopoly_core.errors import DataError
+    try:
+        return str(load_toml(DATA_KINDS[field], name).get("title", name))
+    except DataError:
+        return name
+
+
 def value(field: str, v) -> str:
+    """A rule's value in words: on/off, a number, a choice in words, a board or deck by its title, "none"."""
     if isinstance(v, bool):
         return "on" if v else "off"
     if isinstance(v, str):
+        if not v:
+            return "none"
+        if field in DATA_KINDS:
+            return _data_title(field, v)
+        if field == "dice":
+            return DICE.get(v, v)
+        if field == "edition":
+            from monopoly_core.editions import get
+            try:
+                return get(v).title
+            except KeyError:        # an edition this site does not know: its name as given
+                return v
         return choice(field, v)
     return f"{v:,}"
 

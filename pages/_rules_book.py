@@ -18,7 +18,7 @@ DIFFERS = "background-color: #fff3bf"
 
 def rule_sentence(f) -> str:
     """A rule in a plain sentence (its help, with the house-rule mark kept)."""
-    return f.metadata.get("help", "")
+    return words.meaning(f.name, f.metadata.get("help", ""))
 
 
 def origin(f) -> str:

@@ -50,10 +50,17 @@ if M.has_fine_or_draw(rules):
     uk_card = c3.radio("Fine or Chance card", M.UK_CARD_POLICIES, key="mk_uk", horizontal=True,
                        help="'Pay a fine or take a Chance': always pay, or always take a Chance card.")
 else:
-    uk_card = "pay"
-    c3.caption("These decks have no 'fine or Chance' card.")
-st.caption(f"{JAIL_HELP[jail]} The chain assumes each card is equally likely at every draw and a Get Out of "
-           "Jail Free card goes straight back to its deck.")
+    uk_card = "pay"      # (no card of these decks offers a fine or a Chance card: nothing to choose)
+#: What the chain assumes about cards, in words: every edition, and the Cheaters Edition's cards kept in hand.
+CARDS_ASSUMED = ("The chain assumes each card is equally likely at every draw and a Get Out of Jail Free card goes "
+                 "straight back to its deck.")
+CARDS_KEPT = (f"Cards kept in hand: the chain's game has {M.HANDS} players, and each keeps one Chance and one "
+              "Community Chest card it may keep (a card that does not say \"immediately\") for good, never "
+              "playing it (no such card moves a token). So a draw is from the cards left in the deck: of 16, "
+              f"{16 - M.HANDS}, and a card nobody keeps comes up 1 in {16 - M.HANDS}. One prisoner at a time: a "
+              "player sent to jail frees the one there to Just Visiting; the chain takes this at its own rate of "
+              "jail arrivals. Other cards are equally likely at every draw.")
+st.caption(f"{JAIL_HELP[jail]} " + (CARDS_KEPT if M.hands_of(rules) else CARDS_ASSUMED))
 
 assume = _mega_markov.assumptions(rules)
 per_roll = M.stationary(rules, jail, M.PER_ROLL, uk_card, assume)
@@ -276,7 +283,9 @@ with tabs[4]:
                        "One real difference: in the game a drawn Get Out of Jail Free card stays with its holder "
                        "until used, then goes to the bottom of the deck, which makes the other cards a little more "
                        "frequent; with millions of rolls the Chance squares come out about 3 % (relative) below "
-                       "the chain, which assumes the card goes straight back.")
+                       "the chain, which assumes the card goes straight back."
+                       + (" The Cheaters Edition's simulation plays the chain's game: two players who keep the "
+                          "first card of each deck they may keep and never play it." if M.hands_of(rules) else ""))
         _logged_games(rules, per_roll, jail)
 
 # --- income --------------------------------------------------------------------------------------------------

@@ -100,7 +100,7 @@ if c2.button("Keep this rule set", key="rp_keep", disabled=mine is None, width="
 for name, rules in custom.kept().items():
     with st.container(border=True):
         c1, c2, c3, c4 = st.columns([2, 1, 1, 1], vertical_alignment="center")
-        c1.markdown(f"**{name}** ({rules.preset}; " + (
+        c1.markdown(f"**{name}** ({by_name[rules.preset].title}; " + (
             "; ".join(words.change(n, x, y) for n, x, y in rules.diff(by_name[rules.preset].rules))
             or "as printed") + ")")
         c2.link_button("Play it", f"play?{custom.play_query(rules)}", width="stretch",
@@ -122,7 +122,7 @@ st.markdown("Both rule sets are played by the same bots with the same seeds, gam
             "comparison: the two games of a pair share their dice until the rules make them part), and logged in "
             "the game database as two labelled batches. Each figure shows both sides with confidence intervals, "
             "and says whether the difference is larger than chance could make it, naming the test.")
-choices = {f"preset:{p.name}": (p.name, p.rules) for p in all_presets}
+choices = {f"preset:{p.name}": (p.title, p.rules) for p in all_presets}
 choices.update({f"kept:{n}": (n, r) for n, r in custom.kept().items()})
 _change.controls(choices)
 _change.results()

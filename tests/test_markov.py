@@ -464,3 +464,24 @@ def test_sentences_say_what_the_numbers_are(us):
     bad = M.ChiSquare(300.0, 39, M.chi2_sf(300.0, 39), 100_000, "markov")
     assert "differ" in M.describe_comparison(d, d, bad, 0.05)
     assert "rounds" in M.describe_payback(M.income(us).payback)
+
+
+def test_the_graph_names_few_enough_squares_to_read_at_1280_pixels():
+    """Reviewer: the Mega graph's 52 names overlapped at 1280 x 800. Names sit outside the ring in a 12-point font;
+    on a board of more than 40 squares only the most visited (and In Jail, and the chosen square) are named, and
+    every dot names itself on hover."""
+    mega = preset("mega")
+    g = M.transition_graph(mega, "long")
+    fig = V.graph_figure(g, threshold=0.03, selected=5)
+    names = [a.text for a in fig.layout.annotations]
+    assert len(g.nodes) == 53 and len(names) <= V.GRAPH_NAMED + 2
+    assert "In Jail" in names and "<b>" + g.nodes[5]["short"] + "</b>" in names
+    top = sorted(g.nodes, key=lambda k: -g.nodes[k]["probability"])[:V.GRAPH_NAMED]
+    assert all(g.nodes[k]["short"] in names or k == 5 for k in top)
+    assert all(a.font.size >= 12 for a in fig.layout.annotations)
+    nodes = fig.data[-1]
+    assert nodes.mode == "markers" and all(g.nodes[k if k == "jail" else int(k)]["name"] in h
+                                           for k, h in zip(nodes.customdata, nodes.hovertext))
+    assert "20 squares where a token rests most" in fig.layout.title.text
+    classic = V.graph_figure(M.transition_graph(preset("classic-us"), "long"))
+    assert len(classic.layout.annotations) == 41          # a classic board: every square named

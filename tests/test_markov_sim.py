@@ -171,12 +171,12 @@ def test_count_events_follows_the_per_roll_definition():
         (E.TURN, 0, 10), (E.PAY, 0, -1, 50, -1, 11), (E.JAIL_OUT, 0, 10, 0, -1, 1),      # pays before rolling
         _roll(0, 55), (E.MOVE, 0, 20), _roll(0, 12), (E.MOVE, 0, 23),                    # (20,1) (23,0)
         (E.TURN, 0, 23), _roll(0, 11), (E.MOVE, 0, 25), (E.ROLL, 0, 25, 7, 3, 34),       # utility roll ignored
-        (E.TURN, 1, 10), _roll(1, 16), (E.MOVE, 1, 17),                                  # pending (25,1) closes
+        (E.TURN, 1, 10), _roll(1, 16), (E.MOVE, 1, 17),              # pending closes: the turn ended, (25,0)
         (E.END, 0, -1, 0, -1, 1),
     ]
     emp = M.count_events(**_events(rows), rules=rules)
     idx, ji = lay.index, lay.jail_index
-    seat0 = [idx(6, 1), idx(8, 2), ji(0), ji(1), ji(2), idx(15, 0), ji(0), idx(20, 1), idx(23, 0), idx(25, 1)]
+    seat0 = [idx(6, 1), idx(8, 2), ji(0), ji(1), ji(2), idx(15, 0), ji(0), idx(20, 1), idx(23, 0), idx(25, 0)]
     seat1 = [idx(3, 0), idx(10, 0), idx(17, 0)]
     assert emp.rolls == len(seat0) + len(seat1) and emp.games == 1
     expected = np.zeros_like(emp.transitions)

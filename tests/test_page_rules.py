@@ -177,3 +177,47 @@ def test_the_play_link_of_a_kept_rule_set_opens_a_game_under_those_rules(tmp_pat
     at = _open_with(dict(parse_qsl(_custom_rules.play_query(rules))), "pages/play.py")
     game = at.session_state[_game_state.GAME]
     assert game.rules == rules and game.players[0].kind == "person"
+
+
+_PATHS = re.compile(r"monopoly_core|data/|\.toml|NAME")
+
+
+def test_the_words_name_rule_sets_and_data_in_full_and_never_a_file_or_module(page):
+    """Reviewer: "What it means" showed "see monopoly_core.editions" and "data/boards/NAME.toml"; the A/B selectors
+    listed ids ("cheaters"); the default comparison opened with "A and B are played on different boards"; the
+    differences read "Cheat cards: instead of cheaters-uk". Full names and values in words now."""
+    frame = _table(page)
+    frame = getattr(frame, "data", frame)
+    meanings = " ".join(frame["What it means"])
+    assert not _PATHS.search(meanings), _PATHS.search(meanings)
+    titles = {p.name: p.title for p in presets()}
+    for key in ("ch_a", "ch_b"):
+        box = page.selectbox(key=key)
+        assert set(box.options) >= set(titles.values()) and not set(box.options) & set(titles)
+    # the default pair compares cleanly: Classic UK against Cheaters, square by square on the Markov side
+    assert page.selectbox(key="ch_a").value == "preset:classic-uk"
+    assert page.selectbox(key="ch_b").value == "preset:cheaters"
+    shown = texts(page)
+    assert "different boards" not in shown and "do not line up" not in shown
+    assert len(page.get("plotly_chart")) >= 3                       # A, B and B minus A on the board
+    differs = next(c.value for c in page.caption if c.value.startswith("B differs from A in"))
+    assert "Cheat cards: Cheat cards (Cheaters Edition" in differs and "instead of none" in differs
+    assert "Board: Cheaters Edition (UK) instead of Classic UK (London)" in differs
+    assert not _PATHS.search(differs) and "cheaters-uk" not in differs and ": instead" not in differs
+    # boards that do not line up are explained in words
+    page.selectbox(key="ch_b").set_value("preset:mega").run()
+    assert "board of 40 squares and B (Mega Edition (US)) on one of 52" in texts(page)
+
+
+def test_the_comparison_charts_are_labelled_with_full_names(page):
+    page.selectbox(key="ch_a").set_value("preset:classic-uk").run()
+    page.selectbox(key="ch_b").set_value("preset:classic-us").run()
+    page.number_input(key="ch_games").set_value(2).run()
+    page.number_input(key="ch_players").set_value(2).run()
+    page.multiselect(key="ch_bots").set_value(["always-buy", "cautious"]).run()
+    next(b for b in page.button if b.key == "ch_go").click().run(timeout=300)
+    assert not page.exception
+    c = page.session_state["rules_change_result"]
+    assert (c.label_a, c.label_b) == ("Classic (UK)", "Classic (US)")
+    specs = " ".join(ch.proto.spec for ch in page.get("plotly_chart"))
+    assert "Classic (US)" in specs and '"classic-us"' not in specs

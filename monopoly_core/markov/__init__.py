@@ -12,7 +12,8 @@ the distribution after n turns, :mod:`.income` expected rents and payback, :mod:
 :mod:`.sim` the engine experiment and the counting of logged events, :mod:`.stats` the tests, :mod:`.explain`
 the sentences for students, :mod:`.tables` the rows of every table the site shows (and downloads as CSV).
 """
-from .builder import JAIL_POLICIES, UK_CARD_POLICIES, Chain, State, build_uncached, chain, has_fine_or_draw
+from .builder import (HANDS, JAIL_POLICIES, UK_CARD_POLICIES, Chain, State, build_uncached, chain, hands_of,
+                      has_fine_or_draw)
 from .explain import (describe_comparison, describe_convergence, describe_distribution, describe_one_roll,
                       describe_payback)
 from .graph import transition_graph
@@ -25,7 +26,8 @@ from .stats import (ChiSquare, chi2_sf, chi_square, gamma_p, gamma_q, markov_chi
                     path_standard_errors, total_variation)
 from .tables import convergence_table, payback_table, ranking_table, rents_table, to_csv
 
-__all__ = ["JAIL_POLICIES", "UK_CARD_POLICIES", "Chain", "State", "build_uncached", "chain", "has_fine_or_draw",
+__all__ = ["HANDS", "hands_of", "JAIL_POLICIES", "UK_CARD_POLICIES", "Chain", "State", "build_uncached", "chain",
+           "has_fine_or_draw",
            "describe_comparison", "describe_convergence", "describe_distribution", "describe_one_roll",
            "describe_payback", "transition_graph", "STREET_LEVELS", "Income", "PaybackRow", "RentRow", "income",
            "END_OF_TURN", "JAIL_STATE", "MEANING", "PER_ROLL", "QUANTITIES", "VISITS_PER_TURN", "Distribution",

@@ -9,6 +9,17 @@ Named assumptions (every number the chain produces rests on these and nothing el
   the deck at once, so it does nothing to movement. Where a card sends the token is asked of
   :func:`monopoly_core.cards.card_destination`, the engine's own definition; nothing about card movement is
   written here.
+* **Cards kept in hand** (the Cheaters Edition, seed 003: "you may hold on to the card until you're ready to use
+  it"; "You may only have one Chance and one Community Chest card at a time"): the chain's game has
+  :data:`HANDS` players, and each keeps one card of each deck in hand for good, a card marked ``hold = true``
+  (a token that only moves never plays one: no such card moves a token; a second one drawn goes back under the
+  deck). So a draw is from the cards still in the deck: with 16 cards of which 6 may be kept, from 14, the 10
+  that are never kept each 1 in 14 and the 4 kept-kind cards left between them 4 in 14. The simulation
+  (:mod:`.sim`) plays exactly this: two movement-only players who keep the first card they may keep.
+* **One prisoner at a time** (the Cheaters Edition, seed 003: "Is someone else already in Jail? Free them and take
+  their place!"): under the long jail policy, between two turns of a token in jail each other player of the
+  chain's game goes to jail at the chain's own rate of jail arrivals per turn, and the token then rolls from Just
+  Visiting (:func:`_freed_by_others`). Under the short policy it has paid already: nothing changes.
 * **Card chains**: a card that moves the token onto another card square draws again there (e.g. "Go back three
   spaces" from Chance 36 lands on Community Chest 33); landing on the Go To Jail square, or a go-to-jail card,
   ends the move in jail.
@@ -50,6 +61,9 @@ JAIL_POLICIES = ("short", "long")
 UK_CARD_POLICIES = ("pay", "chance")
 #: Card rent modes that change what a landing is worth (the ``rent`` field of ``advance_nearest`` cards).
 CARD_MODES = ("double", "dice_x10")
+#: Players in the chain's game where cards are kept in hand (the Cheaters Edition): each keeps one card of each
+#: deck, so this many cards of a deck are out of it (the simulation plays this many movement-only players).
+HANDS = 2
 
 
 class State(NamedTuple):
@@ -154,18 +168,41 @@ class Chain:
 
 # --- landing resolution --------------------------------------------------------------------------------------
 
+def kept_cards(deck: Deck) -> frozenset[int]:
+    """The cards of ``deck`` a player may keep in hand (``hold = true`` in its deck file)."""
+    from ..editions.cheaters_cards import holdable
+    return holdable(deck.name)
+
+
+def card_weights(deck: Deck, hands: int) -> list[float]:
+    """The chance that a draw from ``deck`` is each of its cards when ``hands`` players each keep one of its
+    kept-kind cards in hand (0: every card equally likely). Kept cards must not move a token."""
+    n = len(deck.cards)
+    kept = kept_cards(deck) if hands else frozenset()
+    out = min(hands, len(kept))
+    if not out:
+        return [1.0 / n] * n
+    for card in deck.cards:
+        if card.index in kept and card.moves:
+            raise DataError(f"deck {deck.name!r}: card {card.text!r} moves a token and may be kept in hand; the "
+                            "chain assumes kept cards never move one")
+    left = (len(kept) - out) / len(kept)        # each kept-kind card is in the deck this share of the time
+    return [(left if card.index in kept else 1.0) / (n - out) for card in deck.cards]
+
+
 def _draw(decks: dict[str, Deck], kind: str, board: Board, square: int, weight: float, uk_card: str,
-          depth: int = 0):
+          depth: int = 0, hands: int = 0):
     """Yield ``(probability, destination, mode)`` for a draw from deck ``kind`` on ``square``: destination is a
-    square, :data:`~monopoly_core.cards.JAIL`, or None (the token stays). Each card is equally likely."""
+    square, :data:`~monopoly_core.cards.JAIL`, or None (the token stays). Each card in the deck is equally
+    likely (``hands``: see :func:`card_weights`)."""
     if depth > 4:
         raise DataError(f"decks refer to each other in a loop (pay_or_draw from {kind!r})")
     deck = decks[kind]
-    p = weight / len(deck.cards)
-    for card in deck.cards:
+    for card, share in zip(deck.cards, card_weights(deck, hands)):
+        p = weight * share
         if card.effect == "pay_or_draw":
             if uk_card == "chance":
-                yield from _draw(decks, card.deck, board, square, p, uk_card, depth + 1)
+                yield from _draw(decks, card.deck, board, square, p, uk_card, depth + 1, hands)
             else:
                 yield p, None, ""
             continue
@@ -175,7 +212,7 @@ def _draw(decks: dict[str, Deck], kind: str, board: Board, square: int, weight: 
 
 
 def landing_effects(board: Board, decks: dict[str, Deck], uk_card: str, draws: dict | None = None,
-                    hops: dict | None = None, never_jailed: bool = False):
+                    hops: dict | None = None, never_jailed: bool = False, hands: int = 0):
     """What landing on each square does to the token, as matrices over squares.
 
     Returns ``(stay, to_jail, moves, modes)``: ``stay[u]`` the probability the token rests on ``u``,
@@ -186,7 +223,8 @@ def landing_effects(board: Board, decks: dict[str, Deck], uk_card: str, draws: d
     An edition's squares: ``draws`` (square -> ((deck kind, weight), ...)) draw from decks of their own (the
     Cheaters Edition's Free Parking, by the player's choice); ``hops`` (square -> square) move the token on
     without landing and end the turn (its stations): nothing else happens there. ``never_jailed`` (Sore Losers'
-    Mr Monopoly): what would send the token to jail leaves it where it is.
+    Mr Monopoly): what would send the token to jail leaves it where it is. ``hands``: players keeping a card of
+    each deck in hand (:func:`card_weights`).
     """
     n = board.size
     stay, to_jail = np.zeros(n), np.zeros(n)
@@ -200,7 +238,7 @@ def landing_effects(board: Board, decks: dict[str, Deck], uk_card: str, draws: d
             (stay if never_jailed else to_jail)[u] = 1.0
         elif sources:
             for kind, weight in sources:
-                for p, dest, mode in _draw(decks, kind, board, u, weight, uk_card):
+                for p, dest, mode in _draw(decks, kind, board, u, weight, uk_card, 0, hands):
                     if dest is None or (dest == JAIL and never_jailed):
                         stay[u] += p
                     elif dest == JAIL:
@@ -243,9 +281,10 @@ def check_policies(jail: str, uk_card: str) -> None:
 
 def build(board_name: str, chance_deck: str, chest_deck: str, dice_name: str, doubles_to_jail: int,
           jail_turns: int, jail: str = "long", uk_card: str = "pay", draws: dict | None = None,
-          hops: dict | None = None, never_jailed: bool = False) -> Chain:
+          hops: dict | None = None, never_jailed: bool = False, hands: int = 0) -> Chain:
     """Build and solve the chain (uncached; see :func:`chain` for the cached entry point). ``draws`` and
-    ``hops``: an edition's squares, ``never_jailed``: a token no rule sends to jail (see :func:`landing_effects`)."""
+    ``hops``: an edition's squares, ``never_jailed``: a token no rule sends to jail, ``hands``: players keeping
+    a card of each deck in hand (see :func:`landing_effects`)."""
     check_policies(jail, uk_card)
     if never_jailed:
         doubles_to_jail = 0
@@ -256,7 +295,7 @@ def build(board_name: str, chance_deck: str, chest_deck: str, dice_name: str, do
     lay = layout_for(n, doubles_to_jail, jail_turns)
     K, T, N = lay.K, lay.T, lay.n_states
 
-    stay, to_jail, moves, modes = landing_effects(board, decks, uk_card, draws, hops, never_jailed)
+    stay, to_jail, moves, modes = landing_effects(board, decks, uk_card, draws, hops, never_jailed, hands)
     hop = hop_matrix(n, hops)
     try:
         landings = np.linalg.inv(np.eye(n) - moves)      # fundamental matrix of the card-move chain
@@ -313,9 +352,10 @@ def build(board_name: str, chance_deck: str, chest_deck: str, dice_name: str, do
             else:
                 P[row, lay.jail_index(t + 1)] += p
 
-    pi = stationary_vector(P)
+    pi = stationary_vector(P) if not (hands and jail == "long") else \
+        _freed_by_others(P, DL, DLT, DJ, lay, free_row, hands, ends_turn(lay))
     rest = lay.rest_index()
-    turn_end = np.concatenate([np.tile(np.arange(K) == 0, n), np.ones(T, dtype=bool)])
+    turn_end = ends_turn(lay)
     states = tuple([State(s, k) for s in range(n) for k in range(K)] + [State(jail_sq, 0, t) for t in range(T)])
     arrays = dict(matrix=P, pi=pi, rest=rest, turn_end=turn_end, dice_landing=DL, dice_landing_total=DLT,
                   doubles_jail=DJ, landings=landings, landing_jail=landing_jail,
@@ -325,6 +365,40 @@ def build(board_name: str, chance_deck: str, chest_deck: str, dice_name: str, do
         a.flags.writeable = False
     return Chain(board=board, dice=dice, jail_policy=jail, uk_card=uk_card, doubles_to_jail=doubles_to_jail,
                  jail_turns=jail_turns, layout=lay, states=states, mode_landings=mode_landings, **arrays)
+
+
+def ends_turn(lay: Layout) -> np.ndarray:
+    """For every state, whether a roll ending in it ends the turn (``k = 0`` and the jail states)."""
+    return np.concatenate([np.tile(np.arange(lay.K) == 0, lay.size), np.ones(lay.T, dtype=bool)])
+
+
+def _freed_by_others(P: np.ndarray, DL: np.ndarray, DLT: np.ndarray, DJ: np.ndarray, lay: Layout, free_row: int,
+                     hands: int, turn_end: np.ndarray) -> np.ndarray:
+    """One prisoner at a time (the Cheaters Edition, seed 003: "Is someone else already in Jail? Free them and take
+    their place! The player who was in Jail ... moves their piece to the Just Visiting space"): between two turns
+    of a token in jail, each of the ``hands - 1`` other players goes to jail in their turn with probability ``q``,
+    and the token then rolls from Just Visiting like a token that paid. ``q`` is the chain's own rate of jail
+    arrivals per turn of a token not in jail (the other players move like this token, independently of it): a
+    fixed point, found by iteration. Rewrites the jail rows in place; returns the stationary vector."""
+    jail_rows = np.arange(lay.jail_index(0), lay.n_states)
+    arrays = (P, DL, DLT, DJ)
+    kept = [a[jail_rows].copy() for a in arrays]
+    outside = np.ones(lay.n_states, dtype=bool)
+    outside[jail_rows] = False
+    q = 0.0
+    for _ in range(100):
+        for a, own in zip(arrays, kept):
+            a[jail_rows] = (1 - q) * own + q * a[free_row]
+        pi = stationary_vector(P)
+        arrivals = float(pi @ P[:, lay.jail_index(0)])                      # per roll
+        # turns started outside jail, per roll: after a turn ending outside, or freed from jail
+        turns_free = float(pi[turn_end & outside].sum() + q * pi[jail_rows].sum())
+        one = arrivals / turns_free if turns_free > 0 else 0.0
+        new_q = 1.0 - (1.0 - one) ** (hands - 1)
+        if abs(new_q - q) < 1e-14:
+            break
+        q = new_q
+    return pi
 
 
 def stationary_vector(P: np.ndarray) -> np.ndarray:
@@ -342,9 +416,9 @@ def stationary_vector(P: np.ndarray) -> np.ndarray:
 
 @functools.lru_cache(maxsize=64)
 def _cached(board, chance_deck, chest_deck, dice, doubles_to_jail, jail_turns, jail, uk_card, draws=(),
-            hops=(), never_jailed=False) -> Chain:
+            hops=(), never_jailed=False, hands=0) -> Chain:
     return build(board, chance_deck, chest_deck, dice, doubles_to_jail, jail_turns, jail, uk_card,
-                 dict(draws), dict(hops), never_jailed)
+                 dict(draws), dict(hops), never_jailed, hands)
 
 
 def edition_squares(rules) -> tuple[tuple, tuple]:
@@ -353,6 +427,12 @@ def edition_squares(rules) -> tuple[tuple, tuple]:
     from ..editions import get
     draws, hops = get(rules.edition).markov_squares(rules)
     return tuple(sorted(draws.items())), tuple(sorted(hops.items()))
+
+
+def hands_of(rules) -> int:
+    """Players keeping cards in hand in the chain's game: :data:`HANDS` where the edition keeps drawn cards
+    (the Cheaters Edition), else 0 (a Get Out of Jail Free card is treated as returned at once)."""
+    return HANDS if rules.edition == "cheaters" else 0
 
 
 def chain(rules, jail: str = "long", uk_card: str = "pay", assume: str = "", never_jailed: bool = False) -> Chain:
@@ -368,7 +448,7 @@ def chain(rules, jail: str = "long", uk_card: str = "pay", assume: str = "", nev
         from .mega import chain as mega_chain
         return mega_chain(rules, jail, assume)
     return _cached(rules.board, rules.chance_deck, rules.chest_deck, rules.dice, rules.doubles_to_jail,
-                   rules.jail_turns, jail, uk_card, *edition_squares(rules), never_jailed)
+                   rules.jail_turns, jail, uk_card, *edition_squares(rules), never_jailed, hands_of(rules))
 
 
 def build_uncached(rules, jail: str = "long", uk_card: str = "pay") -> Chain:
@@ -379,7 +459,7 @@ def build_uncached(rules, jail: str = "long", uk_card: str = "pay") -> Chain:
                                       rules.doubles_to_jail, rules.jail_turns, jail, DEFAULT)
     draws, hops = edition_squares(rules)
     return build(rules.board, rules.chance_deck, rules.chest_deck, rules.dice, rules.doubles_to_jail,
-                 rules.jail_turns, jail, uk_card, dict(draws), dict(hops))
+                 rules.jail_turns, jail, uk_card, dict(draws), dict(hops), hands=hands_of(rules))
 
 
 def has_fine_or_draw(rules) -> bool:

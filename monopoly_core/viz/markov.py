@@ -121,7 +121,7 @@ def ring_positions(graph) -> dict:
     return pos
 
 
-def graph_figure(graph, *, threshold: float = 0.02, selected=None, height: int = 620) -> go.Figure:
+def graph_figure(graph, *, threshold: float = 0.02, selected=None, height: int = 760) -> go.Figure:
     """The lumped chain (:func:`monopoly_core.markov.transition_graph`) on a ring: edges above ``threshold``,
     width by probability; with ``selected`` (a node key) its outgoing edges stand out in colour. Nodes are
     sized by their per-roll probability; each node point carries its key as ``customdata`` (for selection)."""
@@ -159,20 +159,53 @@ def graph_figure(graph, *, threshold: float = 0.02, selected=None, height: int =
     hover = [f"{graph.nodes[k]['name']}<br>per roll: {graph.nodes[k]['probability']:.2%}"
              + (f"<br>stays put: {stay[k]:.1%}" if k in stay else "") for k in keys]
     fig.add_trace(go.Scatter(
-        x=[pos[k][0] for k in keys], y=[pos[k][1] for k in keys], mode="markers+text", name="squares",
-        text=[graph.nodes[k]["short"] for k in keys], textposition="top center", textfont=dict(size=9),
+        x=[pos[k][0] for k in keys], y=[pos[k][1] for k in keys], mode="markers", name="squares",
         customdata=[str(k) for k in keys], hovertext=hover, hoverinfo="text",
         marker=dict(size=[8 + 22 * p / pmax for p in probs], color=colours,
                     line=dict(width=[3 if k == selected else 1 for k in keys],
                               color=[HIGHLIGHT if k == selected else "#333333" for k in keys])),
         showlegend=False))
+    named = named_nodes(graph, selected)
+    for k in named:
+        fig.add_annotation(**_outside_label(pos[k], graph.nodes[k]["short"], k == selected))
     title = f"One roll as a graph: edges above {threshold:.1%}"
     if selected is not None and selected in graph.nodes:
         title += f", from {graph.nodes[selected]['name']} in red"
-    fig.update_layout(title=title, height=height, margin=dict(l=10, r=10, t=50, b=10), clickmode="event+select",
-                      xaxis=dict(visible=False, range=[-1.25, 1.25]),
-                      yaxis=dict(visible=False, range=[-1.2, 1.25], scaleanchor="x"), plot_bgcolor="white")
+    if len(named) < len(keys):
+        title += (f"<br><sup>named: the {GRAPH_NAMED} squares where a token rests most; point at a dot for any "
+                  "other</sup>")
+    fig.update_layout(title=title, height=height, margin=dict(l=10, r=10, t=60, b=10), clickmode="event+select",
+                      xaxis=dict(visible=False, range=[-1.55, 1.55]),
+                      yaxis=dict(visible=False, range=[-1.3, 1.3], scaleanchor="x"), plot_bgcolor="white")
     return fig
+
+
+#: Squares named on the graph of a board larger than the classic 40 (the Mega Edition's 52): the most visited
+#: ones, so the names do not overlap at a projector's 1280 x 800; every square still names itself on hover.
+GRAPH_NAMED = 20
+
+
+def named_nodes(graph, selected=None) -> list:
+    """The nodes named under the ring: all of a board of up to 40 squares, else the :data:`GRAPH_NAMED` where a
+    token rests most, In Jail and the selected one."""
+    keys = list(graph.nodes)
+    if len(keys) <= 41:
+        return keys
+    top = sorted(keys, key=lambda k: -graph.nodes[k]["probability"])[:GRAPH_NAMED]
+    return [k for k in keys if k in top or k == JAIL_STATE or k == selected]
+
+
+def _outside_label(xy, text: str, bold: bool) -> dict:
+    """A node's name just outside the ring, on the side away from the centre (In Jail: inside its corner)."""
+    x, y = xy
+    r = math.hypot(x, y) or 1.0
+    out = 1.07 if r > 0.9 else 0.8             # In Jail sits inside the ring: its name goes towards the centre
+    lx, ly = x / r * r * out, y / r * r * out
+    label = dict(x=lx, y=ly, text=f"<b>{text}</b>" if bold else text, showarrow=False, font=dict(size=12))
+    if r > 0.9 and abs(x) < 0.45:          # top and bottom of the ring: names run outwards, side by side
+        return dict(label, textangle=-90, xanchor="center", yanchor="bottom" if y > 0 else "top")
+    return dict(label, xanchor="left" if x > 0.35 else "right" if x < -0.35 else "center",
+                yanchor="bottom" if y > 0.35 else "top" if y < -0.35 else "middle")
 
 
 def one_roll_figure(dist: Distribution, state, *, height: int = 360) -> go.Figure:
