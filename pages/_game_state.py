@@ -29,6 +29,13 @@ def set_game(g: Game) -> None:
     st.session_state[GAME] = start_position(g)
 
 
+def new_game(g: Game) -> None:
+    """Show ``g`` as a game of its own (started, uploaded or opened from a link): logging it in the database
+    makes a new record, where undo, rewind and restart keep the record of the game they go back in."""
+    st.session_state.pop(LOGGED_ID, None)
+    set_game(g)
+
+
 def start_position(g: Game) -> Game:
     """``g``, or, when it has not taken its set-up yet, the same game after it: the set-up (the bank hands out
     the starting cash, the players roll for the turn order) is made of automatic steps, and a game shown before
@@ -48,7 +55,7 @@ def started(g: Game) -> bool:
 
 def start(rules, players, seed) -> None:
     try:
-        set_game(Game.new(rules, players, check_seed(seed), snapshots=True))
+        new_game(Game.new(rules, players, check_seed(seed), snapshots=True))
         notice("success", f"New game started with seed {seed}.")
     except MonopolyError as exc:
         notice("error", f"Could not start the game: {exc}")
@@ -136,13 +143,13 @@ def load_upload(key: str) -> None:
         notice("error", f"That file was not loaded (your current game is kept): it could not be read "
                         f"({exc.__class__.__name__}).")
         return
-    set_game(loaded)
+    new_game(loaded)
     notice("success", f"Loaded a saved game: turn {loaded.turn}, {len(loaded.players)} players.")
 
 
 def load_link(params) -> None:
     try:
-        set_game(sharelink.open_link(params))
+        new_game(sharelink.open_link(params))
         notice("success", "Opened the shared game from the link.")
     except (BadSave, MonopolyError) as exc:
         notice("error", f"The shared link could not be opened: {words.in_words(str(exc))}")
@@ -172,10 +179,21 @@ def keep_in_address_bar(g: Game) -> None:
 
 
 LOGGED = "play_logged"      # the (seed, steps, events) of the game last written to the database
+LOGGED_ID = "play_logged_id"    # the database id this game was logged under (logging it again replaces it)
 
 
 def _key(g: Game) -> tuple:
     return (g.seed, g.ply, len(g.log), g.rules.preset)
+
+
+def _log(g: Game, db_path: str) -> int:
+    """Write ``g`` to the database as the one record of this game: the first time under a new id, then over
+    the same id (a game logged unfinished, then logged again or finished, is one game, not several)."""
+    game_id = store.log_game(g, db_path, source="played", unfinished=not g.over,
+                             replacing=st.session_state.get(LOGGED_ID))
+    st.session_state[LOGGED_ID] = game_id
+    st.session_state[LOGGED] = _key(g)
+    return game_id
 
 
 def log_finished(g: Game, db_path: str) -> None:
@@ -184,7 +202,7 @@ def log_finished(g: Game, db_path: str) -> None:
         return
     st.session_state[LOGGED] = _key(g)
     try:
-        game_id = store.log_game(g, db_path, source="played")
+        game_id = _log(g, db_path)
         notice("success", f"The finished game is logged in the game database as game #{game_id}.")
     except store.StoreError as exc:
         notice("warning", f"The game could not be logged in the database: {exc}")
@@ -195,8 +213,8 @@ def log_unfinished(db_path: str) -> None:
     if g is None:
         return
     try:
-        game_id = store.log_game(g, db_path, source="played", unfinished=not g.over)
-        st.session_state[LOGGED] = _key(g)
-        notice("success", f"Logged the game as it stands (game #{game_id} in the database).")
+        game_id = _log(g, db_path)
+        notice("success", f"Logged the game as it stands (game #{game_id} in the database; logging it again "
+                          f"or finishing it updates this record).")
     except store.StoreError as exc:
         notice("warning", f"The game could not be logged: {exc}")

@@ -196,11 +196,41 @@ def test_finished_and_unfinished_games_are_logged_in_the_database(tmp_path):
     click_steps(at, 10)
     at.button(key="log_game").click().run()
     assert "Logged the game as it stands" in texts(at)
+    rows = run_query("SELECT source, finished FROM games ORDER BY id", db).to_pandas()
+    assert rows.values.tolist() == [["played", False]]
     at.button(key="ctl_end").click().run()
     assert "logged in the game database" in texts(at)
     at.run()                                   # a rerun does not log it twice
     rows = run_query("SELECT source, finished FROM games ORDER BY id", db).to_pandas()
-    assert rows.values.tolist() == [["played", False], ["played", True]]
+    assert rows.values.tolist() == [["played", True]]     # the unfinished record became the finished one
+
+
+def test_a_game_logged_twice_then_finished_is_one_record(tmp_path):
+    """The reviewer's case: log it (unfinished) twice, then To the end: one game in the database, its players
+    and events once, the finished ones; a new game started afterwards is a record of its own."""
+    from monopoly_core.sqlsafe import run_query
+    db = str(tmp_path / "played.duckdb")
+    at = open_page("pages/play.py")
+    at.session_state["db_path"] = db
+    start(at, seed=4242, bot_seat0=True)
+    click_steps(at, 6)
+    at.button(key="log_game").click().run()
+    click_steps(at, 3)
+    at.button(key="log_game").click().run()
+    at.button(key="ctl_end").click().run()
+    g = at.session_state["play_game"]
+    assert g.over
+    games = run_query("SELECT id, seed, finished FROM games", db).to_pandas().values.tolist()
+    assert games == [[1, 4242, True]]
+    seats = run_query("SELECT count(*) FROM players", db).to_pandas().iloc[0, 0]
+    events = run_query("SELECT count(*) FROM events", db).to_pandas().iloc[0, 0]
+    assert seats == len(g.players) and events == len(g.log)
+    at.button(key="ctl_undo").click().run()          # undo then To the end: not logged again
+    at.button(key="ctl_end").click().run()
+    assert run_query("SELECT count(*) FROM games", db).to_pandas().iloc[0, 0] == 1
+    start(at, seed=4242, bot_seat0=True)             # a new game is a new record
+    at.button(key="log_game").click().run()
+    assert run_query("SELECT list(id ORDER BY id) FROM games", db).to_pandas().iloc[0, 0].tolist() == [1, 2]
 
 
 # --- issue 13 items 8, 10 and 11: hostile saves, links and names on the Play page --------------------------------
