@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from monopoly_core import BadSave, Game, MonopolyError, savefile, sharelink, store
+from monopoly_core import BadSave, Game, MonopolyError, presets, savefile, sharelink, store
 from monopoly_core.bounds import check_seed
 
-from . import _rule_words as words
+from . import _rule_words as words, _setup
 
 GAME = "play_game"          # the live Game (or None)
 NOTICE = "play_notice"      # (level, message) shown once at the top of the game view
@@ -155,6 +155,44 @@ def load_link(params) -> None:
         notice("error", f"The shared link could not be opened: {words.in_words(str(exc))}")
     except Exception as exc:        # a visitor's link: whatever goes wrong is a message, never a traceback
         notice("error", f"The shared link could not be opened: it could not be read ({exc.__class__.__name__}).")
+
+
+#: The address parameters that only set up a game (``/play?preset=mega&seed=7``); a whole shared game has
+#: ``players`` too (see :mod:`monopoly_core.sharelink`).
+SETUP_PARAMS = ("preset", "seed")
+
+
+def setup_from_address(params) -> None:
+    """Fill the set-up form from an address that names a preset and/or a seed, not a whole game. A preset or
+    seed that cannot be used, or a parameter this page does not read, is said in words (never ignored)."""
+    names = [p.name for p in presets()]
+    problems = []
+    preset = params.get("preset")
+    if preset is not None:
+        if preset in names:
+            st.session_state["setup_preset"] = preset
+        else:
+            problems.append(f"there is no rule set called '{preset}'; the rule sets are "
+                            f"{', '.join(names)} (for example ?preset=mega)")
+    seed = params.get("seed")
+    if seed is not None:
+        if seed.strip().isdigit() and int(seed) <= _setup.SEED_BOX_MAX:
+            st.session_state["setup_seed"] = int(seed)
+        else:
+            problems.append(f"the seed must be a whole number from 0 to {_setup.SEED_BOX_MAX:,}, not '{seed}'")
+    unread = [k for k in params if k not in SETUP_PARAMS and k not in sharelink.KEYS]
+    if unread:
+        problems.append(f"this page does not read {', '.join(repr(k) for k in unread)} in its address (it reads "
+                        f"preset and seed, or a whole game from a share link)")
+    stray = [k for k in sharelink.KEYS if k not in SETUP_PARAMS and k in params]
+    if stray:
+        problems.append(f"the address has {', '.join(stray)} but no players, so it is not a whole shared game "
+                        f"(copy the whole link again)")
+    if problems:
+        notice("warning", "The set-up in the address was not all used: " + "; ".join(problems) + ".")
+    elif preset is not None or seed is not None:
+        notice("info", "The set-up below is filled in from the address"
+               + (f": rule set {preset}" if preset else ":") + (f", seed {seed}" if seed else "") + ".")
 
 
 def share_params(g: Game) -> dict[str, str]:

@@ -16,9 +16,12 @@ ensure_navigation()
 st.title("Play a game")
 
 params = st.query_params.to_dict()
-if params.get("players") and not st.session_state.get(gs.LINK_OPENED):
+if params and not st.session_state.get(gs.LINK_OPENED):
     st.session_state[gs.LINK_OPENED] = True
-    gs.load_link(params)
+    if params.get("players"):
+        gs.load_link(params)          # a whole shared game
+    else:
+        gs.setup_from_address(params)  # only a set-up (?preset=mega&seed=7), or parts the page says it ignores
 
 game = gs.game()
 SETUP_SHOWN = "play_setup_shown"    # the setup form has been drawn in this session (its controls hold values)

@@ -1,6 +1,7 @@
 """AppTest for the home page and the Play page (issue 3): start, step, finish a turn, a person's decisions
 (buy; decline to auction), undo, download and re-upload, a broken upload, a bot game to the end."""
 import json
+import re
 
 from apptest_helpers import APP, downloaded_bytes, open_page, texts
 from streamlit.testing.v1 import AppTest
@@ -308,3 +309,32 @@ def test_a_link_with_deep_nesting_or_a_long_name_is_a_message():
 def sharelink_pack(obj) -> str:
     from monopoly_core import sharelink
     return sharelink._pack(obj)
+
+
+# --- the set-up from the address: /play?preset=mega (review of session 9, item 2) ---------------------------------
+def test_the_address_can_choose_the_preset_and_seed_of_the_set_up():
+    at = _open_link({"preset": "mega", "seed": "77"})
+    assert at.selectbox(key="setup_preset").value == "mega"
+    assert at.number_input(key="setup_seed").value == 77
+    assert "filled in from the address" in texts(at)
+    at.button(key="start_game").click().run()
+    g = at.session_state["play_game"]
+    assert g.rules.preset == "mega" and g.seed == 77
+
+
+def plain(at) -> str:
+    """The page's texts as a person reads them (markdown's escapes of quoted words removed)."""
+    return re.sub(r"\\(.)", r"\1", texts(at))
+
+
+def test_an_unknown_preset_or_parameter_in_the_address_is_said_not_ignored():
+    at = _open_link({"preset": "monopoly-junior", "colour": "red"})
+    said = plain(at)
+    assert "no rule set called 'monopoly-junior'" in said
+    for name in ("classic-us", "classic-uk", "mega", "cheaters", "sore-losers"):
+        assert name in said
+    assert "does not read 'colour'" in said
+    assert at.selectbox(key="setup_preset").value == "classic-us"      # the default stays
+    at = _open_link({"seed": "-3", "steps": "12"})
+    said = plain(at)
+    assert "the seed must be a whole number" in said and "not a whole shared game" in said
