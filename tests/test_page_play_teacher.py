@@ -270,3 +270,32 @@ def test_people_sharing_a_screen_hand_the_device_over():
         label = next(lbl for lbl in b if lbl.startswith(("Roll", "End my", "Done", "Pass", "Don't buy", "Reject")))
         b[label].click().run()
     assert handovers >= 2
+
+
+def test_the_answer_to_a_proposed_trade_is_shown_beside_the_propose_button():
+    """A bot's answer was only in the event log below the fold (review of session 9, item 4): refused or
+    accepted, it is said in words inside the trade form, which stays open."""
+    from monopoly_core import events as E
+    from test_page_play import buttons, step_until_person, until_person_buys
+    at = open_page("pages/play.py")
+    start(at, seed=11)
+    square = until_person_buys(at, affordable=True).pending.square
+    next(b for label, b in buttons(at).items() if label.startswith("Buy")).click().run()
+    g = step_until_person(at)
+    assert g.pending.allows_trade
+    bot = g.players[at.selectbox(key="trade_target").value].name
+    at.multiselect(key="trade_give_sq").set_value([square])
+    at.number_input(key="trade_get_cash").set_value(900)            # a $100 street for $900: refused
+    at.button(key="trade_go").click().run()
+    assert _events_of(game(at), E.TRADE_REJECT, 0)
+    form = at.expander[[e.label for e in at.expander].index("Propose a trade")]
+    said = "\n".join(w.value for w in form.warning)
+    assert f"{bot} **refused** your trade" in said and "nothing changed hands" in said
+    assert at.number_input(key="trade_get_cash").value == 900       # kept, to change and propose again
+    at.number_input(key="trade_get_cash").set_value(1)              # for $1: accepted
+    at.button(key="trade_go").click().run()
+    assert _events_of(game(at), E.TRADE_ACCEPT, 0)
+    form = at.expander[[e.label for e in at.expander].index("Propose a trade")]
+    assert f"{bot} **accepted** your trade:" in "\n".join(s.value for s in form.success)
+    assert at.number_input(key="trade_get_cash").value == 0         # an empty form for the next trade
+    assert not at.multiselect(key="trade_give_sq").value
