@@ -33,6 +33,7 @@ def new_game(g: Game) -> None:
     """Show ``g`` as a game of its own (started, uploaded or opened from a link): logging it in the database
     makes a new record, where undo, rewind and restart keep the record of the game they go back in."""
     st.session_state.pop(LOGGED_ID, None)
+    st.session_state.pop(RESTARTED, None)
     set_game(g)
 
 
@@ -95,11 +96,25 @@ def act(action) -> None:
         notice("error", f"Not allowed: {exc}")
 
 
+RESTARTED = "play_restarted"    # the game as it was when "Restart with the same seed" was pressed
+
+
+def can_undo(g: Game) -> bool:
+    """Whether Undo has somewhere to go: a step back, or, at the start of a restarted game, the game that was
+    restarted (a restart is one more step on the undo stack, so one misclick loses nothing)."""
+    return started(g) or st.session_state.get(RESTARTED) is not None
+
+
 def undo() -> None:
     g = game()
-    if g is None or not started(g):
+    if g is None or not can_undo(g):
         return
-    set_game(Game.replay(g.history, g.ply - 1, snapshots=True))
+    if started(g):
+        set_game(Game.replay(g.history, g.ply - 1, snapshots=True))
+        return
+    before = st.session_state.pop(RESTARTED)
+    set_game(before)
+    notice("info", f"Brought back the game you restarted (turn {before.turn}, step {before.ply}).")
 
 
 REWIND_TURN = "rewind_turn"  # the number box of the turn to rewind to
@@ -126,8 +141,11 @@ def rewind(turn: int | None = None) -> None:
 def restart() -> None:
     g = game()
     if g is not None:
+        if started(g):
+            st.session_state[RESTARTED] = g
         set_game(Game.new(g.rules, g.specs, g.seed, snapshots=True))
-        notice("info", f"Restarted with the same seed ({g.seed}).")
+        notice("info", f"Restarted with the same seed ({g.seed})."
+               + (f" Undo brings back the game you restarted (turn {g.turn})." if started(g) else ""))
 
 
 def load_upload(key: str) -> None:

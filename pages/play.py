@@ -69,8 +69,9 @@ def _controls(g) -> None:
     row2[0].button("To the end", on_click=lambda: st.session_state.update({gs.RUN_TO_END: True}),
                    disabled=g.over or waiting, width="stretch", key="ctl_end",
                    help="Play to the end of the game (stops if a person must decide).")
-    row2[1].button("Undo", on_click=gs.undo, disabled=not gs.started(g), width="stretch", key="ctl_undo",
-                   help="Go back one step (the game is rebuilt exactly from its history).")
+    row2[1].button("Undo", on_click=gs.undo, disabled=not gs.can_undo(g), width="stretch", key="ctl_undo",
+                   help="Go back one step (the game is rebuilt exactly from its history); at the start of a "
+                        "restarted game, bring back the game you restarted.")
     turns = len(g.turn_plies)
     with row2[2].popover("Rewind\u2026", width="stretch", help="Go back to the start of any turn, or restart."):
         if turns:
@@ -80,7 +81,8 @@ def _controls(g) -> None:
             st.number_input(f"to the start of turn (1 to {turns})", min_value=1, step=1, key=gs.REWIND_TURN)
             st.button("Rewind to that turn", on_click=gs.rewind, key="ctl_rewind")
         st.button("Restart with the same seed", on_click=gs.restart, key="ctl_restart",
-                  help="Start this game again from the beginning with the same seed.")
+                  help="Start this game again from the beginning with the same seed (Undo brings the game "
+                       "back).")
 
 
 def _run_to_end(g) -> None:

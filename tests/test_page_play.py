@@ -338,3 +338,28 @@ def test_an_unknown_preset_or_parameter_in_the_address_is_said_not_ignored():
     at = _open_link({"seed": "-3", "steps": "12"})
     said = plain(at)
     assert "the seed must be a whole number" in said and "not a whole shared game" in said
+
+
+def test_a_restart_is_undone_by_undo():
+    """'Restart with the same seed' had no confirmation and left Undo off, so one misclick lost the game (review
+    of session 9, item 5): Undo at the restarted game's start brings the game back, as it was."""
+    at = open_page("pages/play.py")
+    start(at, seed=13, bot_seat0=True)
+    click_steps(at, 12)
+    before = at.session_state["play_game"]
+    at.button(key="ctl_restart").click().run()
+    assert at.session_state["play_game"].ply == 1
+    assert "Undo brings back the game you restarted" in texts(at)
+    assert not at.button(key="ctl_undo").disabled
+    click_steps(at, 2)
+    at.button(key="ctl_undo").click().run()
+    at.button(key="ctl_undo").click().run()                  # back at the restarted game's start
+    assert at.session_state["play_game"].ply == 1
+    at.button(key="ctl_undo").click().run()                  # and one more: the game restarted
+    back = at.session_state["play_game"]
+    assert (back.ply, back.turn, back.log.signature()) == (before.ply, before.turn, before.log.signature())
+    assert "Brought back the game you restarted" in texts(at)
+    at.button(key="ctl_undo").click().run()                  # then Undo goes on stepping back as before
+    assert at.session_state["play_game"].ply == before.ply - 1
+    start(at, seed=14, bot_seat0=True)                       # a new game: nothing to bring back at its start
+    assert at.button(key="ctl_undo").disabled
