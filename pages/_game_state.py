@@ -152,14 +152,14 @@ def load_upload(key: str) -> None:
     upload = st.session_state.get(key)
     if upload is None:
         return
+    kept = " (your current game is kept)" if game() is not None else ""
     try:
         loaded = savefile.loads(upload.getvalue())
     except BadSave as exc:
-        notice("error", f"That file was not loaded (your current game is kept): {words.in_words(str(exc))}")
+        notice("error", f"That file was not loaded{kept}: {words.in_words(str(exc))}")
         return
-    except Exception as exc:        # a visitor's file: whatever goes wrong is a message, never a traceback
-        notice("error", f"That file was not loaded (your current game is kept): it could not be read "
-                        f"({exc.__class__.__name__}).")
+    except Exception:        # a visitor's file: whatever goes wrong is a message, never a traceback
+        notice("error", f"That file was not loaded{kept}: it could not be read as a saved game of this lab.")
         return
     new_game(loaded)
     notice("success", f"Loaded a saved game: turn {loaded.turn}, {len(loaded.players)} players.")
@@ -171,8 +171,9 @@ def load_link(params) -> None:
         notice("success", "Opened the shared game from the link.")
     except (BadSave, MonopolyError) as exc:
         notice("error", f"The shared link could not be opened: {words.in_words(str(exc))}")
-    except Exception as exc:        # a visitor's link: whatever goes wrong is a message, never a traceback
-        notice("error", f"The shared link could not be opened: it could not be read ({exc.__class__.__name__}).")
+    except Exception:        # a visitor's link: whatever goes wrong is a message, never a traceback
+        notice("error", "The shared link could not be opened: it could not be read as a game of this lab (copy "
+                        "the whole link again).")
 
 
 #: The address parameters that only set up a game (``/play?preset=mega&seed=7``); a whole shared game has

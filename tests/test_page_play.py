@@ -363,3 +363,14 @@ def test_a_restart_is_undone_by_undo():
     assert at.session_state["play_game"].ply == before.ply - 1
     start(at, seed=14, bot_seat0=True)                       # a new game: nothing to bring back at its start
     assert at.button(key="ctl_undo").disabled
+
+
+def test_a_refused_upload_says_the_current_game_is_kept_only_when_there_is_one():
+    """Review of session 9, item 6: "(your current game is kept)" was said with no game at all."""
+    at = open_page("pages/play.py")
+    at.file_uploader(key="upload_save").set_value(("game.json", b'{"format": "nope"}', "application/json")).run()
+    assert "That file was not loaded: not a saved game of this lab" in plain(at)
+    assert "current game" not in plain(at)
+    start(at, seed=5, bot_seat0=True)
+    at.file_uploader(key="upload_save").set_value(("game.json", b'{"format": "no"}', "application/json")).run()
+    assert "That file was not loaded (your current game is kept): not a saved game" in plain(at)
