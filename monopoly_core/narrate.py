@@ -83,8 +83,8 @@ def _sentence(ev: E.Event, game) -> str:
         return f"{who} moves {abs(ev.amount)} {'back ' if ev.amount < 0 else ''}to {_sq(game, ev.square)}{how}."
     if k == E.PAY:
         reason = E.REASON_NAMES[ev.detail]
-        where = f" ({_sq(game, ev.square)})" if ev.square >= 0 and reason in ("rent", "tax", "purchase",
-                                                                                "auction", "build") else ""
+        at = ev.square >= 0 and reason in ("rent", "tax", "purchase", "auction", "build")
+        where = f" ({_sq(game, ev.square)})" if at else ""
         if reason == "start":
             return f"{who} hands {_who(game, ev.other)} {m(ev.amount)} to start."
         if reason == "salary":
@@ -96,7 +96,9 @@ def _sentence(ev: E.Event, game) -> str:
                    f"{_sq(game, ev.square)}."
         if reason == "jackpot":
             return f"{_who(game, ev.other)} wins the Free Parking jackpot of {m(ev.amount)}."
-        return f"{who} pays {m(ev.amount)} to {_who(game, ev.other)} ({reason.replace('_', ' ')}){where}."
+        # one bracket: "(tax: Income Tax)", not "(tax) (Income Tax)"
+        square = f": {_sq(game, ev.square)}" if at else ""
+        return f"{who} pays {m(ev.amount)} to {_who(game, ev.other)} ({reason.replace('_', ' ')}{square})."
     if k == E.DEED:
         reason = E.DEED_REASONS[ev.detail]
         if reason == "purchase":

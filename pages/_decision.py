@@ -181,6 +181,8 @@ def bid_problem(amount, d, g) -> str | None:
     cash = g.players[d.player].cash
     if not isinstance(amount, int):
         return "Type a whole amount."
+    if amount < 0:
+        return f"A bid cannot be less than nothing: the lowest bid now is {money(g, d.minimum)}."
     if amount < d.minimum:
         return f"The lowest bid now is {money(g, d.minimum)}."
     if amount > cash:
@@ -213,8 +215,9 @@ def _bid_controls(d, g, p) -> None:
     amount = st.number_input("Your bid", step=g.rules.auction_increment, key=BID_BOX,
                              help=f"At least {money(g, d.minimum)}, at most your cash ({money(g, p.cash)}).")
     why = bid_problem(amount, d, g)
-    shown = money(g, amount) if isinstance(amount, int) else "?"
-    st.button(f"Bid {shown}", key="bid_go", on_click=_bid_from_box, type="primary", disabled=why is not None,
+    # the button says the amount it would send; a negative amount is never written on it (it is no bid at all)
+    label = f"Bid {money(g, amount)}" if isinstance(amount, int) and amount >= 0 else "Bid"
+    st.button(label, key="bid_go", on_click=_bid_from_box, type="primary", disabled=why is not None,
               width="stretch")
     if why is not None:
         st.error(why, icon=":material/block:")

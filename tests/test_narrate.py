@@ -66,3 +66,10 @@ def test_mega_triples_are_told_as_triples_not_doubles():
     assert _mega_roll_sentence((2, 2, 3)).endswith("rolls 2 and 2, speed die 3 = 7 (doubles).")
     assert _mega_roll_sentence((3, 4, 6)).endswith("rolls 3 and 4, speed die the Bus = 7.")
     assert _mega_roll_sentence((5, 5, 4)).endswith("rolls 5 and 5, speed die Mr. Monopoly = 10 (doubles).")
+
+
+def test_a_tax_is_told_in_one_bracket():
+    """Was "pays $200 to the bank (tax) (Income Tax)" (review of session 9, item 7)."""
+    g = game()
+    tax = E.Event(0, 3, E.PAY, 0, 4, 200, -1, E.REASON_NAMES.index("tax"))
+    assert describe(tax, g).endswith("pays $200 to the bank (tax: Income Tax).")

@@ -113,6 +113,9 @@ def test_a_bid_above_the_cash_is_refused_beside_the_button_and_nothing_is_sent()
     # and from then on the button is off, with the reason beside it
     assert at.button(key="bid_go").disabled and at.button(key="bid_go").label == "Bid $99,999"
     assert any("You have only" in e.value for e in at.error)
+    bid_box(at).set_value(-5).run()         # a negative amount is never written on the button (review, item 7)
+    assert at.button(key="bid_go").disabled and at.button(key="bid_go").label == "Bid"
+    assert any("A bid cannot be less than nothing" in e.value for e in at.error)
     amount = min(cash, g.pending.minimum + 7)
     bid_box(at).set_value(amount).run()
     assert at.button(key="bid_go").label.endswith(f"${amount:,}")     # the button says the amount in the box
