@@ -170,8 +170,12 @@ def players_controls(rules: RuleSet) -> tuple[list[PlayerSpec], list[str]]:
         kind = c2.selectbox("Seat", (PERSON, BOT), index=(PERSON, BOT).index(default_kind), key=f"setup_kind_{i}",
                             label_visibility="collapsed" if i else "visible")
         strategy = STANDARD[(i - 1) % len(STANDARD)] if i else STANDARD[0]
-        strategy = c3.selectbox("Strategy", STRATEGIES, index=STRATEGIES.index(strategy), key=f"setup_bot_{i}",
-                                disabled=kind == PERSON, label_visibility="collapsed" if i else "visible")
+        if kind == PERSON:      # no greyed bot strategy beside a person (a class read it as the person's)
+            c3.text_input("Strategy", value="a person: decides at the table", disabled=True, key=f"setup_who_{i}",
+                          label_visibility="collapsed" if i else "visible")
+        else:
+            strategy = c3.selectbox("Strategy", STRATEGIES, index=STRATEGIES.index(strategy), key=f"setup_bot_{i}",
+                                    label_visibility="collapsed" if i else "visible")
         _name_box(i, kind, strategy)
         name = c1.text_input("Name", key=f"setup_name_{i}", label_visibility="collapsed" if i else "visible",
                              max_chars=24)

@@ -41,8 +41,10 @@ def _setup_and_start() -> None:
             st.error("The game cannot start yet:\n" + "\n".join(f"- {e}" for e in errors))
         for w in warnings:
             st.warning(w)
+    # the box's limit is the saves' own (it said "200MB per file", the server's default, though a save of more
+    # than savefile.MAX_BYTES is refused): whole megabytes of 2**20 bytes, rounded down
     st.file_uploader("\u2026 or resume a saved game (.json)", type=["json"], key="upload_save",
-                     on_change=gs.load_upload, args=("upload_save",),
+                     on_change=gs.load_upload, args=("upload_save",), max_upload_size=savefile.MAX_BYTES // 2**20,
                      help="A file saved with 'Download this game'. A broken or edited file is refused and "
                           "the current game is kept.")
 

@@ -374,3 +374,10 @@ def test_a_refused_upload_says_the_current_game_is_kept_only_when_there_is_one()
     start(at, seed=5, bot_seat0=True)
     at.file_uploader(key="upload_save").set_value(("game.json", b'{"format": "no"}', "application/json")).run()
     assert "That file was not loaded (your current game is kept): not a saved game" in plain(at)
+
+
+def test_the_upload_box_says_the_saves_real_size_limit():
+    """It said "200MB per file" (the server's default) though a save over savefile.MAX_BYTES is refused."""
+    at = open_page("pages/play.py")
+    limit = at.file_uploader(key="upload_save").proto.max_upload_size_mb
+    assert 0 < limit * 2**20 <= savefile.MAX_BYTES < (limit + 1) * 2**20

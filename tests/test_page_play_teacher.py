@@ -302,3 +302,15 @@ def test_the_answer_to_a_proposed_trade_is_shown_beside_the_propose_button():
     assert f"{bot} **accepted** your trade:" in "\n".join(s.value for s in form.success)
     assert at.number_input(key="trade_get_cash").value == 0         # an empty form for the next trade
     assert not at.multiselect(key="trade_give_sq").value
+
+
+def test_a_person_seat_shows_no_bot_strategy():
+    """The person's seat showed a greyed "strategist" (review of session 9, item 7): it says it is a person."""
+    at = open_page("pages/play.py")
+    keys = {s.key for s in at.selectbox}
+    assert "setup_bot_0" not in keys and "setup_bot_1" in keys
+    assert at.text_input(key="setup_who_0").value == "a person: decides at the table"
+    at.selectbox(key="setup_kind_0").set_value("bot").run()
+    assert at.selectbox(key="setup_bot_0").value == "strategist"
+    at.selectbox(key="setup_kind_1").set_value("person").run()
+    assert "setup_bot_1" not in {s.key for s in at.selectbox}
