@@ -114,6 +114,15 @@ def test_a_deep_link_as_a_fresh_servers_first_request_shows_the_sites_pages(site
     assert not any(t in titles for t in ("decision", "panels", "setup", "game state", "lesson", "streamlit app"))
 
 
+def test_a_projector_shows_no_developer_toolbar(site, page):
+    # .streamlit/config.toml: toolbarMode "minimal", so a class sees no Deploy button or developer menu
+    page.goto(site)
+    page.wait_for_selector("text=Play a game", timeout=60_000)
+    time.sleep(2)
+    assert page.locator("[data-testid='stAppDeployButton']").count() == 0
+    assert page.get_by_role("button", name="Deploy").count() == 0
+
+
 def test_a_deep_link_page_keeps_what_the_visitor_enters(page):
     # A fresh server whose first request is a deep link: the first form the visitor uses must work (the page
     # reruns under the router before anything is entered).
