@@ -45,3 +45,18 @@ class DataError(MonopolyError):
 
 class BadSave(MonopolyError, ValueError):
     """A saved game or share link that cannot be loaded (broken, edited, or from another version)."""
+
+
+class IllegalReplay(BadSave):
+    """A history (a saved file, a link) whose answer at some step is not one the game offers there: an edited
+    file, or one of another game. Carries the step, the action's kind and the decision asked, so that a loader
+    can say it in words ("step 12 answers 'buy' where the game asked before the roll"), and the decision's own
+    reason for the refusal (``reason``: "there is no player 9")."""
+
+    def __init__(self, message: str, step: int, action: str, asked: str, reason: str):
+        super().__init__(message)
+        self.step = step
+        self.action = action
+        self.asked = asked
+        self.reason = reason
+

@@ -31,7 +31,8 @@ from . import turn
 from .actions import Action, action_from_json
 from .arrange import Arrangement
 from .bounds import check_seed
-from .errors import BadSave, DecisionPending, GameOver, IllegalAction, InvalidRules, NoDecisionPending
+from .errors import (BadSave, DecisionPending, GameOver, IllegalAction, IllegalReplay, InvalidRules,
+                     NoDecisionPending)
 from .game_state import SNAPSHOT_COLUMNS, GameState
 from .policies import Policy
 from .rules import RuleSet
@@ -294,7 +295,8 @@ class Game(GameState):
             try:
                 d.check(action)
             except IllegalAction as exc:
-                raise BadSave(f"action {k} ({action.kind}) is not legal at step {g.ply}: {exc}") from None
+                raise IllegalReplay(f"action {k} ({action.kind}) is not legal at step {g.ply}: {exc}", g.ply,
+                                    action.kind, d.kind, str(exc)) from None
             g._answer(action)
         return g
 

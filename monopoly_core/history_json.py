@@ -12,11 +12,23 @@ import json
 from contextlib import contextmanager
 
 from .bounds import check_seed, short
-from .errors import BadSave, InvalidRules, MonopolyError
-from .rules import presets
+from .errors import BadSave, IllegalReplay, InvalidRules, MonopolyError
+from .rules import RuleSet, presets
+from .state import PlayerSpec
 
-#: Most seats a history may name (no preset takes more).
+#: Fewest and most seats a history may name (what the rules' ``min_players`` and ``max_players`` may be; each
+#: edition's own limits are checked with its rules).
+MIN_PLAYERS = 2
 MAX_PLAYERS = 8
+#: The decisions a replayed answer may not fit, in words ("where the game asked before the roll").
+ASKED = {"pre_roll": "before the roll", "post_roll": "after the roll (build, trade or end the turn)",
+         "buy": "whether to buy a property", "bid": "for a bid in an auction", "jail": "how to get out of jail",
+         "debt": "how to pay a debt", "trade_response": "for an answer to a trade",
+         "cheat": "whether to cheat", "call_cheat": "whether to call \"Cheat!\""}
+
+
+def asked_words(kind: str) -> str:
+    return ASKED.get(kind, f"about {kind.replace('_', ' ')}")
 #: Most answered actions a history may hold (a long game between people answers a few thousand).
 MAX_ACTIONS = 200_000
 #: Most steps a history may ask to replay.
@@ -31,10 +43,19 @@ def reading(what: str):
     (nesting too deep for the JSON reader, a type the checks did not foresee) becomes a BadSave naming ``what``."""
     try:
         yield
+    except IllegalReplay as exc:
+        # the decision's reason, unless it only says the answer is no option here (said in words before it)
+        generic = exc.reason == f"{exc.action!r} is not an option when deciding {exc.asked!r}"
+        raise BadSave(f"step {exc.step} of {what} answers {exc.action.replace('_', ' ')!r} where the game asked "
+                      f"{asked_words(exc.asked)}{'' if generic else f', and ' + exc.reason}: {what} does not "
+                      f"replay with its own rules and seed (it was edited, or saved by another version of the "
+                      f"lab)") from None
     except BadSave:
         raise
     except InvalidRules as exc:
-        raise BadSave(f"{what} is not valid: {exc}") from None
+        if exc.field == "players":
+            raise BadSave(f"{what}'s players do not fit its rules: {exc.reason}") from None
+        raise BadSave(f"{what}'s rules are not valid: {exc}") from None
     except MonopolyError as exc:
         raise BadSave(f"{what} cannot be replayed: {exc}") from None
     except RecursionError:
@@ -76,13 +97,20 @@ def check_preset(name, what: str) -> str:
 
 
 def check_players(data, what: str) -> list:
-    """A list of at most :data:`MAX_PLAYERS` JSON objects (each seat's own checks come after)."""
-    if not isinstance(data, list) or not data or len(data) > MAX_PLAYERS:
-        raise BadSave(f"{what}: the players must be a list of 1 to {MAX_PLAYERS} seats, not "
-                      f"{_kind(data)}")
-    for p in data:
+    """A list of :data:`MIN_PLAYERS` to :data:`MAX_PLAYERS` seats, each one a seat the site can show (its name,
+    kind, strategy and colour checked here, so that a refusal names the seat)."""
+    if not isinstance(data, list):
+        raise BadSave(f"{what}: the players must be a list of seats, not {_kind(data)}")
+    if not MIN_PLAYERS <= len(data) <= MAX_PLAYERS:
+        raise BadSave(f"{what} has {len(data)} player{'' if len(data) == 1 else 's'}; a game needs "
+                      f"{MIN_PLAYERS} to {MAX_PLAYERS}")
+    for seat, p in enumerate(data, 1):
         if not isinstance(p, dict):
-            raise BadSave(f"{what}: each player must be a JSON object, not {_kind(p)}")
+            raise BadSave(f"{what}: player {seat} must be a JSON object, not {_kind(p)}")
+        try:
+            PlayerSpec.from_json(p)
+        except InvalidRules as exc:
+            raise BadSave(f"{what}: player {seat} is not valid: {exc.reason}") from None
     return data
 
 
@@ -121,7 +149,7 @@ def check_history(data, what: str) -> dict:
     missing = [k for k in ("rules", "players", "seed", "actions", "steps") if k not in data]
     if missing:
         raise BadSave(f"{what}: the game history is missing {', '.join(missing)}")
-    check_rules(data["rules"], what)
+    RuleSet.from_dict(check_rules(data["rules"], what))      # a refusal is said by reading(), without "rules: "
     check_players(data["players"], what)
     check_seed_value(data["seed"], what)
     check_actions(data["actions"], what)

@@ -5,6 +5,7 @@ Pure functions of (event, game): the game supplies names (players, squares, card
 from __future__ import annotations
 
 from . import events as E
+from .dice import SPEED_BUS, SPEED_MR_MONOPOLY, Roll, is_triples
 from .trading import count_of
 
 
@@ -75,17 +76,15 @@ def _sentence(ev: E.Event, game) -> str:
         return f"Round {ev.amount}: {who}'s turn on {_sq(game, ev.square)}{jail}."
     if k == E.ROLL:
         faces = E.unpack_faces(ev.detail, len(str(ev.detail)))
-        dice = " and ".join(map(str, faces))
-        doubles = " (doubles)" if _is_doubles(game, ev.detail) else ""
         why = _ROLL_PURPOSE.get(E.KINDS[E.ROLL].name_of("other", ev.other), "")
-        return f"{who} rolls {dice} = {ev.amount}{doubles}{why}."
+        return f"{who} rolls {_dice_words(faces)} = {ev.amount}{_doubles_words(game, ev.detail, faces)}{why}."
     if k == E.MOVE:
         how = _MOVE_HOW.get(E.KINDS[E.MOVE].name_of("detail", ev.detail), "")
         return f"{who} moves {abs(ev.amount)} {'back ' if ev.amount < 0 else ''}to {_sq(game, ev.square)}{how}."
     if k == E.PAY:
         reason = E.REASON_NAMES[ev.detail]
-        where = f" ({_sq(game, ev.square)})" if ev.square >= 0 and reason in ("rent", "tax", "purchase",
-                                                                                "auction", "build") else ""
+        at = ev.square >= 0 and reason in ("rent", "tax", "purchase", "auction", "build")
+        where = f" ({_sq(game, ev.square)})" if at else ""
         if reason == "start":
             return f"{who} hands {_who(game, ev.other)} {m(ev.amount)} to start."
         if reason == "salary":
@@ -97,7 +96,9 @@ def _sentence(ev: E.Event, game) -> str:
                    f"{_sq(game, ev.square)}."
         if reason == "jackpot":
             return f"{_who(game, ev.other)} wins the Free Parking jackpot of {m(ev.amount)}."
-        return f"{who} pays {m(ev.amount)} to {_who(game, ev.other)} ({reason.replace('_', ' ')}){where}."
+        # one bracket: "(tax: Income Tax)", not "(tax) (Income Tax)"
+        square = f": {_sq(game, ev.square)}" if at else ""
+        return f"{who} pays {m(ev.amount)} to {_who(game, ev.other)} ({reason.replace('_', ' ')}{square})."
     if k == E.DEED:
         reason = E.DEED_REASONS[ev.detail]
         if reason == "purchase":
@@ -204,6 +205,24 @@ def _sore_losers(ev: E.Event, game, who: str) -> str:
     if k == E.TRAP:
         return f"Mr Monopoly ({who}) lands on {_who(game, ev.other)} and traps them on {_sq(game, ev.square)}."
     return f"Mr Monopoly ({who}) places a free house on {_sq(game, ev.square)} ({ev.amount} now)."
+
+
+def _dice_words(faces: tuple[int, ...]) -> str:
+    """The faces as a class reads them: "3 and 4"; with Mega's speed die (the third face: 1-3 pips, 4 and 5
+    Mr. Monopoly, 6 the Bus, seed 002 THE DICE & HOW TO MOVE) "3 and 4, speed die Bus"."""
+    if len(faces) != 3:
+        return " and ".join(map(str, faces))
+    a, b, s = faces
+    face = "Mr. Monopoly" if s in SPEED_MR_MONOPOLY else "the Bus" if s == SPEED_BUS else str(s)
+    return f"{a} and {b}, speed die {face}"
+
+
+def _doubles_words(game, packed: int, faces: tuple[int, ...]) -> str:
+    """" (triples!)" for Mega's triples (seed 002: "Triples (1-1-1, 2-2-2, 3-3-3)", the board's centre says
+    the same), " (doubles)" for doubles as the game's dice read them, else nothing."""
+    if is_triples(Roll(faces, 0, False)):
+        return " (triples!)"
+    return " (doubles)" if _is_doubles(game, packed) else ""
 
 
 def _is_doubles(game, packed: int) -> bool:

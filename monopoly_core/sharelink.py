@@ -39,12 +39,15 @@ def _unpack(text: str, key: str):
         inflater = zlib.decompressobj()
         raw = inflater.decompress(packed, MAX_INFLATED[key])
         more = not inflater.eof and bool(inflater.unconsumed_tail or inflater.decompress(b"", 1))
-    except (ValueError, binascii.Error, zlib.error) as exc:
-        raise BadSave(f"the link's {key} are damaged ({exc.__class__.__name__})") from None
+    except (ValueError, binascii.Error, zlib.error):
+        raise BadSave(f"the link's {key} are damaged: that part of the link is not the packed text this site "
+                      f"writes (part of the link may have been lost or changed when it was copied; copy the "
+                      f"whole link again)") from None
     if more:
         raise BadSave(f"the link's {key} are too large (more than {MAX_INFLATED[key]:,} bytes unpacked)")
     if not inflater.eof:
-        raise BadSave(f"the link's {key} are damaged (cut short)")
+        raise BadSave(f"the link's {key} are damaged: that part of the link is cut short (copy the whole link "
+                      f"again)")
     return shape.parse(raw, f"the link's {key}")
 
 

@@ -365,9 +365,10 @@ class Writer(GatedConnection):
             raise
         return int(games[0])
 
-    def write(self, tables: dict[str, pa.Table]) -> int:
+    def write(self, tables: dict[str, pa.Table], *, replacing: int | None = None) -> int:
         """Insert whole games (the four tables of a :class:`~.records.TableBuilder`) in one transaction;
-        returns the number of games written. On any error nothing of the batch remains."""
+        returns the number of games written. On any error nothing of the batch remains. ``replacing``: a game
+        id whose rows are deleted first, in the same transaction (a game logged again)."""
         games = tables["games"]
         if games.num_rows == 0:
             return 0
@@ -376,6 +377,9 @@ class Writer(GatedConnection):
         conn = self.conn
         conn.execute("BEGIN TRANSACTION")
         try:
+            if replacing is not None:
+                for name in DATA_TABLES[::-1]:
+                    conn.execute(f"DELETE FROM {name} WHERE {'id' if name == 'games' else 'game'} = ?", [replacing])
             for name, table in (("games", games), ("players", tables["players"]), ("events", tables["events"]),
                                 ("snapshots", tables["snapshots"])):
                 if table.num_rows:
@@ -522,11 +526,14 @@ def _refresh_reference(conn) -> None:
 
 
 def log_game(game, db_path=None, source: str = "played", *, unfinished: bool = False,
-             started_at: float | None = None) -> int:
+             started_at: float | None = None, replacing: int | None = None) -> int:
     """Write one game (its result, players, events and any snapshots) and return its id.
 
     A game that is not over is refused unless ``unfinished=True`` (then it is stored with ``finished`` false,
     no end reason and no winner). ``started_at`` is a Unix time, if the caller knows when play began.
+    ``replacing`` is the id this same game was logged under before (the Play page logs a game as it stands,
+    then again when it ends): its rows are replaced, in the same transaction, so that one game is one record.
+    An id that no longer holds a game of this seed and source (a new database) is not touched: a new id is used.
     """
     if not game.over and not unfinished:
         raise StoreError("the game is not over; pass unfinished=True to log it as it stands")
@@ -537,10 +544,13 @@ def log_game(game, db_path=None, source: str = "played", *, unfinished: bool = F
     except InvalidRules as exc:
         raise StoreError(f"this game cannot be logged: its seed {exc.reason}") from None
     with Writer(db_path) as w:
-        game_id = w.next_game_id()
+        same = replacing is not None and w.conn.execute(
+            "SELECT count(*) FROM games WHERE id = ? AND seed = ? AND source = ?",
+            [replacing, game.seed, source]).fetchone()[0] == 1
+        game_id = replacing if same else w.next_game_id()
         builder = TableBuilder(source=source)
         builder.add(game, game_id, started_at=started_at, finished_at=time.time() if game.over else None)
-        w.write(builder.tables())
+        w.write(builder.tables(), replacing=game_id if same else None)
     return game_id
 
 

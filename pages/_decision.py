@@ -7,6 +7,7 @@ import streamlit as st
 from monopoly_core import PERSON, Action, IllegalAction, Trade
 from monopoly_core import actions as A
 from monopoly_core import decisions as D
+from monopoly_core import events as E
 from monopoly_core.trading import tradeable
 from monopoly_core.mortgage import interest, unmortgage_cost
 from monopoly_core.narrate import describe_trade, money
@@ -180,6 +181,8 @@ def bid_problem(amount, d, g) -> str | None:
     cash = g.players[d.player].cash
     if not isinstance(amount, int):
         return "Type a whole amount."
+    if amount < 0:
+        return f"A bid cannot be less than nothing: the lowest bid now is {money(g, d.minimum)}."
     if amount < d.minimum:
         return f"The lowest bid now is {money(g, d.minimum)}."
     if amount > cash:
@@ -212,8 +215,9 @@ def _bid_controls(d, g, p) -> None:
     amount = st.number_input("Your bid", step=g.rules.auction_increment, key=BID_BOX,
                              help=f"At least {money(g, d.minimum)}, at most your cash ({money(g, p.cash)}).")
     why = bid_problem(amount, d, g)
-    shown = money(g, amount) if isinstance(amount, int) else "?"
-    st.button(f"Bid {shown}", key="bid_go", on_click=_bid_from_box, type="primary", disabled=why is not None,
+    # the button says the amount it would send; a negative amount is never written on it (it is no bid at all)
+    label = f"Bid {money(g, amount)}" if isinstance(amount, int) and amount >= 0 else "Bid"
+    st.button(label, key="bid_go", on_click=_bid_from_box, type="primary", disabled=why is not None,
               width="stretch")
     if why is not None:
         st.error(why, icon=":material/block:")
@@ -278,7 +282,39 @@ def _propose() -> None:
     if why is not None:
         gs.notice("error", f"Trade not proposed. {why}")
         return
+    first = len(g.log)
     gs.act(Action(A.TRADE, trade=t))
+    g = gs.game()
+    outcome = trade_outcome(g, t, first)
+    st.session_state[TRADE_OUTCOME] = (id(g), g.ply, *outcome)
+    if outcome[0] == "success":        # what was traded is no longer the givers': an empty form for the next one
+        for key in [k for k in st.session_state if str(k).startswith(("trade_give_", "trade_get_"))]:
+            del st.session_state[key]
+
+
+#: (game, step, level, words) of the last trade proposed, shown beside the Propose button while the game is
+#: still at that step (the answer was otherwise only in the event log, below the fold)
+TRADE_OUTCOME = "trade_outcome"
+
+
+def trade_outcome(g, t: Trade, first: int) -> tuple[str, str]:
+    """(level, words) of what became of the trade ``t`` proposed when the log had ``first`` events: accepted
+    (what changed hands), refused (nothing did) or waiting for a person's answer."""
+    kinds = {g.log.kind[i] for i in range(first, len(g.log))}
+    them = markdown(g.players[t.target].name)
+    if E.TRADE_ACCEPT in kinds:
+        return "success", f"{them} **accepted** your trade: {markdown(describe_trade(t, g))}."
+    if E.TRADE_REJECT in kinds:
+        later = " and will refuse every later offer from you" if E.OFFERS_DECLINED in kinds else ""
+        return "warning", f"{them} **refused** your trade{later}: nothing changed hands."
+    return "info", f"Your offer waits for {them}'s answer."
+
+
+def _trade_outcome_here(g) -> None:
+    """The answer to the trade just proposed, where it was proposed (while the game has not moved on)."""
+    shown = st.session_state.get(TRADE_OUTCOME)
+    if shown is not None and shown[:2] == (id(g), g.ply):
+        getattr(st, shown[2])(shown[3])
 
 
 def trade_caption(g) -> str:
@@ -302,7 +338,8 @@ def trade_form(g, seat: int) -> None:
     if not others:
         return
     me = g.players[seat]
-    with st.expander("Propose a trade"):
+    shown = st.session_state.get(TRADE_OUTCOME)
+    with st.expander("Propose a trade", expanded=shown is not None and shown[:2] == (id(g), g.ply)):
         by_seat = {q.seat: q for q in others}
         target = by_seat[st.selectbox("With", list(by_seat), format_func=lambda s: by_seat[s].name, key="trade_target")]
         names = g.board.squares
@@ -336,6 +373,7 @@ def trade_form(g, seat: int) -> None:
         # an empty form is not an error yet (the button stays on, so a value typed and clicked at once is sent)
         refused = why is not None and why != EMPTY_TRADE
         st.button("Propose", on_click=_propose, key="trade_go", disabled=refused, type="primary")
+        _trade_outcome_here(g)
         if refused:
             st.error(why, icon=":material/block:")
         st.caption(trade_caption(g))

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from monopoly_core import BadSave, Game, MonopolyError, savefile, sharelink, store
+from monopoly_core import BadSave, Game, MonopolyError, presets, savefile, sharelink, store
 from monopoly_core.bounds import check_seed
 
-from . import _rule_words as words
+from . import _rule_words as words, _setup
 
 GAME = "play_game"          # the live Game (or None)
 NOTICE = "play_notice"      # (level, message) shown once at the top of the game view
@@ -27,6 +27,14 @@ def notice(level: str, message: str) -> None:
 
 def set_game(g: Game) -> None:
     st.session_state[GAME] = start_position(g)
+
+
+def new_game(g: Game) -> None:
+    """Show ``g`` as a game of its own (started, uploaded or opened from a link): logging it in the database
+    makes a new record, where undo, rewind and restart keep the record of the game they go back in."""
+    st.session_state.pop(LOGGED_ID, None)
+    st.session_state.pop(RESTARTED, None)
+    set_game(g)
 
 
 def start_position(g: Game) -> Game:
@@ -48,7 +56,7 @@ def started(g: Game) -> bool:
 
 def start(rules, players, seed) -> None:
     try:
-        set_game(Game.new(rules, players, check_seed(seed), snapshots=True))
+        new_game(Game.new(rules, players, check_seed(seed), snapshots=True))
         notice("success", f"New game started with seed {seed}.")
     except MonopolyError as exc:
         notice("error", f"Could not start the game: {exc}")
@@ -88,11 +96,25 @@ def act(action) -> None:
         notice("error", f"Not allowed: {exc}")
 
 
+RESTARTED = "play_restarted"    # the game as it was when "Restart with the same seed" was pressed
+
+
+def can_undo(g: Game) -> bool:
+    """Whether Undo has somewhere to go: a step back, or, at the start of a restarted game, the game that was
+    restarted (a restart is one more step on the undo stack, so one misclick loses nothing)."""
+    return started(g) or st.session_state.get(RESTARTED) is not None
+
+
 def undo() -> None:
     g = game()
-    if g is None or not started(g):
+    if g is None or not can_undo(g):
         return
-    set_game(Game.replay(g.history, g.ply - 1, snapshots=True))
+    if started(g):
+        set_game(Game.replay(g.history, g.ply - 1, snapshots=True))
+        return
+    before = st.session_state.pop(RESTARTED)
+    set_game(before)
+    notice("info", f"Brought back the game you restarted (turn {before.turn}, step {before.ply}).")
 
 
 REWIND_TURN = "rewind_turn"  # the number box of the turn to rewind to
@@ -119,35 +141,77 @@ def rewind(turn: int | None = None) -> None:
 def restart() -> None:
     g = game()
     if g is not None:
+        if started(g):
+            st.session_state[RESTARTED] = g
         set_game(Game.new(g.rules, g.specs, g.seed, snapshots=True))
-        notice("info", f"Restarted with the same seed ({g.seed}).")
+        notice("info", f"Restarted with the same seed ({g.seed})."
+               + (f" Undo brings back the game you restarted (turn {g.turn})." if started(g) else ""))
 
 
 def load_upload(key: str) -> None:
     upload = st.session_state.get(key)
     if upload is None:
         return
+    kept = " (your current game is kept)" if game() is not None else ""
     try:
         loaded = savefile.loads(upload.getvalue())
     except BadSave as exc:
-        notice("error", f"That file was not loaded (your current game is kept): {words.in_words(str(exc))}")
+        notice("error", f"That file was not loaded{kept}: {words.in_words(str(exc))}")
         return
-    except Exception as exc:        # a visitor's file: whatever goes wrong is a message, never a traceback
-        notice("error", f"That file was not loaded (your current game is kept): it could not be read "
-                        f"({exc.__class__.__name__}).")
+    except Exception:        # a visitor's file: whatever goes wrong is a message, never a traceback
+        notice("error", f"That file was not loaded{kept}: it could not be read as a saved game of this lab.")
         return
-    set_game(loaded)
+    new_game(loaded)
     notice("success", f"Loaded a saved game: turn {loaded.turn}, {len(loaded.players)} players.")
 
 
 def load_link(params) -> None:
     try:
-        set_game(sharelink.open_link(params))
+        new_game(sharelink.open_link(params))
         notice("success", "Opened the shared game from the link.")
     except (BadSave, MonopolyError) as exc:
         notice("error", f"The shared link could not be opened: {words.in_words(str(exc))}")
-    except Exception as exc:        # a visitor's link: whatever goes wrong is a message, never a traceback
-        notice("error", f"The shared link could not be opened: it could not be read ({exc.__class__.__name__}).")
+    except Exception:        # a visitor's link: whatever goes wrong is a message, never a traceback
+        notice("error", "The shared link could not be opened: it could not be read as a game of this lab (copy "
+                        "the whole link again).")
+
+
+#: The address parameters that only set up a game (``/play?preset=mega&seed=7``); a whole shared game has
+#: ``players`` too (see :mod:`monopoly_core.sharelink`).
+SETUP_PARAMS = ("preset", "seed")
+
+
+def setup_from_address(params) -> None:
+    """Fill the set-up form from an address that names a preset and/or a seed, not a whole game. A preset or
+    seed that cannot be used, or a parameter this page does not read, is said in words (never ignored)."""
+    names = [p.name for p in presets()]
+    problems = []
+    preset = params.get("preset")
+    if preset is not None:
+        if preset in names:
+            st.session_state["setup_preset"] = preset
+        else:
+            problems.append(f"there is no rule set called '{preset}'; the rule sets are "
+                            f"{', '.join(names)} (for example ?preset=mega)")
+    seed = params.get("seed")
+    if seed is not None:
+        if seed.strip().isdigit() and int(seed) <= _setup.SEED_BOX_MAX:
+            st.session_state["setup_seed"] = int(seed)
+        else:
+            problems.append(f"the seed must be a whole number from 0 to {_setup.SEED_BOX_MAX:,}, not '{seed}'")
+    unread = [k for k in params if k not in SETUP_PARAMS and k not in sharelink.KEYS]
+    if unread:
+        problems.append(f"this page does not read {', '.join(repr(k) for k in unread)} in its address (it reads "
+                        f"preset and seed, or a whole game from a share link)")
+    stray = [k for k in sharelink.KEYS if k not in SETUP_PARAMS and k in params]
+    if stray:
+        problems.append(f"the address has {', '.join(stray)} but no players, so it is not a whole shared game "
+                        f"(copy the whole link again)")
+    if problems:
+        notice("warning", "The set-up in the address was not all used: " + "; ".join(problems) + ".")
+    elif preset is not None or seed is not None:
+        notice("info", "The set-up below is filled in from the address"
+               + (f": rule set {preset}" if preset else ":") + (f", seed {seed}" if seed else "") + ".")
 
 
 def share_params(g: Game) -> dict[str, str]:
@@ -172,10 +236,21 @@ def keep_in_address_bar(g: Game) -> None:
 
 
 LOGGED = "play_logged"      # the (seed, steps, events) of the game last written to the database
+LOGGED_ID = "play_logged_id"    # the database id this game was logged under (logging it again replaces it)
 
 
 def _key(g: Game) -> tuple:
     return (g.seed, g.ply, len(g.log), g.rules.preset)
+
+
+def _log(g: Game, db_path: str) -> int:
+    """Write ``g`` to the database as the one record of this game: the first time under a new id, then over
+    the same id (a game logged unfinished, then logged again or finished, is one game, not several)."""
+    game_id = store.log_game(g, db_path, source="played", unfinished=not g.over,
+                             replacing=st.session_state.get(LOGGED_ID))
+    st.session_state[LOGGED_ID] = game_id
+    st.session_state[LOGGED] = _key(g)
+    return game_id
 
 
 def log_finished(g: Game, db_path: str) -> None:
@@ -184,7 +259,7 @@ def log_finished(g: Game, db_path: str) -> None:
         return
     st.session_state[LOGGED] = _key(g)
     try:
-        game_id = store.log_game(g, db_path, source="played")
+        game_id = _log(g, db_path)
         notice("success", f"The finished game is logged in the game database as game #{game_id}.")
     except store.StoreError as exc:
         notice("warning", f"The game could not be logged in the database: {exc}")
@@ -195,8 +270,8 @@ def log_unfinished(db_path: str) -> None:
     if g is None:
         return
     try:
-        game_id = store.log_game(g, db_path, source="played", unfinished=not g.over)
-        st.session_state[LOGGED] = _key(g)
-        notice("success", f"Logged the game as it stands (game #{game_id} in the database).")
+        game_id = _log(g, db_path)
+        notice("success", f"Logged the game as it stands (game #{game_id} in the database; logging it again "
+                          f"or finishing it updates this record).")
     except store.StoreError as exc:
         notice("warning", f"The game could not be logged: {exc}")

@@ -20,6 +20,10 @@ GROUPS = ("Money", "House rules", "Rent", "Building", "Mortgages", "Jail", "Chea
 EDITION_GROUPS = {"Sore Losers": "sore-losers", "Cheating": "cheaters"}
 
 
+#: The largest seed the set-up's number box holds exactly (a browser's numbers are 64-bit floats).
+SEED_BOX_MAX = 2**53 - 1
+
+
 def _new_seed() -> None:
     st.session_state["setup_seed"] = random.SystemRandom().randrange(1, 1_000_000)
 
@@ -166,8 +170,12 @@ def players_controls(rules: RuleSet) -> tuple[list[PlayerSpec], list[str]]:
         kind = c2.selectbox("Seat", (PERSON, BOT), index=(PERSON, BOT).index(default_kind), key=f"setup_kind_{i}",
                             label_visibility="collapsed" if i else "visible")
         strategy = STANDARD[(i - 1) % len(STANDARD)] if i else STANDARD[0]
-        strategy = c3.selectbox("Strategy", STRATEGIES, index=STRATEGIES.index(strategy), key=f"setup_bot_{i}",
-                                disabled=kind == PERSON, label_visibility="collapsed" if i else "visible")
+        if kind == PERSON:      # no greyed bot strategy beside a person (a class read it as the person's)
+            c3.text_input("Strategy", value="a person: decides at the table", disabled=True, key=f"setup_who_{i}",
+                          label_visibility="collapsed" if i else "visible")
+        else:
+            strategy = c3.selectbox("Strategy", STRATEGIES, index=STRATEGIES.index(strategy), key=f"setup_bot_{i}",
+                                    label_visibility="collapsed" if i else "visible")
         _name_box(i, kind, strategy)
         name = c1.text_input("Name", key=f"setup_name_{i}", label_visibility="collapsed" if i else "visible",
                              max_chars=24)
@@ -184,8 +192,9 @@ def setup_form():
     all_presets = presets()
     names = [p.name for p in all_presets]
     c1, c2 = st.columns([2, 3])
+    # the default through the session (not index=), so that an address's ?preset= can choose it first
+    st.session_state.setdefault("setup_preset", "classic-us" if "classic-us" in names else names[0])
     choice = c1.selectbox("Rule set (preset)", names, key="setup_preset", on_change=_reset_rules,
-                          index=names.index("classic-us") if "classic-us" in names else 0,
                           format_func=lambda n: next(p.title for p in all_presets if p.name == n),
                           help="A complete set of rules from a rule book; house rules can be changed below.")
     preset_obj = next(p for p in all_presets if p.name == choice)
@@ -207,7 +216,7 @@ def setup_form():
     if "setup_seed" not in st.session_state:
         _new_seed()
     c1, c2 = st.columns([3, 1])
-    seed = c1.number_input("Seed", min_value=0, max_value=2**53 - 1, step=1, key="setup_seed",
+    seed = c1.number_input("Seed", min_value=0, max_value=SEED_BOX_MAX, step=1, key="setup_seed",
                            help="The seed fixes every dice roll, card shuffle and bot choice: same seed, same game.")
     c2.button("New seed", on_click=_new_seed, help="Draw a fresh random seed.", width="stretch")
     return rules, players, int(seed), errors + player_errors, warnings

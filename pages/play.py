@@ -16,9 +16,12 @@ ensure_navigation()
 st.title("Play a game")
 
 params = st.query_params.to_dict()
-if params.get("players") and not st.session_state.get(gs.LINK_OPENED):
+if params and not st.session_state.get(gs.LINK_OPENED):
     st.session_state[gs.LINK_OPENED] = True
-    gs.load_link(params)
+    if params.get("players"):
+        gs.load_link(params)          # a whole shared game
+    else:
+        gs.setup_from_address(params)  # only a set-up (?preset=mega&seed=7), or parts the page says it ignores
 
 game = gs.game()
 SETUP_SHOWN = "play_setup_shown"    # the setup form has been drawn in this session (its controls hold values)
@@ -38,8 +41,10 @@ def _setup_and_start() -> None:
             st.error("The game cannot start yet:\n" + "\n".join(f"- {e}" for e in errors))
         for w in warnings:
             st.warning(w)
+    # the box's limit is the saves' own (it said "200MB per file", the server's default, though a save of more
+    # than savefile.MAX_BYTES is refused): whole megabytes of 2**20 bytes, rounded down
     st.file_uploader("\u2026 or resume a saved game (.json)", type=["json"], key="upload_save",
-                     on_change=gs.load_upload, args=("upload_save",),
+                     on_change=gs.load_upload, args=("upload_save",), max_upload_size=savefile.MAX_BYTES // 2**20,
                      help="A file saved with 'Download this game'. A broken or edited file is refused and "
                           "the current game is kept.")
 
@@ -66,8 +71,9 @@ def _controls(g) -> None:
     row2[0].button("To the end", on_click=lambda: st.session_state.update({gs.RUN_TO_END: True}),
                    disabled=g.over or waiting, width="stretch", key="ctl_end",
                    help="Play to the end of the game (stops if a person must decide).")
-    row2[1].button("Undo", on_click=gs.undo, disabled=not gs.started(g), width="stretch", key="ctl_undo",
-                   help="Go back one step (the game is rebuilt exactly from its history).")
+    row2[1].button("Undo", on_click=gs.undo, disabled=not gs.can_undo(g), width="stretch", key="ctl_undo",
+                   help="Go back one step (the game is rebuilt exactly from its history); at the start of a "
+                        "restarted game, bring back the game you restarted.")
     turns = len(g.turn_plies)
     with row2[2].popover("Rewind\u2026", width="stretch", help="Go back to the start of any turn, or restart."):
         if turns:
@@ -77,7 +83,8 @@ def _controls(g) -> None:
             st.number_input(f"to the start of turn (1 to {turns})", min_value=1, step=1, key=gs.REWIND_TURN)
             st.button("Rewind to that turn", on_click=gs.rewind, key="ctl_rewind")
         st.button("Restart with the same seed", on_click=gs.restart, key="ctl_restart",
-                  help="Start this game again from the beginning with the same seed.")
+                  help="Start this game again from the beginning with the same seed (Undo brings the game "
+                       "back).")
 
 
 def _run_to_end(g) -> None:

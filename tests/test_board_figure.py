@@ -79,3 +79,36 @@ def test_the_figure_is_valid_plotly_though_built_without_plotly_s_checks():
         assert len(checked.data) == len(fig.data) and len(checked.layout.shapes) == len(fig.layout.shapes)
     # the check changes nothing in a game's board (a heat map's named colour scale it spells out in full)
     assert json.loads(go.Figure(figures[0].to_dict()).to_json()) == json.loads(figures[0].to_json())
+
+
+@pytest.mark.parametrize("edition", ["classic-us", "mega"])
+def test_tokens_on_a_corner_and_on_the_squares_beside_it_do_not_overlap(edition):
+    """Review of session 9, item 7: a token in Jail and one on Connecticut Avenue were drawn on one spot (the
+    corner's tokens stood at the track's inner corner, spread along it onto the next square's)."""
+    from monopoly_core import PlayerSpec
+    from monopoly_core.viz.board_drawing import drawing
+    g = Game.new(preset(edition), [PlayerSpec(f"P{i}", "bot", "cautious") for i in range(8)], seed=3)
+    g.step()
+    n = g.board.size
+    for corner in range(0, n, n // 4):
+        seats = iter(range(8))
+        for square in (corner - 1, corner, corner, corner, corner, corner + 1):   # four on the corner
+            g.arrange().position(next(seats), square % n)
+        tokens = drawing(g.board, game=g).tokens
+        on_this = [t for t in tokens if t.seat < 6]
+        for i, a in enumerate(on_this):
+            for b in on_this[i + 1:]:
+                gap = ((a.x - b.x) ** 2 + (a.y - b.y) ** 2) ** 0.5
+                apart = g.players[a.seat].position != g.players[b.seat].position
+                # tokens of two squares never touch; of one square they stand side by side, as on a street
+                assert gap >= ((a.size + b.size) / 2 if apart else 0.3), (corner, a.seat, b.seat, gap)
+
+
+def test_no_square_sign_needs_an_emoji_font():
+    """The Mega board's Auction, Bus Ticket and Birthday Gift squares showed an empty box where a school machine
+    has no emoji font: every sign drawn is in the Basic Multilingual Plane."""
+    from monopoly_core.viz.board_svg import board_svg
+    for edition in ("classic-us", "mega", "cheaters", "sore-losers"):
+        g = Game.new(preset(edition), bots(["cautious", "strategist"]), seed=1)
+        svg = board_svg(g.board, game=g)
+        assert all(ord(c) < 0x10000 for c in svg), [c for c in svg if ord(c) >= 0x10000]

@@ -95,7 +95,7 @@ def test_a_saved_cheaters_game_loads_as_it_was_and_an_edited_one_is_refused():
 
 
 @pytest.mark.parametrize("edit, words", [([C.CALL, 1], "bot"), ([C.CALL, 9], "no player 9"),
-                                         ([C.CALL, -4], "no player -4"), ([C.PICK, 0], "not an option"),
+                                         ([C.CALL, -4], "no player -4"), ([C.PICK, 0], "answers 'pick' where the game asked whether to cheat"),
                                          (["call", "x"], "action")])
 def test_a_share_link_with_an_edited_cheaters_action_is_refused(edit, words):
     g = _played()

@@ -41,3 +41,35 @@ def test_sentences_about_the_bank_start_with_a_capital():
     g.step()
     starts = [describe(g.log[i], g) for i in range(len(g.log)) if g.log.kind[i] == E.PAY]
     assert starts and all(t.startswith("The bank hands ") for t in starts)
+
+
+def _mega_roll_sentence(faces):
+    """The feed's sentence of a Mega roll of ``faces`` (white, white, speed), arranged (seed 002)."""
+    from monopoly_core import Action, PlayerSpec
+    from monopoly_core import actions as A
+    from monopoly_core import decisions as D
+    from scenario import until
+    g = Game.new(preset("mega"), [PlayerSpec(f"P{i}", "person") for i in range(2)], seed=1)
+    g.arrange().next_rolls((6, 6), (1, 2))        # the turn order: P0 first
+    g.step()
+    until(g, D.PRE_ROLL)
+    start = len(g.log)
+    g.arrange().next_rolls(faces)
+    g.act(Action(A.ROLL))
+    return next(describe(g.log[i], g) for i in range(start, len(g.log)) if g.log.kind[i] == E.ROLL)
+
+
+def test_mega_triples_are_told_as_triples_not_doubles():
+    """Seed 002 DOUBLES & TRIPLES: "Triples (1-1-1, 2-2-2, 3-3-3)"; the board's centre says "(triples!)"."""
+    said = _mega_roll_sentence((2, 2, 2))
+    assert said.endswith("rolls 2 and 2, speed die 2 = 6 (triples!).") and "doubles" not in said
+    assert _mega_roll_sentence((2, 2, 3)).endswith("rolls 2 and 2, speed die 3 = 7 (doubles).")
+    assert _mega_roll_sentence((3, 4, 6)).endswith("rolls 3 and 4, speed die the Bus = 7.")
+    assert _mega_roll_sentence((5, 5, 4)).endswith("rolls 5 and 5, speed die Mr. Monopoly = 10 (doubles).")
+
+
+def test_a_tax_is_told_in_one_bracket():
+    """Was "pays $200 to the bank (tax) (Income Tax)" (review of session 9, item 7)."""
+    g = game()
+    tax = E.Event(0, 3, E.PAY, 0, 4, 200, -1, E.REASON_NAMES.index("tax"))
+    assert describe(tax, g).endswith("pays $200 to the bank (tax: Income Tax).")

@@ -1,6 +1,7 @@
 """AppTest for the home page and the Play page (issue 3): start, step, finish a turn, a person's decisions
 (buy; decline to auction), undo, download and re-upload, a broken upload, a bot game to the end."""
 import json
+import re
 
 from apptest_helpers import APP, downloaded_bytes, open_page, texts
 from streamlit.testing.v1 import AppTest
@@ -196,11 +197,41 @@ def test_finished_and_unfinished_games_are_logged_in_the_database(tmp_path):
     click_steps(at, 10)
     at.button(key="log_game").click().run()
     assert "Logged the game as it stands" in texts(at)
+    rows = run_query("SELECT source, finished FROM games ORDER BY id", db).to_pandas()
+    assert rows.values.tolist() == [["played", False]]
     at.button(key="ctl_end").click().run()
     assert "logged in the game database" in texts(at)
     at.run()                                   # a rerun does not log it twice
     rows = run_query("SELECT source, finished FROM games ORDER BY id", db).to_pandas()
-    assert rows.values.tolist() == [["played", False], ["played", True]]
+    assert rows.values.tolist() == [["played", True]]     # the unfinished record became the finished one
+
+
+def test_a_game_logged_twice_then_finished_is_one_record(tmp_path):
+    """The reviewer's case: log it (unfinished) twice, then To the end: one game in the database, its players
+    and events once, the finished ones; a new game started afterwards is a record of its own."""
+    from monopoly_core.sqlsafe import run_query
+    db = str(tmp_path / "played.duckdb")
+    at = open_page("pages/play.py")
+    at.session_state["db_path"] = db
+    start(at, seed=4242, bot_seat0=True)
+    click_steps(at, 6)
+    at.button(key="log_game").click().run()
+    click_steps(at, 3)
+    at.button(key="log_game").click().run()
+    at.button(key="ctl_end").click().run()
+    g = at.session_state["play_game"]
+    assert g.over
+    games = run_query("SELECT id, seed, finished FROM games", db).to_pandas().values.tolist()
+    assert games == [[1, 4242, True]]
+    seats = run_query("SELECT count(*) FROM players", db).to_pandas().iloc[0, 0]
+    events = run_query("SELECT count(*) FROM events", db).to_pandas().iloc[0, 0]
+    assert seats == len(g.players) and events == len(g.log)
+    at.button(key="ctl_undo").click().run()          # undo then To the end: not logged again
+    at.button(key="ctl_end").click().run()
+    assert run_query("SELECT count(*) FROM games", db).to_pandas().iloc[0, 0] == 1
+    start(at, seed=4242, bot_seat0=True)             # a new game is a new record
+    at.button(key="log_game").click().run()
+    assert run_query("SELECT list(id ORDER BY id) FROM games", db).to_pandas().iloc[0, 0].tolist() == [1, 2]
 
 
 # --- issue 13 items 8, 10 and 11: hostile saves, links and names on the Play page --------------------------------
@@ -278,3 +309,75 @@ def test_a_link_with_deep_nesting_or_a_long_name_is_a_message():
 def sharelink_pack(obj) -> str:
     from monopoly_core import sharelink
     return sharelink._pack(obj)
+
+
+# --- the set-up from the address: /play?preset=mega (review of session 9, item 2) ---------------------------------
+def test_the_address_can_choose_the_preset_and_seed_of_the_set_up():
+    at = _open_link({"preset": "mega", "seed": "77"})
+    assert at.selectbox(key="setup_preset").value == "mega"
+    assert at.number_input(key="setup_seed").value == 77
+    assert "filled in from the address" in texts(at)
+    at.button(key="start_game").click().run()
+    g = at.session_state["play_game"]
+    assert g.rules.preset == "mega" and g.seed == 77
+
+
+def plain(at) -> str:
+    """The page's texts as a person reads them (markdown's escapes of quoted words removed)."""
+    return re.sub(r"\\(.)", r"\1", texts(at))
+
+
+def test_an_unknown_preset_or_parameter_in_the_address_is_said_not_ignored():
+    at = _open_link({"preset": "monopoly-junior", "colour": "red"})
+    said = plain(at)
+    assert "no rule set called 'monopoly-junior'" in said
+    for name in ("classic-us", "classic-uk", "mega", "cheaters", "sore-losers"):
+        assert name in said
+    assert "does not read 'colour'" in said
+    assert at.selectbox(key="setup_preset").value == "classic-us"      # the default stays
+    at = _open_link({"seed": "-3", "steps": "12"})
+    said = plain(at)
+    assert "the seed must be a whole number" in said and "not a whole shared game" in said
+
+
+def test_a_restart_is_undone_by_undo():
+    """'Restart with the same seed' had no confirmation and left Undo off, so one misclick lost the game (review
+    of session 9, item 5): Undo at the restarted game's start brings the game back, as it was."""
+    at = open_page("pages/play.py")
+    start(at, seed=13, bot_seat0=True)
+    click_steps(at, 12)
+    before = at.session_state["play_game"]
+    at.button(key="ctl_restart").click().run()
+    assert at.session_state["play_game"].ply == 1
+    assert "Undo brings back the game you restarted" in texts(at)
+    assert not at.button(key="ctl_undo").disabled
+    click_steps(at, 2)
+    at.button(key="ctl_undo").click().run()
+    at.button(key="ctl_undo").click().run()                  # back at the restarted game's start
+    assert at.session_state["play_game"].ply == 1
+    at.button(key="ctl_undo").click().run()                  # and one more: the game restarted
+    back = at.session_state["play_game"]
+    assert (back.ply, back.turn, back.log.signature()) == (before.ply, before.turn, before.log.signature())
+    assert "Brought back the game you restarted" in texts(at)
+    at.button(key="ctl_undo").click().run()                  # then Undo goes on stepping back as before
+    assert at.session_state["play_game"].ply == before.ply - 1
+    start(at, seed=14, bot_seat0=True)                       # a new game: nothing to bring back at its start
+    assert at.button(key="ctl_undo").disabled
+
+
+def test_a_refused_upload_says_the_current_game_is_kept_only_when_there_is_one():
+    """Review of session 9, item 6: "(your current game is kept)" was said with no game at all."""
+    at = open_page("pages/play.py")
+    at.file_uploader(key="upload_save").set_value(("game.json", b'{"format": "nope"}', "application/json")).run()
+    assert "That file was not loaded: not a saved game of this lab" in plain(at)
+    assert "current game" not in plain(at)
+    start(at, seed=5, bot_seat0=True)
+    at.file_uploader(key="upload_save").set_value(("game.json", b'{"format": "no"}', "application/json")).run()
+    assert "That file was not loaded (your current game is kept): not a saved game" in plain(at)
+
+
+def test_the_upload_box_says_the_saves_real_size_limit():
+    """It said "200MB per file" (the server's default) though a save over savefile.MAX_BYTES is refused."""
+    at = open_page("pages/play.py")
+    limit = at.file_uploader(key="upload_save").proto.max_upload_size_mb
+    assert 0 < limit * 2**20 <= savefile.MAX_BYTES < (limit + 1) * 2**20

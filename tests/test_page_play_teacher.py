@@ -113,6 +113,9 @@ def test_a_bid_above_the_cash_is_refused_beside_the_button_and_nothing_is_sent()
     # and from then on the button is off, with the reason beside it
     assert at.button(key="bid_go").disabled and at.button(key="bid_go").label == "Bid $99,999"
     assert any("You have only" in e.value for e in at.error)
+    bid_box(at).set_value(-5).run()         # a negative amount is never written on the button (review, item 7)
+    assert at.button(key="bid_go").disabled and at.button(key="bid_go").label == "Bid"
+    assert any("A bid cannot be less than nothing" in e.value for e in at.error)
     amount = min(cash, g.pending.minimum + 7)
     bid_box(at).set_value(amount).run()
     assert at.button(key="bid_go").label.endswith(f"${amount:,}")     # the button says the amount in the box
@@ -270,3 +273,44 @@ def test_people_sharing_a_screen_hand_the_device_over():
         label = next(lbl for lbl in b if lbl.startswith(("Roll", "End my", "Done", "Pass", "Don't buy", "Reject")))
         b[label].click().run()
     assert handovers >= 2
+
+
+def test_the_answer_to_a_proposed_trade_is_shown_beside_the_propose_button():
+    """A bot's answer was only in the event log below the fold (review of session 9, item 4): refused or
+    accepted, it is said in words inside the trade form, which stays open."""
+    from monopoly_core import events as E
+    from test_page_play import buttons, step_until_person, until_person_buys
+    at = open_page("pages/play.py")
+    start(at, seed=11)
+    square = until_person_buys(at, affordable=True).pending.square
+    next(b for label, b in buttons(at).items() if label.startswith("Buy")).click().run()
+    g = step_until_person(at)
+    assert g.pending.allows_trade
+    bot = g.players[at.selectbox(key="trade_target").value].name
+    at.multiselect(key="trade_give_sq").set_value([square])
+    at.number_input(key="trade_get_cash").set_value(900)            # a $100 street for $900: refused
+    at.button(key="trade_go").click().run()
+    assert _events_of(game(at), E.TRADE_REJECT, 0)
+    form = at.expander[[e.label for e in at.expander].index("Propose a trade")]
+    said = "\n".join(w.value for w in form.warning)
+    assert f"{bot} **refused** your trade" in said and "nothing changed hands" in said
+    assert at.number_input(key="trade_get_cash").value == 900       # kept, to change and propose again
+    at.number_input(key="trade_get_cash").set_value(1)              # for $1: accepted
+    at.button(key="trade_go").click().run()
+    assert _events_of(game(at), E.TRADE_ACCEPT, 0)
+    form = at.expander[[e.label for e in at.expander].index("Propose a trade")]
+    assert f"{bot} **accepted** your trade:" in "\n".join(s.value for s in form.success)
+    assert at.number_input(key="trade_get_cash").value == 0         # an empty form for the next trade
+    assert not at.multiselect(key="trade_give_sq").value
+
+
+def test_a_person_seat_shows_no_bot_strategy():
+    """The person's seat showed a greyed "strategist" (review of session 9, item 7): it says it is a person."""
+    at = open_page("pages/play.py")
+    keys = {s.key for s in at.selectbox}
+    assert "setup_bot_0" not in keys and "setup_bot_1" in keys
+    assert at.text_input(key="setup_who_0").value == "a person: decides at the table"
+    at.selectbox(key="setup_kind_0").set_value("bot").run()
+    assert at.selectbox(key="setup_bot_0").value == "strategist"
+    at.selectbox(key="setup_kind_1").set_value("person").run()
+    assert "setup_bot_1" not in {s.key for s in at.selectbox}

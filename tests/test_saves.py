@@ -1,5 +1,6 @@
 """Saved games and share links: exact round trips, and refusals with a reason (issue 3's needs, in the core)."""
 import json
+import re
 
 import pytest
 
@@ -91,8 +92,8 @@ def _with(d: dict, path: tuple, value) -> dict:
     (("history", "players", 0, "name"), "Ann\u0007", "control characters"),
     (("history", "players", 0, "kind"), ["bot"], "kind must be text"),
     (("history", "players", 0), "Ann", "JSON object"),
-    (("history", "players"), {"0": "Ann"}, "list of 1 to 8"),
-    (("history", "players"), [{"name": f"P{i}"} for i in range(5000)], "list of 1 to 8"),
+    (("history", "players"), {"0": "Ann"}, "players must be a list of seats"),
+    (("history", "players"), [{"name": f"P{i}"} for i in range(5000)], "has 5000 players; a game needs 2 to 8"),
     (("history", "rules"), "classic-us", "rules must be a JSON object"),
     (("history", "rules", "starting_cash"), "1500", "whole number"),
     (("history", "rules", "starting_cash"), [1500], "wrong kind"),
@@ -192,7 +193,7 @@ def _pack(obj) -> str:
 @pytest.mark.parametrize("change, words", [
     ({"actions": _pack("[" * 10)}, "actions must be a list"),
     ({"players": "W" + _pack([])[1:]}, "damaged"),
-    ({"players": _pack([{"name": "<img src=x onerror=alert(1)>" * 3}])}, "at most 40 characters"),
+    ({"players": _pack([{"name": "<img src=x onerror=alert(1)>" * 3}, {"name": "Bob"}])}, "at most 40 characters"),
     ({"players": _pack([{"name": "Ann", "colour": 5}, {"name": "Bob"}])}, "colour must be text"),
     ({"players": _pack([{"name": "Ann", "colour": "hsl(0, 1%, 1%)"}, {"name": "Bob"}])}, "#rrggbb"),
     ({"rules": _pack("classic")}, "rules must be a JSON object"),
@@ -220,3 +221,47 @@ def _pack_text(text: str) -> str:
     import base64
     import zlib
     return base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).decode().rstrip("=")
+
+
+# --- review of session 9, item 6: refusals in words a class reads (no error class names, no field paths) --------
+def test_a_damaged_part_of_a_link_says_what_is_wrong_without_an_error_class_name():
+    params = sharelink.encode(_game(50))
+    for key in ("players", "rules", "actions"):
+        with pytest.raises(BadSave) as info:
+            sharelink.decode({**params, key: "abc$$$"})
+        said = str(info.value)
+        assert said.startswith(f"the link's {key} are damaged: that part of the link is not the packed text")
+        assert "copy the whole link again" in said and "(error)" not in said and "Error" not in said
+
+
+def test_an_answer_the_game_did_not_ask_for_names_the_step_and_the_question():
+    """Was: "action 1 (buy) is not legal at step 2: 'buy' is not an option when deciding 'pre roll'"."""
+    d = _save()
+    d["history"]["actions"] = [["buy"]] + d["history"]["actions"]
+    with pytest.raises(BadSave) as info:
+        savefile.loads(json.dumps(d))
+    said = str(info.value)
+    assert re.fullmatch(r"step \d+ of the saved game answers 'buy' where the game asked (before the roll|after the roll "
+                        r"\(build, trade or end the turn\)): the "
+                        r"saved game does not replay with its own rules and seed \(it was edited, or saved by "
+                        r"another version of the lab\)", said), said
+
+
+@pytest.mark.parametrize("players", [[], [{"name": "Ann"}]])
+def test_too_few_players_agree_with_what_a_game_accepts(players):
+    """A game takes 2 to 8 players (RuleSet.min_players is at least 2): the message said "1 to 8 seats"."""
+    with pytest.raises(BadSave, match=f"the saved game has {len(players)} players?; a game needs 2 to 8$"):
+        savefile.loads(json.dumps(_with(_save(), ("history", "players"), players)))
+    with pytest.raises(BadSave, match=f"the link has {len(players)} players?; a game needs 2 to 8$"):
+        sharelink.decode({**sharelink.encode(_game(20)), "players": _pack(players)})
+
+
+def test_a_bad_name_or_rule_in_a_save_names_the_player_or_the_rules_without_a_path_prefix():
+    with pytest.raises(BadSave) as info:
+        savefile.loads(json.dumps(_with(_save(), ("history", "players", 1, "name"), "")))
+    assert str(info.value) == "the saved game: player 2 is not valid: every player needs a name"
+    with pytest.raises(BadSave) as info:
+        savefile.loads(json.dumps(_with(_save(), ("history", "rules", "starting_cash"), -1)))
+    assert str(info.value).startswith("the saved game's rules are not valid: starting_cash: ")
+    assert "rules: " not in str(info.value)
+

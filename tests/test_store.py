@@ -112,6 +112,30 @@ def test_log_game_finished_and_unfinished(tmp_path):
     assert n == len(g.log)
 
 
+def test_a_game_logged_again_replaces_its_record(tmp_path):
+    """log_game(replacing=id): the same game logged unfinished, again, then finished is one record (games,
+    players, events, snapshots once each); an id that holds another game is left alone and a new id is used."""
+    path = tmp_path / "again.duckdb"
+    g = Game.new(preset("classic-uk", turn_limit=30), bots(["cautious", "always-buy"]), seed=3, snapshots=True)
+    for _ in range(40):
+        g.step()
+    first = log_game(g, path, unfinished=True)
+    assert log_game(g, path, unfinished=True, replacing=first) == first
+    g.run()
+    assert log_game(g, path, replacing=first) == first
+    with _read(path) as conn:
+        assert conn.execute("SELECT id, finished FROM games").fetchall() == [(first, True)]
+        assert conn.execute("SELECT count(*) FROM players").fetchone()[0] == 2
+        assert conn.execute("SELECT count(*) FROM events").fetchone()[0] == len(g.log)
+        snaps = conn.execute("SELECT count(*), count(DISTINCT (round, turn, player)) FROM snapshots").fetchone()
+    assert snaps[0] == snaps[1] > 0
+    other = Game.new(preset("classic-uk", turn_limit=30), bots(["cautious", "always-buy"]), seed=4)
+    other.run()
+    assert log_game(other, path, replacing=first) == first + 1      # seed 4 is not the game logged as #1
+    with _read(path) as conn:
+        assert conn.execute("SELECT list(seed ORDER BY id) FROM games").fetchone()[0] == [3, 4]
+
+
 def test_a_failed_batch_leaves_nothing(tmp_path):
     path = tmp_path / "fail.duckdb"
     g = Game.new(preset("classic-us", turn_limit=10), bots(["cautious", "always-buy"]), seed=1)

@@ -14,13 +14,18 @@ CORNER = 1.6        # corner squares are this many times a side square's width
 BAND = 0.32         # depth of the colour band on streets
 STRIP = 0.12        # depth of the owner's strip on the outer edge of an owned square
 TRACK = 0.32        # the tokens and the last move run on a track this far inside the ring of squares
+CORNER_TOKENS = 0.6  # a corner square's tokens stand this far in from the track's corner, along both axes
+BESIDE_CORNER = 0.15  # and the tokens of the squares beside a corner this much further from the corner
 FONT = 0.225        # the size of a square's words, in side-square widths (10 px on a 540 px board)
 KIND_FILL = {"go": "#e8f5e9", "jail": "#fff3e0", "free_parking": "#e3f2fd", "go_to_jail": "#fde2e2",
              "chance": "#fff8e1", "chest": "#e8eaf6", "tax": "#f5f5f5", "railroad": "#eeeeee",
              "utility": "#f1f8e9", "street": "#fbfbf6",
              "auction": "#fce4ec", "bus_ticket": "#e0f7fa", "birthday_gift": "#f3e5f5"}      # (Mega Edition squares)
-KIND_LABEL = {"chance": "?", "chest": "\u2709", "railroad": "\U0001F682", "utility": "\u26a1", "tax": "\u00a4",
-              "auction": "\U0001F528", "bus_ticket": "\U0001F68C", "birthday_gift": "\U0001F381"}
+#: A sign drawn above a square's name. Only signs of the Basic Multilingual Plane that the fonts of a plain school
+#: machine have (DejaVu Sans, Segoe UI Symbol): an emoji (a train, a hammer, a bus, a gift) needs an emoji font,
+#: and without one it is drawn as an empty box, so the railroads, Auction, Bus Ticket and Birthday Gift squares
+#: are named by their words alone.
+KIND_LABEL = {"chance": "?", "chest": "\u2709", "utility": "\u26a1", "tax": "\u00a4"}
 FIELD = "#f3f7f0"   # the middle of the board
 
 
@@ -328,15 +333,27 @@ def _position(d: Drawing, board, game) -> None:
     for sq, players in by_square.items():
         cell = cells[sq]
         tx, ty = on_track(cell, d.side)
-        along_x = cell.side in (0, 2) or cell.corner
+        along_x = cell.side in (0, 2)
         inward = (1, 1, -1, -1)[cell.side]             # a second row of tokens stands further in
-        # along the side: centred on a side square; from a corner, towards the middle of the board
-        toward = (-1 if tx > d.side / 2 else 1) if cell.corner else 0
+        # a corner's tokens stand on the diagonal towards the middle, off the track (at the track's inner corner
+        # they stood on the next square's tokens: Jail's and Connecticut Avenue's on one spot), in rows across it
+        dx, dy = (1 if tx < d.side / 2 else -1), (1 if ty < d.side / 2 else -1)
+        if not cell.corner:     # the square beside a corner: its tokens a little away from the corner's track point
+            n = len(cells)
+            for corner in (cells[(sq - 1) % n], cells[(sq + 1) % n]):
+                if corner.corner:
+                    cx, cy = on_track(corner, d.side)
+                    tx += BESIDE_CORNER * ((tx > cx) - (tx < cx))
+                    ty += BESIDE_CORNER * ((ty > cy) - (ty < cy))
+        across = min(len(players), 3)      # tokens side by side, the row centred on the square (a lone one too)
         for k, p in enumerate(players):
-            a = ((k % 3) * toward if cell.corner else (k % 3) - 1) * 0.3
-            b = (k // 3) * 0.3 * inward
+            a, b = ((k % 3) - (across - 1) / 2) * 0.3, (k // 3) * 0.3
+            if cell.corner:
+                x, y = tx + dx * (CORNER_TOKENS + b) + a * 0.71, ty + dy * (CORNER_TOKENS + b) - a * 0.71 * dx * dy
+            else:
+                x, y = (tx + a, ty + b * inward) if along_x else (tx + b * inward, ty + a)
             current = p.seat == game.current and not game.over
-            d.tokens.append(Token(tx + (a if along_x else b), ty + (b if along_x else a), p.colour,
+            d.tokens.append(Token(x, y, p.colour,
                                   0.44 if current else 0.32, p.in_jail, current,
                                   (p.name + (" (in jail)" if p.in_jail else "") + f" on {board.squares[sq].name}",
                                    f"cash {board.currency}{p.cash:,}"), p.seat))
