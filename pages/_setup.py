@@ -107,7 +107,8 @@ def rules_controls(base: RuleSet, *, prefix: str = "rule_", groups: tuple[str, .
             for f in by_group.get(group, ()):
                 key = f"{prefix}{f.name}"
                 m = f.metadata
-                helptext = m["help"] + (" " + words.source(m["source"]) if m.get("source") else "")
+                helptext = words.meaning(f.name, m["help"]) + (" " + words.source(m["source"]) if m.get("source")
+                                                                  else "")
                 matters, why_not = DEPENDS.get(f.name, (lambda v: True, ""))
                 off = not matters(values)
                 if off:
@@ -119,7 +120,8 @@ def rules_controls(base: RuleSet, *, prefix: str = "rule_", groups: tuple[str, .
                     v = st.selectbox(label, list(m["choices"]), key=key, help=helptext,
                                      format_func=lambda c, n=f.name: words.choice(n, c))
                 elif field_type(f) is str:
-                    v = st.selectbox(label, text_options(f.name, getattr(base, f.name)), key=key, help=helptext)
+                    v = st.selectbox(label, text_options(f.name, getattr(base, f.name)), key=key, help=helptext,
+                                     format_func=lambda c, n=f.name: words.value(n, c))
                 else:
                     v = st.number_input(label, step=1, key=key, help=helptext, disabled=off)
                 if off:

@@ -268,10 +268,11 @@ with st.form("db_simulate", enter_to_submit=False):
     st.caption("Bot games under any preset, written to the database above when you press Simulate. The same "
                "master seed gives the same games whatever the number of worker processes, so a batch with the "
                "same rules, bots, seating, players and master seed as one already in the database is refused.")
-    names = [p.name for p in presets()]
+    titles = {p.name: p.title for p in presets()}
+    names = list(titles)
     c = st.columns(3)
-    edition = c[0].selectbox("Preset", names, index=names.index("classic-us") if "classic-us" in names else 0,
-                             key="db_sim_edition")
+    edition = c[0].selectbox("Rule set", names, index=names.index("classic-us") if "classic-us" in names else 0,
+                             key="db_sim_edition", format_func=titles.__getitem__)
     games = c[1].number_input("Games", min_value=1, max_value=100_000, value=1000, step=100, key="db_sim_games")
     players = c[2].number_input("Players", min_value=2, max_value=8, value=4, key="db_sim_players")
     c = st.columns(3)

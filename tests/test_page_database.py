@@ -412,3 +412,13 @@ def test_a_fresh_database_is_made_in_the_site_s_folder(tmp_path):
     at.number_input(key="db_sample_games").set_value(10)
     at.button(key="db_sample").click().run()
     assert not at.exception and not _errors(at) and _count(other / "games-2.duckdb") == 10
+
+
+def test_the_simulate_form_names_rule_sets_in_full(db):
+    # Reviewer: the Simulate form listed ids (cheaters, classic-uk) where Play and Markov show full names
+    from monopoly_core import presets
+    at = _page(db)
+    box = at.selectbox(key="db_sim_edition")
+    titles = [p.title for p in presets()]
+    assert list(box.options) == titles and box.label == "Rule set"
+    assert box.value == "classic-us"        # (the value the form simulates stays the preset's id)

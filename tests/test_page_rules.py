@@ -221,3 +221,16 @@ def test_the_comparison_charts_are_labelled_with_full_names(page):
     assert (c.label_a, c.label_b) == ("Classic (UK)", "Classic (US)")
     specs = " ".join(ch.proto.spec for ch in page.get("plotly_chart"))
     assert "Classic (US)" in specs and '"classic-us"' not in specs
+
+
+def test_a_rule_set_of_ones_own_names_boards_and_decks_in_words(page):
+    """Reviewer: the "A rule set of your own" Edition controls showed help text with "data/boards/NAME.toml" and
+    listed boards and decks by their ids. Their help is the rule's meaning in words, their options data titles."""
+    from pages import _rule_words as words
+    from pages.rules import PREFIX
+    for field in ("board", "chance_deck", "chest_deck"):
+        box = page.selectbox(key=PREFIX + field)
+        assert not _PATHS.search(box.help), box.help
+        assert box.help.startswith(words.MEANINGS[field])
+        assert "Classic UK (London)" in box.options if field == "board" else all(" " in o for o in box.options)
+        assert not set(box.options) & {"classic-us", "classic-uk", "us-chance", "uk-chest"}
