@@ -59,4 +59,3 @@ class IllegalReplay(BadSave):
         self.action = action
         self.asked = asked
         self.reason = reason
-
