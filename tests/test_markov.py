@@ -485,3 +485,25 @@ def test_the_graph_names_few_enough_squares_to_read_at_1280_pixels():
     assert "20 squares where a token rests most" in fig.layout.title.text
     classic = V.graph_figure(M.transition_graph(preset("classic-us"), "long"))
     assert len(classic.layout.annotations) == 41          # a classic board: every square named
+
+
+def test_each_graph_name_sits_level_with_its_own_dot():
+    """Second review: names anchored above or below sat level with the next dot ("Boardwalk" beside GO, "GO"
+    beside Mediterranean). A name beside the ring has its middle at its dot's height and starts on the dot's outer
+    side; a name at the top or bottom runs outwards straight above or below its dot."""
+    for name in ("classic-us", "mega"):
+        g = M.transition_graph(preset(name), "long")
+        fig = V.graph_figure(g, selected=0)
+        pos = V.ring_positions(g)
+        named = V.named_nodes(g, 0)
+        assert len(named) == len(fig.layout.annotations)
+        for k, a in zip(named, fig.layout.annotations):         # (one name per named node, in that order)
+            (x, y) = pos[k]
+            assert a.text.replace("<b>", "").replace("</b>", "") == g.nodes[k]["short"]
+            if a.textangle == -90:
+                assert abs(a.x - x * 1.07) < 1e-9 and a.yanchor == ("bottom" if y > 0 else "top")
+            elif k == V.JAIL_STATE:
+                assert a.yanchor == "middle" and abs(a.y) < abs(y)          # towards the centre
+            else:
+                assert a.y == y and a.yanchor == "middle", (name, k)
+                assert (a.x > x and a.xanchor == "left") or (a.x < x and a.xanchor == "right"), (name, k)

@@ -196,16 +196,21 @@ def named_nodes(graph, selected=None) -> list:
 
 
 def _outside_label(xy, text: str, bold: bool) -> dict:
-    """A node's name just outside the ring, on the side away from the centre (In Jail: inside its corner)."""
+    """A node's name beside its dot, away from the centre (In Jail, inside the ring: towards the centre).
+
+    At the top and bottom of the ring the names run outwards, side by side. Elsewhere a name's middle is level
+    with its own dot and it starts a little to the side of it: pushed out along the radius, or anchored above or
+    below, a name on the diagonals sat level with the next dot (a review saw "Boardwalk" beside GO)."""
     x, y = xy
     r = math.hypot(x, y) or 1.0
-    out = 1.07 if r > 0.9 else 0.8             # In Jail sits inside the ring: its name goes towards the centre
-    lx, ly = x / r * r * out, y / r * r * out
-    label = dict(x=lx, y=ly, text=f"<b>{text}</b>" if bold else text, showarrow=False, font=dict(size=12))
-    if r > 0.9 and abs(x) < 0.45:          # top and bottom of the ring: names run outwards, side by side
-        return dict(label, textangle=-90, xanchor="center", yanchor="bottom" if y > 0 else "top")
-    return dict(label, xanchor="left" if x > 0.35 else "right" if x < -0.35 else "center",
-                yanchor="bottom" if y > 0.35 else "top" if y < -0.35 else "middle")
+    label = dict(text=f"<b>{text}</b>" if bold else text, showarrow=False, font=dict(size=12))
+    if r > 0.9 and abs(x) < 0.45:
+        return dict(label, x=x * 1.07, y=y * 1.07, textangle=-90, xanchor="center",
+                    yanchor="bottom" if y > 0 else "top")
+    if r <= 0.9:                                # In Jail: its name runs from near its dot towards the centre
+        return dict(label, x=x * 0.8, y=y * 0.8, xanchor="left" if x < 0 else "right", yanchor="middle")
+    return dict(label, x=x + (0.05 if x > 0 else -0.05), y=y, xanchor="left" if x > 0 else "right",
+                yanchor="middle")
 
 
 def one_roll_figure(dist: Distribution, state, *, height: int = 360) -> go.Figure:
