@@ -286,7 +286,7 @@ def action_from_json(data) -> Action:
         raise BadSave(f"not an action: {data!r}")
     kind = data[0]
     if kind not in ALL_KINDS and kind not in EDITION_KINDS:
-        raise BadSave(f"unknown action kind {_shown(kind)}")
+        raise BadSave(f"an answer of a kind this lab does not know ({_shown(kind)})")
     if len(data) == 1:
         return Action(kind)
     if len(data) != 2:

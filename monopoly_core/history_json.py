@@ -72,8 +72,11 @@ def parse(raw: str | bytes, what: str):
         return json.loads(raw)
     except RecursionError:
         raise BadSave(f"{what} is damaged: it is nested too deeply") from None
-    except ValueError as exc:
-        raise BadSave(f"{what} is not valid JSON ({exc.args[0] if exc.args else exc})") from None
+    except json.JSONDecodeError as exc:
+        raise BadSave(f"{what} is not in the lab's format: its text breaks off or goes wrong at line {exc.lineno}, "
+                      f"column {exc.colno} (was it edited, cut short, or is it another kind of file?)") from None
+    except ValueError:
+        raise BadSave(f"{what} is not in the lab's format (its text is not what the lab writes)") from None
 
 
 def check_rules(data, what: str) -> dict:

@@ -46,7 +46,9 @@ def loads(text, *, snapshots: bool = True) -> Game:
         data = shape.parse(_text(text), "not a saved game: the file")
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             found = data.get("format") if isinstance(data, dict) else type(data).__name__
-            raise BadSave(f"not a saved game of this lab (expected format {FORMAT!r}, found {shape.short(found)})")
+            raise BadSave("not a game saved by this lab: a saved game is the file the Play page's Download "
+                          f"button writes, which says it is one (its format is {FORMAT!r}; this file's is "
+                          f"{shape.short(found) if isinstance(data, dict) else 'missing'})")
         history = History.from_json(shape.check_history(data.get("history"), WHAT))
         shape.check_preset(history.rules.preset, WHAT)
         game = Game.replay(history, snapshots=snapshots)

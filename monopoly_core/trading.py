@@ -34,9 +34,9 @@ def trade_problem(game: GameState, trade: Trade) -> str | None:
     if trade.give_cash < 0 or trade.get_cash < 0:
         return "cash in a trade cannot be negative"
     if trade.give_cash > a.cash:
-        return f"{a.name} has only {a.cash} in cash"
+        return f"{a.name} has only {game.board.currency}{a.cash:,} in cash"
     if trade.get_cash > b.cash:
-        return f"{b.name} has only {b.cash} in cash"
+        return f"{b.name} has only {game.board.currency}{b.cash:,} in cash"
     for squares, who in ((trade.give_squares, a), (trade.get_squares, b)):
         why = _squares_problem(game, squares, who)
         if why is not None:

@@ -119,3 +119,13 @@ def test_an_action_of_the_wrong_type_is_refused_the_same_way_in_both_builds(kwar
     if "trade" not in kwargs:                 # the same values in a trade offer
         with pytest.raises(IllegalAction):
             Trade(0, 1, give_cash=kwargs.get("amount", 5), give_squares=(kwargs.get("square", 1),))
+
+
+def test_a_trade_beyond_a_players_cash_is_refused_in_the_boards_money():
+    # a refusal a person reads on the Play page: "has only £930 in cash" on a London board, not "only 930"
+    from monopoly_core.trading import trade_problem
+    for name, sign in (("classic-uk", "£"), ("classic-us", "$")):
+        g = Game.new(preset(name), bots(["always-buy", "always-buy"]), seed=3)
+        g.arrange().deed(1, 1).cash(0, 930)
+        why = trade_problem(g, Trade(0, 1, give_cash=5000, get_squares=(1,)))
+        assert why == f"{g.players[0].name} has only {sign}930 in cash"

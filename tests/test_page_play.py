@@ -369,11 +369,11 @@ def test_a_refused_upload_says_the_current_game_is_kept_only_when_there_is_one()
     """Review of session 9, item 6: "(your current game is kept)" was said with no game at all."""
     at = open_page("pages/play.py")
     at.file_uploader(key="upload_save").set_value(("game.json", b'{"format": "nope"}', "application/json")).run()
-    assert "That file was not loaded: not a saved game of this lab" in plain(at)
+    assert "That file was not loaded: not a game saved by this lab" in plain(at)
     assert "current game" not in plain(at)
     start(at, seed=5, bot_seat0=True)
     at.file_uploader(key="upload_save").set_value(("game.json", b'{"format": "no"}', "application/json")).run()
-    assert "That file was not loaded (your current game is kept): not a saved game" in plain(at)
+    assert "That file was not loaded (your current game is kept): not a game saved by this lab" in plain(at)
 
 
 def test_the_upload_box_says_the_saves_real_size_limit():
