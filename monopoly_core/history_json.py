@@ -74,7 +74,7 @@ def parse(raw: str | bytes, what: str):
         raise BadSave(f"{what} is damaged: it is nested too deeply") from None
     except json.JSONDecodeError as exc:
         raise BadSave(f"{what} is not in the lab's format: its text breaks off or goes wrong at line {exc.lineno}, "
-                      f"column {exc.colno} (was it edited, cut short, or is it another kind of file?)") from None
+                      f"column {exc.colno} (was it edited or cut short?)") from None
     except ValueError:
         raise BadSave(f"{what} is not in the lab's format (its text is not what the lab writes)") from None
 
