@@ -227,12 +227,18 @@ def gate(db_path, timeout: float):
 
 
 def connect_error(exc: Exception, path: Path) -> StoreError:
-    """A clear message for a failure to open ``path``."""
+    """A clear message for a failure to open ``path``, naming the file by its name only (a web page must not show
+    the server's folders) and in plain words where DuckDB's own are a programmer's."""
     text = str(exc)
+    name = path.name
     if "lock" in text.lower():
-        return StoreBusy(f"the database {path} is in use by another program (perhaps a simulation running in "
+        return StoreBusy(f"the database {name} is in use by another program (perhaps a simulation running in "
                          f"another window); try again when it has finished")
-    return StoreError(f"cannot open the database {path}: {text.splitlines()[0] if text else exc!r}")
+    if "not a valid duckdb database" in text.lower() or "is a directory" in text.lower() or path.is_dir():
+        return StoreError(f"{name} is not a game database this lab can read (another program's file, a folder, or "
+                          f"a damaged file): choose another name")
+    first = text.splitlines()[0].replace(str(path), name) if text else repr(exc)
+    return StoreError(f"cannot open the database {name}: {first}")
 
 
 # --- writing ---------------------------------------------------------------------------------------------------
