@@ -350,6 +350,8 @@ def test_a_name_opens_that_file_in_the_folder(tmp_path, monkeypatch):
     "SELECT '12345678-1234-5678-1234-567812345678'::UUID AS u, 170141183460469231731687303715884105727::HUGEINT AS h",
     "SELECT '01:00:00+01'::TIMETZ AS t, 'b'::ENUM('a', 'b') AS e, TIME '01:02' AS t2, NULL AS z",
     "SELECT 1::UHUGEINT AS u, 1::VARINT AS v, [1, 2]::INTEGER[2] AS a, 2.5::DECIMAL(30, 2) AS d",
+    "SELECT DATE '294247-01-01' AS far",
+    "SELECT 'infinity'::DATE AS d1, '-infinity'::TIMESTAMP AS t1, [DATE '2000-01-01', 'infinity'] AS l",
 ])
 def test_any_column_type_or_name_is_shown_without_a_traceback(db, sql):
     """Repeated names and types pandas, Arrow's CSV or the table cannot carry (review: duplicate names, INTERVAL,
