@@ -501,7 +501,7 @@ class SafeReader(GatedConnection):
 
     def __enter__(self) -> "SafeReader":
         if not exists(self.path):
-            raise QueryError(f"there is no database at {self.path} yet: simulate some games first (python -m "
+            raise QueryError(f"there is no database {self.path.name} yet: simulate some games first (python -m "
                              f"monopoly_core simulate) or create a sample")
         try:
             return super().__enter__()

@@ -289,6 +289,18 @@ def test_a_file_that_is_not_a_database_is_named_without_the_server_s_path(tmp_pa
     assert sorted(p.name for p in home.iterdir()) == ["notes.duckdb"]
 
 
+def test_a_query_on_a_database_not_yet_made_names_it_without_the_server_s_path(tmp_path):
+    home = tmp_path / "site"
+    home.mkdir()
+    at = _page(home / "games.duckdb")
+    at.text_input(key="db_name").set_value("lesson.duckdb").run()
+    at.button(key="db_run").click().run()
+    assert not at.exception
+    errors = _errors(at)
+    assert len(errors) == 1 and "there is no database lesson.duckdb yet" in errors[0]
+    assert str(tmp_path) not in errors[0] and not (home / "lesson.duckdb").exists()
+
+
 @pytest.mark.parametrize("name, words", [
     ("/nonexistent_dir/x.duckdb", "is a path"), ("sub/x.duckdb", "is a path"), ("..\\x.duckdb", "is a path"),
     ("../games.duckdb", "is a path"), ("~root/x.duckdb", "is a path"), ("notes.txt", "does not end in .duckdb"),
