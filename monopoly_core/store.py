@@ -451,12 +451,13 @@ def check_ours(path: Path) -> None:
         if not elsewhere and (not found or _marked(conn, found) or _lab_tables_before_the_mark(found)):
             return
     except duckdb.Error as exc:
-        raise StoreError(f"the database {path} cannot be read as a game database ({str(exc).splitlines()[0]}); "
-                         f"nothing was changed in it") from None
+        first = str(exc).splitlines()[0].replace(str(path), path.name)
+        raise StoreError(f"the database {path.name} cannot be read as a game database ({first}); nothing was "
+                         f"changed in it") from None
     finally:
         conn.close()
     names = ", ".join(sorted(found)[:8]) + (", ..." if len(found) > 8 else "") or "tables in other schemas"
-    raise StoreError(f"the database {path} was not made by this lab (it holds {names}); nothing was changed in "
+    raise StoreError(f"the database {path.name} was not made by this lab (it holds {names}); nothing was changed in "
                      f"it. Choose another file: a new one is created on the first write")
 
 
