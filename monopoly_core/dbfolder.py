@@ -2,10 +2,11 @@
 
 A visitor of the Database page names a database by its file name only (``games-2.duckdb``); the file is in
 :func:`site_folder`: the folder named by ``$MONOPOLY_DB_FOLDER`` when a teacher sets it, else the folder of the
-default database (``data/``, or the folder of ``$MONOPOLY_DB``). A path, ``..``, a name that does not end in
-``.duckdb`` or an overlong name is refused with a sentence saying what is allowed, so no visitor can create a
-file or a folder anywhere else the server can write. The command line keeps full paths (``--db PATH``): it is
-the teacher's own shell.
+default database (``data/``, or the folder of ``$MONOPOLY_DB``). A path (a ``/`` or ``\\`` in it, or a leading
+``~``), a name that does not end in ``.duckdb`` or an overlong name is refused with a sentence saying what is
+allowed, so no visitor can create a file or a folder anywhere else the server can write. Two dots inside a plain
+name (``x..duckdb``) are harmless: with no separator they cannot climb to another folder. The
+command line keeps full paths (``--db PATH``): it is the teacher's own shell.
 """
 from __future__ import annotations
 
@@ -45,9 +46,11 @@ def site_db_path(name) -> Path:
         raise StoreError(f"type the database's name: {allowed_names()}")
     if len(name) > MAX_NAME:
         raise StoreError(f"that name is too long ({len(name):,} characters): {allowed_names()}")
-    if "/" in name or "\\" in name or name.startswith("~") or ".." in name:
+    if "/" in name or "\\" in name or name.startswith("~"):
         raise StoreError(f"{name!r} is a path, not a name: {allowed_names()}")
-    if not name.endswith(SUFFIX) or name == SUFFIX:
+    if name == SUFFIX:
+        raise StoreError(f"type a name before {SUFFIX}: {allowed_names()}")
+    if not name.endswith(SUFFIX):
         raise StoreError(f"{name!r} does not end in {SUFFIX}: {allowed_names()}")
     if not _NAME.fullmatch(name):
         raise StoreError(f"{name!r} holds characters a database name may not: {allowed_names()}")

@@ -44,7 +44,7 @@ import pyarrow as pa
 from .bounds import check_count, check_seconds
 from .errors import InvalidRules
 from .sqlpool import RemoteConnection
-from .sqlworker import AS_TEXT, RENAMED, QueryError, QueryRefused, execute, hardened_connection
+from .sqlworker import AS_TEXT, FAR_DATES, RENAMED, QueryError, QueryRefused, execute, hardened_connection
 from .sqlworker import clean as _clean
 from .store import GatedConnection, StoreError, connect_error, exists, resolve
 
@@ -113,6 +113,12 @@ class QueryResult:
         type."""
         return [(a, b) for a, b in self._changed(AS_TEXT)]
 
+    @property
+    def far_dates(self) -> list[tuple[str, str]]:
+        """(column, DuckDB type) of each date or timestamp column sent as text because it holds a value Python's
+        dates cannot (beyond the year 9999, or infinite)."""
+        return [(a, b) for a, b in self._changed(FAR_DATES)]
+
     def _changed(self, key: bytes) -> list:
         raw = (self.table.schema.metadata or {}).get(key)
         return json.loads(raw) if raw else []
@@ -129,6 +135,10 @@ class QueryResult:
         if self.as_text:
             cols = ", ".join(f"{col} ({kind})" for col, kind in self.as_text)
             out.append(f"Shown as text, because a table or CSV file cannot hold these types as they are: {cols}.")
+        if self.far_dates:
+            cols = ", ".join(f"{col} ({kind})" for col, kind in self.far_dates)
+            out.append(f"Shown as text, because the table can hold only dates from the year 1 to 9999, and these "
+                       f"columns have a date outside them or an infinite one: {cols}.")
         return out
 
     @property
@@ -491,7 +501,7 @@ class SafeReader(GatedConnection):
 
     def __enter__(self) -> "SafeReader":
         if not exists(self.path):
-            raise QueryError(f"there is no database at {self.path} yet: simulate some games first (python -m "
+            raise QueryError(f"there is no database {self.path.name} yet: simulate some games first (python -m "
                              f"monopoly_core simulate) or create a sample")
         try:
             return super().__enter__()

@@ -25,6 +25,7 @@ import time
 
 import duckdb
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.ipc as ipc
 
 #: Most bytes of rows one query may send back (the rows are shown on a page and kept in its session).
@@ -95,35 +96,17 @@ def too_slow(limit: float) -> str:
 
 def execute(conn, sql: str, cap: int, limit: float) -> tuple[pa.Table, bool, float]:
     """Run ``sql`` on ``conn``: (rows cut at ``cap``, whether they were cut, seconds); :class:`QueryError`
-    with a message for people when it fails, is interrupted at ``limit`` seconds or sends too many bytes."""
+    with a message for people when it fails, is interrupted at ``limit`` seconds or sends too many bytes.
+
+    When a date or timestamp column holds a value Python cannot (:func:`beyond_python`: ``DATE '294247-01-01'``,
+    ``'infinity'``), the query is run again with those columns as DuckDB's text, so ordinary dates stay dates."""
     t0 = time.perf_counter()
-    batches: list[pa.RecordBatch] = []
-    rows = size = 0
-    truncated = False
-    schema = None
     with Timer(conn, limit) as timer:
         try:
-            rel = conn.sql(sql)
-            if rel is None:
-                raise QueryRefused("the statement returned no rows")
-            rel, notes = presentable(rel)
-            reader = rel.to_arrow_reader(2048)
-            schema = reader.schema
-            try:
-                for batch in reader:
-                    if rows + batch.num_rows > cap:
-                        batch = batch.slice(0, cap - rows)
-                        truncated = True
-                    size += batch.nbytes
-                    if size > MAX_RESULT_BYTES:
-                        raise QueryError(too_large(size))
-                    batches.append(batch)
-                    rows += batch.num_rows
-                    if truncated:
-                        break
-            finally:
-                reader.close()
-                del reader, rel
+            table, truncated = _fetch(conn, sql, cap, ())
+            far = tuple(i for i, column in enumerate(table.columns) if beyond_python(column))
+            if far:
+                table, truncated = _fetch(conn, sql, cap, far)
         except QueryError:
             raise
         except MemoryError:
@@ -132,22 +115,82 @@ def execute(conn, sql: str, cap: int, limit: float) -> tuple[pa.Table, bool, flo
             if timer.fired:
                 raise QueryError(too_slow(limit)) from None
             raise QueryError(message(exc)) from None
+    return table, truncated, time.perf_counter() - t0
+
+
+def _fetch(conn, sql: str, cap: int, far: tuple[int, ...]) -> tuple[pa.Table, bool]:
+    """The rows of ``sql`` (at most ``cap``, shaped by :func:`presentable`, the columns ``far`` as text) and
+    whether they were cut."""
+    batches: list[pa.RecordBatch] = []
+    rows = size = 0
+    truncated = False
+    rel = conn.sql(sql)
+    if rel is None:
+        raise QueryRefused("the statement returned no rows")
+    rel, notes = presentable(rel, far)
+    reader = rel.to_arrow_reader(2048)
+    schema = reader.schema
+    try:
+        for batch in reader:
+            if rows + batch.num_rows > cap:
+                batch = batch.slice(0, cap - rows)
+                truncated = True
+            size += batch.nbytes
+            if size > MAX_RESULT_BYTES:
+                raise QueryError(too_large(size))
+            batches.append(batch)
+            rows += batch.num_rows
+            if truncated:
+                break
+    finally:
+        reader.close()
+        del reader, rel
     table = pa.Table.from_batches(batches, schema=schema)
     if notes:
         table = table.replace_schema_metadata({**(table.schema.metadata or {}), **notes})
-    return table, truncated, time.perf_counter() - t0
+    return table, truncated
+
+
+#: The instants Python's dates can hold (1 January of year 1 to the end of 9999) in seconds from 1970, first
+#: included, last excluded; pandas and the page's table fail on a date or timestamp outside them.
+_FIRST_SECOND, _END_SECOND = -62_135_596_800, 253_402_300_800
+_PER_SECOND = {"s": 1, "ms": 1_000, "us": 1_000_000, "ns": 1_000_000_000}
+
+
+def beyond_python(values) -> bool:
+    """Whether the Arrow ``values`` (a column, or the lists and structs in it) hold a date or timestamp that
+    Python's dates cannot: beyond the year 9999 or before the year 1, or DuckDB's ``infinity``."""
+    kind = values.type
+    if isinstance(values, pa.ChunkedArray):
+        return any(beyond_python(chunk) for chunk in values.chunks)
+    if pa.types.is_list(kind) or pa.types.is_large_list(kind) or pa.types.is_fixed_size_list(kind):
+        return beyond_python(values.flatten())
+    if pa.types.is_struct(kind):
+        return any(beyond_python(child) for child in values.flatten())
+    if pa.types.is_date32(kind):
+        low, high, scale = values.cast(pa.int32()), 86_400, 1
+    elif pa.types.is_timestamp(kind):
+        low, high, scale = values.cast(pa.int64()), 1, _PER_SECOND[kind.unit]
+    else:
+        return False
+    ends = pc.min_max(low)
+    first, last = ends["min"].as_py(), ends["max"].as_py()
+    if first is None:                      # no rows, or only NULLs
+        return False
+    return first * high < _FIRST_SECOND * scale or last * high >= _END_SECOND * scale
 
 
 #: DuckDB types (``DuckDBPyType.id``) whose values reach a table on the page, a chart and a CSV file as they are.
 #: Lists, arrays and structs of these stay too (a program reading the result keeps its lists); every other type
 #: (INTERVAL, BLOB, BIT, UNION, MAP, UUID, TIME WITH TIME ZONE, ENUM, BIGNUM, a list of intervals ...) is sent as
-#: DuckDB's own text for it, because pandas, Arrow's CSV writer or the page's table cannot carry it.
+#: DuckDB's own text for it, because pandas, Arrow's CSV writer or the page's table cannot carry it. A date or
+#: timestamp column is also sent as text when one of its values is beyond Python's dates (:func:`beyond_python`).
 SHOWN_AS_IS = frozenset({"boolean", "tinyint", "smallint", "integer", "bigint", "hugeint", "utinyint", "usmallint",
                          "uinteger", "ubigint", "float", "double", "decimal", "varchar", "date", "time",
                          "timestamp", "timestamp_s", "timestamp_ms", "timestamp_ns", "timestamp with time zone"})
-#: Keys of the result's schema metadata that say what was changed: JSON lists of [old name, new name] and of
-#: [column, DuckDB type].
-RENAMED, AS_TEXT = b"monopoly.renamed", b"monopoly.as_text"
+#: Keys of the result's schema metadata that say what was changed: JSON lists of [old name, new name], of
+#: [column, DuckDB type] sent as text for its type, and of [column, DuckDB type] sent as text for its far dates.
+RENAMED, AS_TEXT, FAR_DATES = b"monopoly.renamed", b"monopoly.as_text", b"monopoly.far_dates"
 _VIEW = "__monopoly_result"
 
 
@@ -179,17 +222,18 @@ def _quote(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
-def presentable(rel):
-    """``rel`` with unique column names and every column of a type outside :data:`SHOWN_AS_IS` cast to text,
-    and the schema metadata that says so (empty when nothing needed changing)."""
+def presentable(rel, far: tuple[int, ...] = ()):
+    """``rel`` with unique column names and every column of a type outside :data:`SHOWN_AS_IS` cast to text, as
+    are the columns numbered in ``far`` (dates Python cannot hold), and the schema metadata that says so (empty
+    when nothing needed changing)."""
     names, types = list(rel.columns), [str(t.id) for t in rel.types]
     new = unique_names(names)
-    text = [not carried(t) for t in rel.types]
-    if new == names and not any(text):
+    text = [not carried(t) and i not in far for i, t in enumerate(rel.types)]
+    if new == names and not any(text) and not far:
         return rel, {}
     inner = ", ".join(f'"__c{i}"' for i in range(len(names)))
-    cols = ", ".join((f'CAST("__c{i}" AS VARCHAR)' if text[i] else f'"__c{i}"') + " AS " + _quote(new[i])
-                     for i in range(len(names)))
+    cols = ", ".join((f'CAST("__c{i}" AS VARCHAR)' if text[i] or i in far else f'"__c{i}"') + " AS "
+                     + _quote(new[i]) for i in range(len(names)))
     shaped = rel.query(_VIEW, f"SELECT {cols} FROM {_VIEW} AS __r({inner})")
     notes = {}
     if new != names:
@@ -197,6 +241,8 @@ def presentable(rel):
     if any(text):
         notes[AS_TEXT] = json.dumps([[new[i], str(rel.types[i])] for i in range(len(names))
                                      if text[i] and types[i] != "null"]).encode()     # NULL: nothing to say
+    if far:
+        notes[FAR_DATES] = json.dumps([[new[i], str(rel.types[i])] for i in far]).encode()
     return shaped, notes
 
 

@@ -227,12 +227,18 @@ def gate(db_path, timeout: float):
 
 
 def connect_error(exc: Exception, path: Path) -> StoreError:
-    """A clear message for a failure to open ``path``."""
+    """A clear message for a failure to open ``path``, naming the file by its name only (a web page must not show
+    the server's folders) and in plain words where DuckDB's own are a programmer's."""
     text = str(exc)
+    name = path.name
     if "lock" in text.lower():
-        return StoreBusy(f"the database {path} is in use by another program (perhaps a simulation running in "
+        return StoreBusy(f"the database {name} is in use by another program (perhaps a simulation running in "
                          f"another window); try again when it has finished")
-    return StoreError(f"cannot open the database {path}: {text.splitlines()[0] if text else exc!r}")
+    if "not a valid duckdb database" in text.lower() or "is a directory" in text.lower() or path.is_dir():
+        return StoreError(f"{name} is not a game database this lab can read (another program's file, a folder, or "
+                          f"a damaged file): choose another name")
+    first = text.splitlines()[0].replace(str(path), name) if text else repr(exc)
+    return StoreError(f"cannot open the database {name}: {first}")
 
 
 # --- writing ---------------------------------------------------------------------------------------------------
@@ -445,12 +451,13 @@ def check_ours(path: Path) -> None:
         if not elsewhere and (not found or _marked(conn, found) or _lab_tables_before_the_mark(found)):
             return
     except duckdb.Error as exc:
-        raise StoreError(f"the database {path} cannot be read as a game database ({str(exc).splitlines()[0]}); "
-                         f"nothing was changed in it") from None
+        first = str(exc).splitlines()[0].replace(str(path), path.name)
+        raise StoreError(f"the database {path.name} cannot be read as a game database ({first}); nothing was "
+                         f"changed in it") from None
     finally:
         conn.close()
     names = ", ".join(sorted(found)[:8]) + (", ..." if len(found) > 8 else "") or "tables in other schemas"
-    raise StoreError(f"the database {path} was not made by this lab (it holds {names}); nothing was changed in "
+    raise StoreError(f"the database {path.name} was not made by this lab (it holds {names}); nothing was changed in "
                      f"it. Choose another file: a new one is created on the first write")
 
 

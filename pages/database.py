@@ -214,7 +214,7 @@ def _show(result, hint) -> None:
     for note in result.notes:
         st.info(note)
     df = result.to_pandas()
-    st.caption(f"{result.num_rows:,} rows in {result.seconds * 1000:.0f} ms")
+    st.caption(f"{result.num_rows:,} {'row' if result.num_rows == 1 else 'rows'} in {result.seconds * 1000:.0f} ms")
     st.dataframe(df, width="stretch", hide_index=True, key="db_table")
 
     d1, d2 = st.columns(2)

@@ -27,7 +27,8 @@ def test_the_folder_is_the_default_database_s_unless_a_teacher_names_another(hom
     assert site_folder() == tmp_path.resolve()
 
 
-@pytest.mark.parametrize("name", ["games-2.duckdb", "class 7b.duckdb", "Lesson_3.v2.duckdb", "  x.duckdb "])
+@pytest.mark.parametrize("name", ["games-2.duckdb", "class 7b.duckdb", "Lesson_3.v2.duckdb", "  x.duckdb ",
+                                  "x..duckdb", "a..b.duckdb"])
 def test_plain_names_are_files_in_the_folder(home, name):
     assert site_db_path(name) == home / name.strip()
 
@@ -38,6 +39,20 @@ def test_plain_names_are_files_in_the_folder(home, name):
 def test_anything_else_is_refused_saying_what_is_allowed(home, name):
     with pytest.raises(StoreError, match="file name ending in .duckdb"):
         site_db_path(name)
+
+
+@pytest.mark.parametrize("name, words", [
+    (".duckdb", "type a name before .duckdb"), (" .duckdb ", "type a name before .duckdb"),
+    ("notes.txt", "'notes.txt' does not end in .duckdb"), ("../x.duckdb", "is a path"),
+    ("..\\x.duckdb", "is a path"), ("...duckdb", "characters"),
+])
+def test_each_refusal_says_what_is_wrong(home, name, words):
+    """Review: ".duckdb" was said not to end in .duckdb, and "x..duckdb" was called a path (two dots with no
+    separator cannot leave the folder, so that name is allowed now)."""
+    with pytest.raises(StoreError) as refused:
+        site_db_path(name)
+    assert words in str(refused.value)
+    assert "does not end" not in str(refused.value) or not name.strip().endswith(".duckdb")
 
 
 def test_the_site_writes_only_in_its_existing_folder(home, tmp_path, monkeypatch):

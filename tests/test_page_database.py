@@ -259,14 +259,53 @@ def test_another_program_s_database_is_refused_and_left_intact(tmp_path):
     at.number_input(key="db_sim_limit").set_value(5)
     next(b for b in at.button if b.label == "Simulate").click().run()
     assert not at.exception
-    assert any("Nothing was simulated" in e for e in _errors(at))
+    assert any("Nothing was simulated" in e and "theirs.duckdb was not made by this lab" in e for e in _errors(at))
+    assert not any(str(tmp_path) in e for e in _errors(at))          # the server's folders stay unsaid
     assert theirs.read_bytes() == before
+
+
+@pytest.mark.parametrize("folder", [False, True])
+def test_a_file_that_is_not_a_database_is_named_without_the_server_s_path(tmp_path, folder):
+    """Review: a non-database file (or a folder) named notes.duckdb showed the server's full path and DuckDB's
+    raw error, on opening and on Simulate. Plain words naming the file alone; nothing is overwritten."""
+    home = tmp_path / "site"
+    home.mkdir()
+    notes = home / "notes.duckdb"
+    notes.mkdir() if folder else notes.write_text("shopping list")
+    at = _page(home / "games.duckdb")
+    at.text_input(key="db_name").set_value("notes.duckdb").run()
+    assert not at.exception
+    want = "notes.duckdb is not a game database this lab can read"
+    assert [e for e in _errors(at) if want in e] == _errors(at) != []
+    at.number_input(key="db_sim_games").set_value(2)
+    at.number_input(key="db_sim_workers").set_value(1)
+    at.number_input(key="db_sim_limit").set_value(5)
+    next(b for b in at.button if b.label == "Simulate").click().run()
+    assert not at.exception
+    errors = _errors(at)
+    assert any(e.startswith("Nothing was simulated") and want in e for e in errors)
+    for e in errors:
+        assert str(tmp_path) not in e and "IO Error" not in e and "directory" not in e
+    assert notes.is_dir() if folder else notes.read_text() == "shopping list"
+    assert sorted(p.name for p in home.iterdir()) == ["notes.duckdb"]
+
+
+def test_a_query_on_a_database_not_yet_made_names_it_without_the_server_s_path(tmp_path):
+    home = tmp_path / "site"
+    home.mkdir()
+    at = _page(home / "games.duckdb")
+    at.text_input(key="db_name").set_value("lesson.duckdb").run()
+    at.button(key="db_run").click().run()
+    assert not at.exception
+    errors = _errors(at)
+    assert len(errors) == 1 and "there is no database lesson.duckdb yet" in errors[0]
+    assert str(tmp_path) not in errors[0] and not (home / "lesson.duckdb").exists()
 
 
 @pytest.mark.parametrize("name, words", [
     ("/nonexistent_dir/x.duckdb", "is a path"), ("sub/x.duckdb", "is a path"), ("..\\x.duckdb", "is a path"),
     ("../games.duckdb", "is a path"), ("~root/x.duckdb", "is a path"), ("notes.txt", "does not end in .duckdb"),
-    (".duckdb", "does not end in .duckdb"), ("x" * 200 + ".duckdb", "too long"), ("a:b.duckdb", "characters"),
+    (".duckdb", "type a name before .duckdb"), ("x" * 200 + ".duckdb", "too long"), ("a:b.duckdb", "characters"),
     ("   ", "type the database's name"), (".hidden.duckdb", "characters"),
 ])
 def test_the_page_opens_databases_only_by_name_in_its_folder(tmp_path, name, words):
@@ -324,6 +363,8 @@ def test_a_name_opens_that_file_in_the_folder(tmp_path, monkeypatch):
     "SELECT '12345678-1234-5678-1234-567812345678'::UUID AS u, 170141183460469231731687303715884105727::HUGEINT AS h",
     "SELECT '01:00:00+01'::TIMETZ AS t, 'b'::ENUM('a', 'b') AS e, TIME '01:02' AS t2, NULL AS z",
     "SELECT 1::UHUGEINT AS u, 1::VARINT AS v, [1, 2]::INTEGER[2] AS a, 2.5::DECIMAL(30, 2) AS d",
+    "SELECT DATE '294247-01-01' AS far",
+    "SELECT 'infinity'::DATE AS d1, '-infinity'::TIMESTAMP AS t1, [DATE '2000-01-01', 'infinity'] AS l",
 ])
 def test_any_column_type_or_name_is_shown_without_a_traceback(db, sql):
     """Repeated names and types pandas, Arrow's CSV or the table cannot carry (review: duplicate names, INTERVAL,
@@ -339,6 +380,17 @@ def test_any_column_type_or_name_is_shown_without_a_traceback(db, sql):
         assert any("renamed" in i.value for i in at.info)
     elif "DECIMAL" not in sql:
         assert any("as text" in i.value for i in at.info)
+
+
+@pytest.mark.parametrize("sql, words", [("SELECT 1 AS n", "1 row in"), ("SELECT * FROM range(2)", "2 rows in"),
+                                        ("SELECT 1 AS n WHERE false", "0 rows in")])
+def test_the_caption_counts_rows_in_words(db, sql, words):
+    """Review: one row was captioned "1 rows"."""
+    at = _page(db)
+    at.text_area(key="db_sql").set_value(sql)
+    at.button(key="db_run").click().run()
+    assert not at.exception and not _errors(at)
+    assert any(c.value.startswith(words) for c in at.caption)
 
 
 def test_a_result_that_cannot_be_shown_is_a_message(db, monkeypatch):
