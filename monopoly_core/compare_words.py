@@ -47,7 +47,10 @@ def with_interval(row, side: str, unit: str, plus_minus: str = "+-", *, narrow: 
             return f"{value:{sign}.1%} ({low} to {high})".replace("-", "−")
         low, high = (f"{x:{sign}.1%}" for x in bounds)
         return f"{value:{sign}.1%} ({low} to {high})"
-    return f"{number(value, unit)} {plus_minus} {number(getattr(row, f'{side}_half'), unit)}"
+    text = f"{number(value, unit)} {plus_minus} {number(getattr(row, f'{side}_half'), unit)}"
+    if narrow and side == "diff":
+        text = ("+" if value > 0 else "") + text.replace("-", "\u2212")
+    return text
 
 
 def _chance(test, alpha: float) -> str:

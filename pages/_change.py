@@ -37,11 +37,10 @@ def _rows_frame(c: Comparison, key: str) -> pd.DataFrame:
     with its low and high bounds, a mean \u00b1 half its interval)."""
     f = c.figure(key)
     rows = f.rows if key != "inequality" else f.rows[:1]
-    level = f"{1 - c.alpha:.0%}"
     return pd.DataFrame([{"": r.label,
                           **{label: with_interval(r, side, f.unit, "\u00b1", narrow=True)
                              for label, side in ((c.label_a, "a"), (c.label_b, "b"))},
-                          f"B \u2212 A ({level} interval)": with_interval(r, "diff", f.unit, "\u00b1", narrow=True)}
+                          "B \u2212 A": with_interval(r, "diff", f.unit, "\u00b1", narrow=True)}
                          for r in rows])
 
 
@@ -50,10 +49,11 @@ def _numbers_caption(c: Comparison, unit: str) -> str:
     level = f"{1 - c.alpha:.0%}"
     if unit == "share":
         return (f"Each side: the share of games, then in brackets the range (in %) that holds the true share "
-                f"with {level} confidence, lowest to highest (Wilson's interval, which stays between 0% and 100% and is not "
-                f"centred on the share when the share is near 0% or 100%). B \u2212 A: the difference in "
-                f"percentage points, then its {level} confidence interval in points (Tango's, for games played in pairs).")
-    return f"Each number \u00b1 half its {level} confidence interval."
+                f"with {level} confidence, lowest to highest (Wilson's interval, which stays between 0% and 100% "
+                f"and is not centred on the share when the share is near 0% or 100%). B \u2212 A: the difference "
+                f"in percentage points, then its {level} confidence interval in points (Tango's, for games played "
+                f"in pairs).")
+    return f"Each number \u00b1 half its {level} confidence interval (B \u2212 A: the difference, game for game)."
 
 
 def controls(choices: dict[str, tuple[str, RuleSet]]) -> None:
@@ -161,9 +161,9 @@ def markov_side(choices: dict[str, tuple[str, RuleSet]]) -> None:
         st.info(f"The Markov chain cannot be built for these rules: {exc}")
         return
     if len(da.squares) != len(db.squares):
-        st.info(f"There is no square-by-square difference: A ({markdown(la)}) is played on a board of {len(da.squares)} "
-                f"squares and B ({markdown(lb)}) on one of {len(db.squares)}, so their squares do not line up. Each "
-                f"board's chain is on the Markov page.")
+        st.info(f"There is no square-by-square difference: A ({markdown(la)}) is played on a board of "
+                f"{len(da.squares)} squares and B ({markdown(lb)}) on one of {len(db.squares)}, so their squares "
+                f"do not line up. Each board's chain is on the Markov page.")
         return
     moved = max(abs(x - y) for x, y in zip(VM.heat_values(da), VM.heat_values(db)))
     if moved < 1e-12:

@@ -53,7 +53,7 @@ def figure(comparison, key: str, *, height: int = 360) -> go.Figure:
             fig.add_scatter(x=x, y=mid, name=label, line=dict(color=colour))
         return _layout(fig, "Gini by round over all games (a finished game keeps its last value)<br>"
                        "<sub>band: confidence interval</sub>", height,
-                       xaxis_title="round", yaxis_title="Gini (0 equal, 1 one player has all)")
+                       xaxis_title="round", yaxis_title="Gini (0: all equal)")
     share = f.unit == "share"
     horizontal = key == "money"
     fig = go.Figure()
