@@ -261,3 +261,15 @@ def test_a_rule_set_of_ones_own_names_boards_and_decks_in_words(page):
         assert box.help.startswith(words.MEANINGS[field])
         assert "Classic UK (London)" in box.options if field == "board" else all(" " in o for o in box.options)
         assert not set(box.options) & {"classic-us", "classic-uk", "us-chance", "uk-chest"}
+
+
+def test_the_deck_controls_offer_only_decks_of_their_kind_in_plain_words(page):
+    """Review (second round): the Chance cards control offered Community Chest decks, and titles said "the
+    project's own"."""
+    from monopoly_core import datafiles
+    for key, kind in (("rp_rule_chance_deck", "chance"), ("rp_rule_chest_deck", "chest")):
+        titles = page.selectbox(key=key).options                       # shown by their titles
+        assert all(t.startswith("Chance (" if kind == "chance" else "Community Chest (") for t in titles), titles
+        want = {datafiles.load_toml("cards", f"{e}-{kind}")["title"] for e in ("us", "uk", "cheaters", "mega-us")}
+        assert want <= set(titles)
+    assert "project's own" not in texts(page)
