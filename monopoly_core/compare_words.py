@@ -32,22 +32,46 @@ def number(x: float, unit: str) -> str:
     return f"{x:,.1f}"
 
 
-def with_interval(row, side: str, unit: str, plus_minus: str = "+-") -> str:
+def with_interval(row, side: str, unit: str, plus_minus: str = "+-", *, narrow: bool = False) -> str:
     """A side's value (``side`` "a" or "b") or the difference ("diff") with its confidence interval, as a class
     reads it (the Rules page and the ``compare`` command): a share with its bounds, "5.0% (2.2% to 11.2%)" (and a
     difference of shares "+3.0% (-1.2% to +7.9%)"), since a share's intervals are not centred on it; a mean as
-    "30.1 +- 2.2"."""
+    "30.1 +- 2.2". ``narrow`` (the page's half-width tables) leaves the % off the bounds and writes a true minus
+    sign: "−10.0% (−45.4 to +24.3)"."""
     value = getattr(row, side)
     if unit == "share":
         sign = "+" if side == "diff" else ""
-        low, high = (f"{x:{sign}.1%}" for x in (getattr(row, f"{side}_low"), getattr(row, f"{side}_high")))
+        bounds = (getattr(row, f"{side}_low"), getattr(row, f"{side}_high"))
+        if narrow:
+            low, high = (f"{x * 100:{sign}.1f}" for x in bounds)
+            return f"{value:{sign}.1%} ({low} to {high})".replace("-", "−")
+        low, high = (f"{x:{sign}.1%}" for x in bounds)
         return f"{value:{sign}.1%} ({low} to {high})"
-    return f"{number(value, unit)} {plus_minus} {number(getattr(row, f'{side}_half'), unit)}"
+    text = f"{number(value, unit)} {plus_minus} {number(getattr(row, f'{side}_half'), unit)}"
+    if narrow and side == "diff":
+        text = ("+" if value > 0 else "") + text.replace("-", "\u2212")
+    return text
 
 
 def _chance(test, alpha: float) -> str:
     word = "larger than chance" if test.significant else "not larger than chance"
     return f"{word} at the {alpha:.0%} level ({test.name}, {test.p_text()})"
+
+
+#: What the headline Gini is, in words, and how it differs from the chart of Gini by round beside it.
+GINI_MEANS = ("each game's Gini coefficient averaged over the rounds that game lasted (the chart beside shows "
+              "round by round, over all games, a finished game keeping its final value)")
+
+
+def _inequality(r, test, alpha: float, level: str, la: str, lb: str) -> str:
+    """The Gini sentence: a direction only when the difference is larger than chance, and which Gini it is."""
+    figures = (f"{r.a:.3f} under {la} and {r.b:.3f} under {lb} on average ({r.diff:+.3f}"
+               f"{_ci(r, lambda x: f'{x:+.3f}', level)})")
+    if not test.significant:
+        return (f"No clear difference in how evenly net worth is shared: {figures}, a difference chance alone "
+                f"often gives ({test.name}, {test.p_text()}; {alpha:.0%} level). The figure is {GINI_MEANS}.")
+    return (f"Net worth is shared {'less' if r.diff > 0 else 'more'} evenly under {lb}: {figures}, "
+            f"{_chance(test, alpha)}. The figure is {GINI_MEANS}.")
 
 
 def seating_words(seating: str, players: int) -> str:
@@ -82,10 +106,7 @@ def verdicts(rows: dict, tests: dict, alpha: float, la: str, lb: str, extra: dic
                     f"{big.label}, {_pct(big.a)} under {la} and {_pct(big.b)} under {lb} ({_pts(big.diff)}"
                     f"{_ci(big, _pts, level)}).")
     r = rows["inequality"][0]
-    out["inequality"] = (f"Net worth is shared {'less' if r.diff > 0 else 'more'} evenly under {lb}: the Gini "
-                         f"coefficient averaged over the rounds each game lasted is {r.a:.3f} under {la} and {r.b:.3f} "
-                         f"under {lb} ({r.diff:+.3f}{_ci(r, lambda x: f'{x:+.3f}', level)}), "
-                         f"{_chance(tests['inequality'], alpha)}.")
+    out["inequality"] = _inequality(r, tests["inequality"], alpha, level, la, lb)
     adjusted = extra["money"]["adjusted_p"]
     changed = [x for x in rows["money"] if adjusted[x.label] < alpha]
     changed.sort(key=lambda x: -abs(x.diff))

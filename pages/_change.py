@@ -16,6 +16,7 @@ from monopoly_core.simulate import FIXED, ROTATED
 from monopoly_core.store import StoreError
 from monopoly_core.viz import compare as VC
 from monopoly_core.viz import markov as VM
+from monopoly_core.viz.safe_text import markdown
 
 from . import _rule_words as words
 from . import _site
@@ -36,22 +37,23 @@ def _rows_frame(c: Comparison, key: str) -> pd.DataFrame:
     with its low and high bounds, a mean \u00b1 half its interval)."""
     f = c.figure(key)
     rows = f.rows if key != "inequality" else f.rows[:1]
-    level = f"{1 - c.alpha:.0%}"
     return pd.DataFrame([{"": r.label,
-                          **{label: with_interval(r, side, f.unit, "\u00b1")
+                          **{label: with_interval(r, side, f.unit, "\u00b1", narrow=True)
                              for label, side in ((c.label_a, "a"), (c.label_b, "b"))},
-                          f"B \u2212 A ({level} interval)": with_interval(r, "diff", f.unit, "\u00b1")} for r in rows])
+                          "B \u2212 A": with_interval(r, "diff", f.unit, "\u00b1", narrow=True)}
+                         for r in rows])
 
 
 def _numbers_caption(c: Comparison, unit: str) -> str:
     """What the numbers under a chart are, in words a class reads."""
     level = f"{1 - c.alpha:.0%}"
     if unit == "share":
-        return (f"Each side: the share of games, then the range that holds the true share with {level} "
-                f"confidence, lowest to highest (Wilson's interval, which stays between 0% and 100% and is not "
-                f"centred on the share when the share is near 0% or 100%). B \u2212 A: the difference in "
-                f"percentage points, then its {level} confidence interval (Tango's, for games played in pairs).")
-    return f"Each number \u00b1 half its {level} confidence interval."
+        return (f"Each side: the share of games, then in brackets the range (in %) that holds the true share "
+                f"with {level} confidence, lowest to highest (Wilson's interval, which stays between 0% and 100% "
+                f"and is not centred on the share when the share is near 0% or 100%). B \u2212 A: the difference "
+                f"in percentage points, then its {level} confidence interval in points (Tango's, for games played "
+                f"in pairs).")
+    return f"Each number \u00b1 half its {level} confidence interval (B \u2212 A: the difference, game for game)."
 
 
 def controls(choices: dict[str, tuple[str, RuleSet]]) -> None:
@@ -139,7 +141,7 @@ def results() -> None:
             with col:
                 st.markdown(f"##### {f.title}")
                 st.plotly_chart(VC.figure(c, f.key), key=f"ch_fig_{f.key}", width="stretch")
-                (st.success if f.test.significant else st.info)(f.verdict)
+                (st.success if f.test.significant else st.info)(markdown(f.verdict))  # names kept are text
                 with st.expander("The numbers"):
                     st.dataframe(_rows_frame(c, f.key), hide_index=True, width="stretch")
                     st.caption(_numbers_caption(c, f.unit))
@@ -159,9 +161,9 @@ def markov_side(choices: dict[str, tuple[str, RuleSet]]) -> None:
         st.info(f"The Markov chain cannot be built for these rules: {exc}")
         return
     if len(da.squares) != len(db.squares):
-        st.info(f"There is no square-by-square difference: A ({la}) is played on a board of {len(da.squares)} "
-                f"squares and B ({lb}) on one of {len(db.squares)}, so their squares do not line up. Each "
-                f"board's chain is on the Markov page.")
+        st.info(f"There is no square-by-square difference: A ({markdown(la)}) is played on a board of "
+                f"{len(da.squares)} squares and B ({markdown(lb)}) on one of {len(db.squares)}, so their squares "
+                f"do not line up. Each board's chain is on the Markov page.")
         return
     moved = max(abs(x - y) for x, y in zip(VM.heat_values(da), VM.heat_values(db)))
     if moved < 1e-12:
@@ -169,9 +171,9 @@ def markov_side(choices: dict[str, tuple[str, RuleSet]]) -> None:
                 "(the chain depends on the board, the dice, the cards and the jail rules only).")
         return
     c1, c2 = st.columns(2)
-    c1.markdown(f"**A: {la}**")
+    c1.markdown(f"**A: {markdown(la)}**")
     c1.plotly_chart(VM.heat_board_figure(da, height=420), key="ch_mk_a", width="stretch")
-    c2.markdown(f"**B: {lb}**")
+    c2.markdown(f"**B: {markdown(lb)}**")
     c2.plotly_chart(VM.heat_board_figure(db, height=420), key="ch_mk_b", width="stretch")
     st.plotly_chart(VC.markov_difference_figure(da, db), key="ch_mk_diff", width="stretch")
     st.caption(f"Largest change on one square: {moved:.3%} of all rolls (per-roll long-run shares, jail policy "

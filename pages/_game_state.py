@@ -210,8 +210,10 @@ def setup_from_address(params) -> None:
     if problems:
         notice("warning", "The set-up in the address was not all used: " + "; ".join(problems) + ".")
     elif preset is not None or seed is not None:
-        notice("info", "The set-up below is filled in from the address"
-               + (f": rule set {preset}" if preset else ":") + (f", seed {seed}" if seed else "") + ".")
+        titles = {p.name: p.title for p in presets()}
+        parts = ([f"rule set {titles[preset]}"] if preset is not None else []) + \
+            ([f"seed {int(seed)}"] if seed is not None else [])
+        notice("info", "The set-up form above is filled in from the address: " + ", ".join(parts) + ".")
 
 
 def share_params(g: Game) -> dict[str, str]:

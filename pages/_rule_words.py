@@ -139,7 +139,7 @@ def meaning(field: str, sentence: str) -> str:
 
 
 def _data_title(field: str, name: str) -> str:
-    """A data file's title ("Chance (Cheaters Edition, the project's own)"), or its name if it has none."""
+    """A data file's title ("Chance (Cheaters Edition, written for this lab)"), or its name if it has none."""
     from monopoly_core.datafiles import load_toml
     from monopoly_core.errors import DataError
     try:

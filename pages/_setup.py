@@ -81,8 +81,11 @@ def text_options(name: str, current: str) -> list[str]:
     """The values a text rule may take: the data files or registered names it refers to (the current value
     first if it is none of them)."""
     from monopoly_core import datafiles, dice, editions
+    def decks(kind: str) -> list[str]:     # a deck file says which deck it is (deck = "chance" or "chest")
+        return [n for n in datafiles.available("cards") if datafiles.load_toml("cards", n).get("deck") == kind]
+
     known = {"board": lambda: datafiles.available("boards"),
-             "chance_deck": lambda: datafiles.available("cards"), "chest_deck": lambda: datafiles.available("cards"),
+             "chance_deck": lambda: decks("chance"), "chest_deck": lambda: decks("chest"),
              "dice": dice.available, "edition": lambda: list(editions.names())}.get(name, lambda: [])()
     return known if current in known else [current, *known]
 

@@ -272,7 +272,7 @@ with tabs[4]:
             m1, m2, m3 = st.columns(3)
             m1.metric("Rolls counted", f"{emp.rolls:,}")
             m2.metric("Total variation distance", f"{tv_obs:.3%}")
-            m3.metric("Chi-square p-value", f"{test.p_value:.3g}", help=f"statistic {test.statistic:.1f} on "
+            m3.metric("Chi-square p-value", test.p_text(), help=f"statistic {test.statistic:.1f} on "
                       f"{test.dof} degrees of freedom")
             st.plotly_chart(V.comparison_figure(per_roll, observed, errors=M.path_standard_errors(ch, emp.rolls)),
                             key="mk_compare")

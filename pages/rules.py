@@ -9,6 +9,7 @@ from __future__ import annotations
 import streamlit as st
 
 from monopoly_core import InvalidRules, presets
+from monopoly_core.viz.safe_text import markdown
 from pages import _change, _custom_rules as custom, _rule_words as words, _rules_book as book, _setup, _site
 from pages._site import ensure_navigation
 
@@ -100,7 +101,7 @@ if c2.button("Keep this rule set", key="rp_keep", disabled=mine is None, width="
 for name, rules in custom.kept().items():
     with st.container(border=True):
         c1, c2, c3, c4 = st.columns([2, 1, 1, 1], vertical_alignment="center")
-        c1.markdown(f"**{name}** ({by_name[rules.preset].title}; " + (
+        c1.markdown(f"**{markdown(name)}** ({by_name[rules.preset].title}; " + (
             "; ".join(words.change(n, x, y) for n, x, y in rules.diff(by_name[rules.preset].rules))
             or "as printed") + ")")
         c2.link_button("Play it", f"play?{custom.play_query(rules)}", width="stretch",

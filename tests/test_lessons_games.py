@@ -115,6 +115,9 @@ def test_the_expected_value_and_break_even_by_hand():
     assert cheating.expected_value(bank, [1]) == Fraction(3, 5) * 150 - Fraction(2, 5) * 100 == 50
     assert cheating.expected_value(bank, [1, 1, 1]) == Fraction(27, 125) * 150 - Fraction(98, 125) * 100 == -46
     assert cheating.break_even(bank) == Fraction(150, 250)
+    # money side by side reads alike (review, second round: "-£180.8" beside "+£18.75")
+    assert [cheating.money(x) for x in (50, -46, Fraction(-904, 5), 18.75, -0.004)] == \
+        ["+£50.00", "-£46.00", "-£180.80", "+£18.75", "+£0.00"]
     dodger = cheating.card("Rent Dodger")                # skip a rent: no money taken; reward 50, penalty 150
     assert cheating.act_cash(dodger) == 0
     assert cheating.expected_value(dodger, [1]) == Fraction(1, 2) * 50 - Fraction(1, 2) * 150 == -50
@@ -177,8 +180,8 @@ def test_the_z_test_of_the_number_caught():
 def test_the_cheating_exercise_by_hand():
     ex = cheating.exercise()
     assert "chance 40%" in ex.question
-    assert ex.answer == ("1. Caught with chance 2/5 (40%); on average +£50.  2. Caught with chance 98/125 (78.4%); "
-                         "on average -£46: worth it against one opponent, not against three.")
+    assert ex.answer == ("1. Caught with chance 2/5 (40%); on average +£50.00.  2. Caught with chance 98/125 (78.4%); "
+                         "on average -£46.00: worth it against one opponent, not against three.")
     assert "(1 - 2/5)^3 = 27/125" in ex.working and "= 3/5 (60%)" in ex.working
 
 

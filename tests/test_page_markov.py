@@ -203,7 +203,8 @@ def test_the_cheaters_assumption_is_stated_and_its_simulation_agrees(page):
     at.number_input(key="mk_seed").set_value(2).run()
     at.button(key="mk_simulate").click().run()
     assert not at.exception
-    assert float(_by_label(at.metric, "Chi-square p-value").value) > 1e-3
+    p = _by_label(at.metric, "Chi-square p-value").value
+    assert p.startswith(">") or float(p) > 1e-3
     at.selectbox(key="mk_preset").set_value("classic-us").run()
     assert "Cards kept in hand" not in _words(at) and "straight back to its deck" in _words(at)
 
@@ -218,3 +219,19 @@ def test_no_fine_or_chance_words_where_there_is_no_such_card(page, name):
     assert not any(r.label == "Fine or Chance card" for r in page.radio)
     page.selectbox(key="mk_preset").set_value("classic-uk").run()
     assert any(r.label == "Fine or Chance card" for r in page.radio)
+
+
+def test_a_p_value_near_one_is_never_shown_as_a_bare_one(page):
+    """Review (second round): seed 3 showed the chi-square p-value as "1"; rounding must not print a certainty."""
+    at = open_tab(page, "Theory vs experiment")
+    at.number_input(key="mk_seed").set_value(3).run()
+    at.button(key="mk_simulate").click().run()
+    assert not at.exception
+    shown = _by_label(at.metric, "Chi-square p-value").value
+    assert shown not in ("1", "0") and "p = 1." not in _words(at)
+
+
+def test_p_values_are_written_without_rounding_to_one_or_zero():
+    from monopoly_core.markov.stats import ChiSquare
+    texts = [ChiSquare(1.0, 39, p, 1000, "markov").p_text() for p in (0.99996, 0.9996, 0.0312, 2.1e-7, 0.0)]
+    assert texts == ["> 0.9999", "0.9996", "0.0312", "2.1e-07", "< 1e-300"]

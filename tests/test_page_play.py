@@ -306,6 +306,11 @@ def test_a_link_with_deep_nesting_or_a_long_name_is_a_message():
         assert at.session_state.get("play_game") is None and "could not be opened" in texts(at)
 
 
+def test_an_address_with_only_a_seed_says_so_in_a_whole_sentence():
+    at = _open_link({"seed": "7"})
+    assert "The set-up form above is filled in from the address: seed 7." in plain(at)
+
+
 def sharelink_pack(obj) -> str:
     from monopoly_core import sharelink
     return sharelink._pack(obj)
@@ -316,7 +321,8 @@ def test_the_address_can_choose_the_preset_and_seed_of_the_set_up():
     at = _open_link({"preset": "mega", "seed": "77"})
     assert at.selectbox(key="setup_preset").value == "mega"
     assert at.number_input(key="setup_seed").value == 77
-    assert "filled in from the address" in texts(at)
+    # the message stands under the form and names the rule set by its title (review of session 9, second round)
+    assert "The set-up form above is filled in from the address: rule set Mega Edition (US), seed 77." in plain(at)
     at.button(key="start_game").click().run()
     g = at.session_state["play_game"]
     assert g.rules.preset == "mega" and g.seed == 77

@@ -3,6 +3,7 @@ toggling rules (an invalid one explained in words), kept, shared as a link and o
 pages, and a small comparison that draws its charts and verdicts."""
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import fields
 from urllib.parse import parse_qsl
@@ -12,6 +13,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from monopoly_core import RuleSet, presets, sharelink
+from monopoly_core.viz import safe_text
 from pages import _custom_rules
 from pages._rule_words import LABELS
 from tests.apptest_helpers import APP, open_page, texts
@@ -89,6 +91,28 @@ def test_a_rule_set_link_opens_the_rule_set(tmp_path, monkeypatch):
     assert at.number_input(key="rp_rule_go_salary").value == 400
 
 
+def test_a_kept_rule_sets_name_is_drawn_as_text_not_markdown(page):
+    """Review (second round): a kept rule set named `**y** $z$` showed bold text and a maths z."""
+    name = "**y** $z$ <b>w</b>"
+    page.selectbox(key="rp_rule_free_parking").set_value("jackpot").run()
+    page.text_input(key="rp_name").input(name).run()
+    next(b for b in page.button if b.key == "rp_keep").click().run()
+    assert not page.exception
+    drawn = [m.value for m in page.markdown if "y" in m.value and "z" in m.value]
+    assert drawn and all("**y**" not in m and "$z$" not in m for m in drawn)
+    assert any(m.startswith(f"**{safe_text.markdown(name)}**") for m in drawn)
+    page.selectbox(key="ch_a").set_value("preset:classic-uk").run()
+    page.selectbox(key="ch_b").set_value(f"kept:{name}").run()
+    page.number_input(key="ch_games").set_value(2).run()
+    page.number_input(key="ch_players").set_value(2).run()
+    next(b for b in page.button if b.key == "ch_go").click().run(timeout=300)
+    assert not page.exception
+    verdicts = [e.value for e in [*page.success, *page.info] if "\\$z\\$" in e.value]
+    assert verdicts and not any("$z$" in v.replace("\\$", "") for v in verdicts)
+    legends = [t["name"] for c in page.get("plotly_chart") for t in json.loads(c.proto.spec)["data"] if t.get("name")]
+    assert "**y** $z$ &lt;b&gt;w&lt;/b&gt;" in legends and name not in legends
+
+
 def test_a_small_comparison_runs_and_shows_its_charts_and_verdicts(page):
     page.selectbox(key="rp_rule_free_parking").set_value("jackpot").run()
     page.text_input(key="rp_name").input("Jackpot").run()
@@ -99,7 +123,7 @@ def test_a_small_comparison_runs_and_shows_its_charts_and_verdicts(page):
     page.number_input(key="ch_players").set_value(2).run()
     next(b for b in page.button if b.key == "ch_go").click().run(timeout=300)
     assert not page.exception
-    verdicts = [e.value for e in page.success] + [e.value for e in page.info]
+    verdicts = [re.sub(r"\\(.)", r"\1", e.value) for e in [*page.success, *page.info]]  # escaped as text
     for test in ("paired t-test", "McNemar", "Stuart-Maxwell", "Holm"):
         assert any(test in v for v in verdicts), test
     charts = [c for c in page.get("plotly_chart")]
@@ -140,12 +164,14 @@ def test_a_comparison_rotates_the_seats_and_shows_win_rates_by_seat_and_by_strat
     shares = [f for f in frames if "seat 3" in list(f[""]) or "cautious" in list(f[""])]
     for f in shares:
         for side, rows in ((c.label_a, "a"), (c.label_b, "b")):
-            want = [f"{getattr(r, rows):.1%} ({getattr(r, rows + '_low'):.1%} to {getattr(r, rows + '_high'):.1%})"
+            # the bounds without their % sign, so the cells fit half of a 1280 px page (review, second round)
+            want = [f"{getattr(r, rows):.1%} ({getattr(r, rows + '_low') * 100:.1f} to "
+                    f"{getattr(r, rows + '_high') * 100:.1f})"
                     for r in c.figure("seat" if "seat 3" in list(f[""]) else "strategy").rows]
             assert list(f[side]) == want
-            assert all(re.fullmatch(r"\d+\.\d% \(\d+\.\d% to \d+\.\d%\)", x) for x in f[side])
+            assert all(re.fullmatch(r"\d+\.\d% \(\d+\.\d to \d+\.\d\)", x) for x in f[side])
         diff = next(col for col in f.columns if col.startswith("B \u2212 A"))
-        assert all(re.fullmatch(r"[+-]\d+\.\d% \([+-]\d+\.\d% to [+-]\d+\.\d%\)", x) for x in f[diff])
+        assert all(re.fullmatch(r"[+\u2212]\d+\.\d% \([+\u2212]\d+\.\d to [+\u2212]\d+\.\d\)", x) for x in f[diff])
     length = next(f for f in frames if "rounds per game" in list(f[""]))
     assert "\u00b1" in length[c.label_a].iloc[0] and " to " not in length[c.label_a].iloc[0]
     assert "Wilson's interval, which stays between 0% and 100%" in shown and "Tango's" in shown
@@ -206,7 +232,8 @@ def test_the_words_name_rule_sets_and_data_in_full_and_never_a_file_or_module(pa
     assert not _PATHS.search(differs) and "cheaters-uk" not in differs and ": instead" not in differs
     # boards that do not line up are explained in words
     page.selectbox(key="ch_b").set_value("preset:mega").run()
-    assert "board of 40 squares and B (Mega Edition (US)) on one of 52" in texts(page)
+    shown = re.sub(r"\\(.)", r"\1", texts(page))                   # the names are escaped as text
+    assert "board of 40 squares and B (Mega Edition (US)) on one of 52" in shown
 
 
 def test_the_comparison_charts_are_labelled_with_full_names(page):
@@ -234,3 +261,15 @@ def test_a_rule_set_of_ones_own_names_boards_and_decks_in_words(page):
         assert box.help.startswith(words.MEANINGS[field])
         assert "Classic UK (London)" in box.options if field == "board" else all(" " in o for o in box.options)
         assert not set(box.options) & {"classic-us", "classic-uk", "us-chance", "uk-chest"}
+
+
+def test_the_deck_controls_offer_only_decks_of_their_kind_in_plain_words(page):
+    """Review (second round): the Chance cards control offered Community Chest decks, and titles said "the
+    project's own"."""
+    from monopoly_core import datafiles
+    for key, kind in (("rp_rule_chance_deck", "chance"), ("rp_rule_chest_deck", "chest")):
+        titles = page.selectbox(key=key).options                       # shown by their titles
+        assert all(t.startswith("Chance (" if kind == "chance" else "Community Chest (") for t in titles), titles
+        want = {datafiles.load_toml("cards", f"{e}-{kind}")["title"] for e in ("us", "uk", "cheaters", "mega-us")}
+        assert want <= set(titles)
+    assert "project's own" not in texts(page)

@@ -264,9 +264,10 @@ def read_attempts(conn, batch: int, games: int) -> tuple[Attempt, ...]:
 
 
 def money(x) -> str:
-    """An amount with its sign, as a class writes it: +£50, -£46, +£24.38."""
-    text = f"{abs(float(x)):,.2f}".rstrip("0").rstrip(".")
-    return f"{'-' if x < 0 else '+'}£{text}"
+    """An amount with its sign before the pound sign and always two decimals, so amounts side by side read
+    alike: +£50.00, -£180.80, +£18.75."""
+    pence = round(float(x) * 100)          # the sign of what is shown: -0.004 is +£0.00, not -£0.00
+    return f"{'-' if pence < 0 else '+'}£{abs(pence) / 100:,.2f}"
 
 
 # --- the exercise -------------------------------------------------------------------------------------------------

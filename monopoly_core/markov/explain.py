@@ -48,6 +48,11 @@ def describe_convergence(tv: list[float], n: int) -> str:
             f"long-run figures describe most of a game, not just its end.")
 
 
+def _p(test: ChiSquare) -> str:
+    text = test.p_text()
+    return text if text[0] in "<>" else f"= {text}"
+
+
 def describe_comparison(theory: Distribution, observed: Distribution, test: ChiSquare, tv: float) -> str:
     """What a theory-against-experiment comparison shows, with the test's verdict in words."""
     n = test.n
@@ -63,7 +68,7 @@ def describe_comparison(theory: Distribution, observed: Distribution, test: ChiS
               if test.method == "markov" else "The test treats the observations as independent.")
     return (f"With {n:,} {what}, the observed frequencies differ from the exact ones by a total variation "
             f"distance of {pct(tv, 3)}. The chi-square statistic is {test.statistic:.1f} on {test.dof} degrees "
-            f"of freedom, p = {test.p_value:.3g}. {verdict} {method}")
+            f"of freedom, p {_p(test)}. {verdict} {method}")
 
 
 def describe_one_roll(dist: Distribution, state) -> str:

@@ -114,6 +114,18 @@ class ChiSquare:
     n: int          # observations (rolls)
     method: str     # "pearson" (independent draws) or "markov" (counts along a chain's path)
 
+    def p_text(self) -> str:
+        """The p-value as a class reads it: never a bare "1" or "0", which a rounded 0.9996 or 1e-320 would
+        print as ("> 0.9999", "0.9996", "0.0312", "2.1e-07", "< 1e-300")."""
+        p = self.p_value
+        if p > 0.9999:
+            return "> 0.9999"
+        if p > 0.99:
+            return f"{p:.4f}"
+        if p < 1e-300:
+            return "< 1e-300"
+        return f"{p:.3g}"
+
 
 def chi_square(observed, expected) -> ChiSquare:
     """Pearson's chi-square test of ``observed`` counts against ``expected`` probabilities (independent draws).

@@ -10,6 +10,7 @@ import plotly.graph_objects as go
 from ..board import load_board
 from .board import board_figure
 from .markov import heat_values
+from .safe_text import html
 
 COLOURS = ("#1f77b4", "#ff7f0e")
 DIFF_SCALE = [[0.0, "#2166ac"], [0.5, "#f7f7f7"], [1.0, "#b2182b"]]
@@ -24,7 +25,7 @@ def _layout(fig: go.Figure, title: str, height: int, **axes) -> go.Figure:
 def figure(comparison, key: str, *, height: int = 360) -> go.Figure:
     """The chart of one figure of ``comparison`` (a :class:`~monopoly_core.compare.Comparison`)."""
     f = comparison.figure(key)
-    la, lb = comparison.label_a, comparison.label_b
+    la, lb = html(comparison.label_a), html(comparison.label_b)     # a kept rule set's name is text, not markup
     if key == "length":
         longest = max([p[0] for p in f.extra["rounds_a"] + f.extra["rounds_b"]], default=1)
         width = max(1, math.ceil(longest / 40))
@@ -50,8 +51,9 @@ def figure(comparison, key: str, *, height: int = 360) -> go.Figure:
                             fill="toself", fillcolor=colour, opacity=0.2, line=dict(width=0), hoverinfo="skip",
                             showlegend=False)
             fig.add_scatter(x=x, y=mid, name=label, line=dict(color=colour))
-        return _layout(fig, "Gini coefficient of net worth after each round (band: confidence interval)", height,
-                       xaxis_title="round", yaxis_title="Gini (0 equal, 1 one player has all)")
+        return _layout(fig, "Gini by round over all games (a finished game keeps its last value)<br>"
+                       "<sub>band: confidence interval</sub>", height,
+                       xaxis_title="round", yaxis_title="Gini (0: all equal)")
     share = f.unit == "share"
     horizontal = key == "money"
     fig = go.Figure()
