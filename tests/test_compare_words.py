@@ -4,7 +4,7 @@ showing the opposite)."""
 from types import SimpleNamespace
 
 from monopoly_core.compare_words import _inequality
-from monopoly_core.paired_stats import Test
+from monopoly_core import paired_stats as PS
 
 
 def _row(a, b):
@@ -12,7 +12,7 @@ def _row(a, b):
 
 
 def test_a_difference_not_larger_than_chance_claims_no_direction():
-    words = _inequality(_row(0.311, 0.358), Test("paired t-test", 1.2, 0.31, 0.05), 0.05, "95%", "Classic",
+    words = _inequality(_row(0.311, 0.358), PS.Test("paired t-test", 1.2, 0.31, 0.05), 0.05, "95%", "Classic",
                         "Cheaters")
     assert words.startswith("No clear difference in how evenly net worth is shared")
     assert "less evenly" not in words and "more evenly" not in words
@@ -21,7 +21,7 @@ def test_a_difference_not_larger_than_chance_claims_no_direction():
 
 
 def test_a_difference_larger_than_chance_says_its_direction():
-    words = _inequality(_row(0.311, 0.458), Test("paired t-test", 5.0, 0.0001, 0.05), 0.05, "95%", "Classic",
+    words = _inequality(_row(0.311, 0.458), PS.Test("paired t-test", 5.0, 0.0001, 0.05), 0.05, "95%", "Classic",
                         "Cheaters")
     assert words.startswith("Net worth is shared less evenly under Cheaters")
     assert "larger than chance at the 5% level" in words
