@@ -188,12 +188,18 @@ def test_rewind_to_the_start_of_a_turn_and_restart_with_the_same_seed():
     assert first_steps == tuple(c[:len(first_steps[0])] for c in g.log.signature())   # same seed, same game
 
 
-def test_finished_and_unfinished_games_are_logged_in_the_database(tmp_path):
-    from monopoly_core.sqlsafe import run_query
+def _logging_page(tmp_path, seed: int):
+    """The Play page logging into a database of its own, a game started at ``seed`` (a bot in seat 0)."""
     db = str(tmp_path / "played.duckdb")
     at = open_page("pages/play.py")
     at.session_state["db_path"] = db
-    start(at, seed=21, bot_seat0=True)
+    start(at, seed=seed, bot_seat0=True)
+    return at, db
+
+
+def test_finished_and_unfinished_games_are_logged_in_the_database(tmp_path):
+    from monopoly_core.sqlsafe import run_query
+    at, db = _logging_page(tmp_path, 21)
     click_steps(at, 10)
     at.button(key="log_game").click().run()
     assert "Logged the game as it stands" in texts(at)
@@ -210,10 +216,7 @@ def test_a_game_logged_twice_then_finished_is_one_record(tmp_path):
     """The reviewer's case: log it (unfinished) twice, then To the end: one game in the database, its players
     and events once, the finished ones; a new game started afterwards is a record of its own."""
     from monopoly_core.sqlsafe import run_query
-    db = str(tmp_path / "played.duckdb")
-    at = open_page("pages/play.py")
-    at.session_state["db_path"] = db
-    start(at, seed=4242, bot_seat0=True)
+    at, db = _logging_page(tmp_path, 4242)
     click_steps(at, 6)
     at.button(key="log_game").click().run()
     click_steps(at, 3)

@@ -82,6 +82,11 @@ class Edition:
         #: the edition's own things players may trade: name -> what one is called ("coin": "sore loser coin",
         #: "bus_ticket": "bus ticket"); classic has none (see :meth:`token_count`, :meth:`move_token`)
         self.tokens: dict[str, str] = {}
+        #: whether a player keeps the drawn cards marked ``hold = true`` in hand until played, out of the deck
+        #: (Cheaters, seed 003: "you may hold on to the card until you're ready to use it"); the Markov chain
+        #: draws from the cards left in the deck (``markov.builder``, "Cards kept in hand"). Classic: no (its Get
+        #: Out of Jail Free card is treated as returned at once)
+        self.keeps_cards_in_hand = False
 
     def keeps_classic_rules(self) -> bool:
         """Whether this edition overrides none of :data:`HOT_HOOKS`. The engine then calls the classic rule

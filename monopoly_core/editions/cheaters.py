@@ -83,6 +83,7 @@ class Cheaters(Edition):
         self.buildings = ("", "hotel")
         self.hotel_level = 1
         self.buildings_block_trades = False     # "the Hotel stays where it is" (hotels are never sold)
+        self.keeps_cards_in_hand = True         # 003: "you may hold on to the card until you're ready to use it"
         self.own_card_effects = frozenset({cheaters_cards.SEND_TO_JAIL, cheaters_cards.FREE_HOTEL,
                                            cheaters_cards.MOVE_HOTEL})
 

@@ -431,8 +431,10 @@ def edition_squares(rules) -> tuple[tuple, tuple]:
 
 def hands_of(rules) -> int:
     """Players keeping cards in hand in the chain's game: :data:`HANDS` where the edition keeps drawn cards
-    (the Cheaters Edition), else 0 (a Get Out of Jail Free card is treated as returned at once)."""
-    return HANDS if rules.edition == "cheaters" else 0
+    (``Edition.keeps_cards_in_hand``: the Cheaters Edition), else 0 (a Get Out of Jail Free card is treated as
+    returned at once)."""
+    from ..editions import get
+    return HANDS if get(rules.edition).keeps_cards_in_hand else 0
 
 
 def chain(rules, jail: str = "long", uk_card: str = "pay", assume: str = "", never_jailed: bool = False) -> Chain:
