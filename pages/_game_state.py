@@ -8,7 +8,7 @@ from __future__ import annotations
 import streamlit as st
 
 from monopoly_core import BadSave, Game, MonopolyError, presets, savefile, sharelink, store
-from monopoly_core.bounds import check_seed
+from monopoly_core.bounds import check_seed, short
 
 from . import _rule_words as words, _setup
 
@@ -191,17 +191,18 @@ def setup_from_address(params) -> None:
         if preset in names:
             st.session_state["setup_preset"] = preset
         else:
-            problems.append(f"there is no rule set called '{preset}'; the rule sets are "
+            problems.append(f"there is no rule set called {short(preset)}; the rule sets are "
                             f"{', '.join(names)} (for example ?preset=mega)")
     seed = params.get("seed")
     if seed is not None:
-        if seed.strip().isdigit() and int(seed) <= _setup.SEED_BOX_MAX:
+        if seed.strip().isascii() and seed.strip().isdigit() and int(seed) <= _setup.SEED_BOX_MAX:
             st.session_state["setup_seed"] = int(seed)
         else:
-            problems.append(f"the seed must be a whole number from 0 to {_setup.SEED_BOX_MAX:,}, not '{seed}'")
+            problems.append(f"the seed must be a whole number from 0 to {_setup.SEED_BOX_MAX:,}, not {short(seed)}")
     unread = [k for k in params if k not in SETUP_PARAMS and k not in sharelink.KEYS]
     if unread:
-        problems.append(f"this page does not read {', '.join(repr(k) for k in unread)} in its address (it reads "
+        named = ", ".join(short(k) for k in unread[:5]) + (f" and {len(unread) - 5} more" if len(unread) > 5 else "")
+        problems.append(f"this page does not read {named} in its address (it reads "
                         f"preset and seed, or a whole game from a share link)")
     stray = [k for k in sharelink.KEYS if k not in SETUP_PARAMS and k in params]
     if stray:

@@ -390,3 +390,14 @@ def test_the_upload_box_says_the_saves_real_size_limit():
     at = open_page("pages/play.py")
     limit = at.file_uploader(key="upload_save").proto.max_upload_size_mb
     assert 0 < limit * 2**20 <= savefile.MAX_BYTES < (limit + 1) * 2**20
+
+
+def test_an_address_with_huge_or_odd_values_is_answered_in_a_short_message():
+    # A careless or hostile address: a 20,000-character preset, a 400-digit seed, a superscript digit (which
+    # str.isdigit accepts and int() refuses) and many unknown parts; each is said, cut short, never a traceback.
+    at = _open_link({"preset": "x" * 20_000, "seed": "9" * 400, **{f"k{i}": "1" for i in range(9)}})
+    said = plain(at)
+    assert not at.exception and "no rule set called" in said and "the seed must be a whole number" in said
+    assert "and 4 more" in said and len(said) < 5_000
+    at = _open_link({"seed": "\u00b2"})
+    assert not at.exception and "the seed must be a whole number" in plain(at)
