@@ -284,7 +284,8 @@ with tabs[4]:
                        "until used, then goes to the bottom of the deck, which makes the other cards a little more "
                        "frequent; with millions of rolls the Chance squares come out about 3 % (relative) below "
                        "the chain, which assumes the card goes straight back (4-5 % on the Mega Edition's board, "
-                       "measured over 300,000 rolls)."
+                       "measured over 300,000 rolls: jail comes round less often on its 52 squares, so a card stays "
+                       "in hand longer, 0.70 cards out of the decks on average against 0.51 on the classic board)."
                        + (" The Cheaters Edition's simulation plays the chain's game: two players who keep the "
                           "first card of each deck they may keep and never play it." if M.hands_of(rules) else ""))
         _logged_games(rules, per_roll, jail)
