@@ -2,7 +2,9 @@
 
 A visitor of the Database page names a database by its file name only (``games-2.duckdb``); the file is in
 :func:`site_folder`: the folder named by ``$MONOPOLY_DB_FOLDER`` when a teacher sets it, else the folder of the
-default database (``data/``, or the folder of ``$MONOPOLY_DB``). A path (a ``/`` or ``\\`` in it, or a leading
+default database (``data/``, or the folder of ``$MONOPOLY_DB``). With only the folder set, the default database is
+``games.duckdb`` in it (:func:`store.default_db_path`); a ``$MONOPOLY_DB`` elsewhere stays usable, as the
+server's own choice. A path (a ``/`` or ``\\`` in it, or a leading
 ``~``), a name that does not end in ``.duckdb`` or an overlong name is refused with a sentence saying what is
 allowed, so no visitor can create a file or a folder anywhere else the server can write. Two dots inside a plain
 name (``x..duckdb``) are harmless: with no separator they cannot climb to another folder. The
@@ -14,10 +16,8 @@ import os
 import re
 from pathlib import Path
 
-from .store import StoreError, default_db_path, resolve
+from .store import FOLDER_ENV, StoreError, default_db_path, resolve
 
-#: The environment variable a teacher sets to let the site keep its databases in another folder.
-FOLDER_ENV = "MONOPOLY_DB_FOLDER"
 MAX_NAME = 100
 SUFFIX = ".duckdb"
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.+-]*")

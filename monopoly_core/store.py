@@ -1,6 +1,7 @@
 """The game database: every simulated or played game in one DuckDB file (DESIGN.md section 4).
 
-* :func:`default_db_path` is ``data/games.duckdb`` next to the package (or ``$MONOPOLY_DB``); any path works.
+* :func:`default_db_path` is ``data/games.duckdb`` next to the package (or ``$MONOPOLY_DB``, or ``games.duckdb`` in
+  ``$MONOPOLY_DB_FOLDER``); any path works.
   The file and its tables are created on first write.
 * :class:`Writer` is the only way in: it opens the file, creates the schema, and :meth:`Writer.write` inserts
   a batch of whole games (Arrow tables from :class:`~.records.TableBuilder`) in one transaction, so a crash or
@@ -159,10 +160,20 @@ class DuplicateBatch(StoreError):
 
 
 # --- where the database lives --------------------------------------------------------------------------------
+#: The environment variables that place the database: the file itself, and the one folder the site keeps its
+#: databases in (:mod:`monopoly_core.dbfolder`)
+DB_ENV, FOLDER_ENV = "MONOPOLY_DB", "MONOPOLY_DB_FOLDER"
+
+
 def default_db_path() -> Path:
-    """``$MONOPOLY_DB`` if set, else ``data/games.duckdb`` in the project's data folder."""
-    override = os.environ.get("MONOPOLY_DB")
-    return Path(override) if override else data_dir() / "games.duckdb"
+    """``$MONOPOLY_DB`` if set; else ``games.duckdb`` in ``$MONOPOLY_DB_FOLDER`` if a teacher named that folder
+    (a teacher who moves the site's databases elsewhere means the first one too); else ``data/games.duckdb`` in
+    the project's data folder."""
+    override = os.environ.get(DB_ENV)
+    if override:
+        return Path(override)
+    folder = os.environ.get(FOLDER_ENV)
+    return Path(folder) / "games.duckdb" if folder else data_dir() / "games.duckdb"
 
 
 def resolve(db_path=None) -> Path:

@@ -8,7 +8,7 @@ import pytest
 
 from monopoly_core.cli import main
 from monopoly_core.dbfolder import check_site_path, site_db_path, site_folder
-from monopoly_core.store import StoreError
+from monopoly_core.store import StoreError, default_db_path
 
 
 @pytest.fixture
@@ -25,6 +25,19 @@ def test_the_folder_is_the_default_database_s_unless_a_teacher_names_another(hom
     assert site_folder() == home
     monkeypatch.setenv("MONOPOLY_DB_FOLDER", str(tmp_path))
     assert site_folder() == tmp_path.resolve()
+
+
+def test_a_teacher_s_folder_holds_the_default_database_too(home, tmp_path, monkeypatch):
+    """Review: with MONOPOLY_DB_FOLDER set, played games were still logged in data/games.duckdb, outside the folder
+    the teacher chose. With only the folder named, the default database is games.duckdb in it; a MONOPOLY_DB the
+    server names stays the default (and usable) wherever it is."""
+    monkeypatch.delenv("MONOPOLY_DB")
+    monkeypatch.setenv("MONOPOLY_DB_FOLDER", str(tmp_path))
+    assert default_db_path() == tmp_path / "games.duckdb"
+    assert check_site_path(default_db_path()) == (tmp_path / "games.duckdb").resolve()
+    monkeypatch.setenv("MONOPOLY_DB", str(home / "games.duckdb"))
+    assert default_db_path() == home / "games.duckdb"
+    assert check_site_path(home / "games.duckdb") == home / "games.duckdb"
 
 
 @pytest.mark.parametrize("name", ["games-2.duckdb", "class 7b.duckdb", "Lesson_3.v2.duckdb", "  x.duckdb ",
