@@ -64,7 +64,8 @@ MAX_BUILT = 10_000_000
 #: Table functions that reach outside the database (files, URLs, other SQL).
 BLOCKED_TABLE_FUNCTIONS = re.compile(
     r"^(read_\w+|glob|sniff_csv|parquet_\w+|iceberg_\w+|delta_\w+|query|query_table|\w*_scan|\w*_scan_\w+|"
-    r"load_aws_credentials|sqlite_\w+|postgres_\w+|mysql_\w+|arrow_\w+|python_\w+|pandas_\w+|checkpoint|force_checkpoint)$",
+    r"load_aws_credentials|sqlite_\w+|postgres_\w+|mysql_\w+|arrow_\w+|python_\w+|pandas_\w+|"
+    r"checkpoint|force_checkpoint)$",
     re.I)
 #: Functions that describe the server (files, paths, settings, extensions, memory) rather than the games ...
 SERVER_FUNCTIONS = re.compile(r"^(duckdb_\w+|pragma_\w+|current_setting|getenv|which_secret|\w*secret\w*)$",

@@ -20,8 +20,8 @@ draw, so every other card comes up a little more often than 1/16: measured over 
 squares come out about 3 % (relative) below the chain, a difference the Markov chi-square test detects at that
 size. (On the Mega Edition's board the gap is 4-5 %: jail comes round less often on 52 squares, so a drawn card
 stays in hand longer, 0.70 cards out of the two decks on average against 0.51 on the classic board, counted after
-every roll of 200,000.) With that one card made inert, the engine agrees with the chain at two million rolls (the order of the
-decks makes no measurable difference). The policy uses a held card as the chain's jail policy allows: under
+every roll of 200,000.) With that one card made inert, the engine agrees with the chain at two million rolls (the
+order of the decks makes no measurable difference). The policy uses a held card as the chain's jail policy allows: under
 ``short`` at once (the same as paying), under ``long`` on the last jail turn, where the only difference from
 paying after a failed roll is that doubles then roll again (a later third doubles is affected: about 3 in
 100,000 rolls). Left unused the card would leave its deck at 15 cards for good.
