@@ -133,6 +133,7 @@ TICKET_USED: Final = 3
 TICKET_EXPIRED: Final = 4
 TICKET_RETURNED: Final = 5
 TICKET_TRADED: Final = 6
+TICKET_BANKRUPTCY: Final = 7          # a bankrupt player's tickets go to the creditor player
 AUCTION_OPENS: Final = 0
 AUCTION_SOLD: Final = 1
 AUCTION_UNSOLD: Final = 2
@@ -293,7 +294,7 @@ KINDS: tuple[EventKind, ...] = (
     _K(BUS_TICKET, "bus_ticket", "a player gains, uses or loses Mega Edition bus tickets",
        (("player", "who"), ("square", "where they stand"), ("amount", "the tickets they hold now"),
         ("other", "tickets gained (positive) or lost (negative)"), ("detail", "how")),
-       (("detail", ("drawn", "birthday_gift", "bus", "used", "expired", "returned", "traded")),)),
+       (("detail", ("drawn", "birthday_gift", "bus", "used", "expired", "returned", "traded", "bankruptcy")),)),
     _K(CHEAT, "cheat", "a player secretly attempts a cheat (Cheaters Edition)",
        (("player", "the cheat"), ("square", "the face-up place of the card, -1 a free-form cheat"),
         ("amount", "the size of the act (money or squares)"), ("other", "the card's number in its file, -1 none"),

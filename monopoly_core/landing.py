@@ -51,7 +51,9 @@ class OnProperty(LandingRule):
             yield from sales.offer(g, p, square)
         elif owner != p.seat and not g.mortgaged[square]:
             if mode == DICE_X10:
-                dice_total = movement.roll(g, p, E.ROLL_UTILITY_CARD).total
+                rent_dice = g.edition.rent_dice
+                dice_total = movement.roll(g, p, E.ROLL_UTILITY_CARD).total if rent_dice is None else \
+                    movement.roll_dice(g, p, E.ROLL_UTILITY_CARD, rent_dice).total
             rent = rent_due(g, square, dice_total, mode) if g.classic_rules else \
                 g.edition.rent(g, square, dice_total, mode)
             yield from payments.charge(g, p, owner, rent, E.R_RENT, square)

@@ -53,7 +53,7 @@ _MOVE_HOW = {"dice": "", "card": " (card)", "final_lap": " and stops there: the 
 _TICKET_HOW = {"drawn": "draws a bus ticket", "birthday_gift": "takes a bus ticket as a birthday gift",
                "bus": "takes a bus ticket (the Bus)", "used": "uses a bus ticket",
                "expired": "loses bus tickets: all tickets expire", "returned": "returns bus tickets to the bank",
-               "traded": "trades bus tickets"}
+               "traded": "trades bus tickets", "bankruptcy": "takes over a bankrupt player's bus tickets"}
 _DECK_TITLES = {"chance": "Chance", "chest": "Community Chest"}
 
 

@@ -99,6 +99,9 @@ def _squares_problem(game: GameState, squares: tuple[int, ...], who: Player) -> 
             return f"{who.name} does not own {board.squares[s].name}"
         if not blocks:
             continue
+        if level[s] and not game.members_of[s]:     # (Mega: a train depot on a railroad)
+            name = board.squares[s].name
+            return f"{name} has a building on it: sell it to the bank before trading {name}"
         for x in game.members_of[s]:
             if level[x]:
                 label, name = board.groups[board.squares[s].group].label, board.squares[s].name
@@ -107,13 +110,17 @@ def _squares_problem(game: GameState, squares: tuple[int, ...], who: Player) -> 
 
 
 def tradeable(game: GameState, seat: int, square: int) -> bool:
-    """``seat`` owns ``square`` and its colour set has no buildings, so the deed may change hands (004 DEALS &
-    TRADES; 002 SELLING PROPERTY: buildings must be sold to the bank first)."""
+    """``seat`` owns ``square`` and neither it nor its colour set has buildings, so the deed may change hands (004
+    DEALS & TRADES; 002 SELLING PROPERTIES: "Unimproved properties (but not buildings) may be sold", buildings must
+    be sold to the bank first; a Mega train depot too: tip 9, "avoid the need to sell a depot ... if you have one
+    railroad and wish to include it in a trade")."""
     if game.owner[square] != seat:
         return False
     if not game.edition.buildings_block_trades:
         return True
     level = game.level
+    if level[square]:       # (its own building: Mega's train depot on a railroad, or a street's houses)
+        return False
     for x in game.members_of[square]:
         if level[x]:
             return False

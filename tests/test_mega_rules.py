@@ -475,3 +475,124 @@ def test_rules_the_mega_edition_cannot_play_are_refused_by_name():
         preset("mega", bus_tickets="nope")
     with pytest.raises(InvalidRules, match="board.*skyscraper_rent"):
         preset("mega", board="classic-us", chance_deck="us-chance", chest_deck="us-chest")
+
+
+# --- what an outside audit found (session 10), rule by rule -----------------------------------------------------------
+LIGHT_BLUE = (7, 8, 11, 12)
+
+
+def test_a_railroad_with_a_train_depot_is_not_traded_until_the_depot_is_sold():
+    # 002 SELLING PROPERTIES: "Unimproved properties (but not buildings) may be sold to any player"; tip 9: "avoid the
+    # need to sell a depot (at half price, of course) if you have one railroad and wish to include it in a trade"
+    from monopoly_core import Trade
+    g = mega(arrange=lambda g: give(g, 0, 6, level=1))
+    with pytest.raises(IllegalAction, match="Reading Railroad has a building on it: sell it"):
+        g.act(Action(A.TRADE, trade=Trade(0, 1, give_squares=(6,), get_cash=300)))
+    assert g.owner[6] == 0 and g.level[6] == 1
+    g.act(Action(A.SELL_BUILDING, 6))
+    g.act(Action(A.TRADE, trade=Trade(0, 1, give_squares=(6,), get_cash=300)))
+    g.act(Action(A.ACCEPT))
+    assert g.owner[6] == 1
+
+
+def test_mr_monopoly_goes_round_the_board_when_the_only_rent_is_where_the_token_stands():
+    # 002: "move ahead to the first property on which you need to pay rent": ahead, so a whole lap (past GO, with
+    # the salary) when the square the token stands on is the only one; never a move of no squares
+    def arrange(g):
+        for s in g.board.properties:
+            give(g, 1, s, mortgaged=s != 8)
+        place(g, 0, 4)
+    g = mega(arrange=arrange)
+    start = len(g.log)
+    roll(g, (1, 3, MR))                   # white 4: Oriental Avenue (8), the one unmortgaged property
+    end(g)
+    assert moves(g, start) == [(8, E.MOVE_BY_DICE), (8, E.MOVE_BY_MR_MONOPOLY)]
+    assert [e.amount for e in events_of(g, E.MOVE, start)] == [4, 52]
+    assert [e.amount for e in pays(g, start, E.R_SALARY)] == [200]
+    assert [e.amount for e in pays(g, start, E.R_RENT)] == [18, 18]      # triple rent, once on each landing
+
+
+def test_the_nearest_utility_card_throws_the_white_dice_alone():
+    # mega_turn.py's written choice: utilities charge on the white dice (the speed die moves the token); us-chance
+    # "throw dice and pay owner a total ten times the amount thrown"
+    g = mega(arrange=lambda g: (give(g, 1, 10), place(g, 0, 5)))
+    roll(g, (1, 2, 1))                    # 5 + 4: Chance (9)
+    g.arrange().card_on_top("chance", "nearest Utility")
+    g.arrange().next_rolls((3, 4))        # two faces: the white dice (three dice would refuse this rigging)
+    end(g)
+    assert [e.amount for e in pays(g, reason=E.R_RENT)] == [70]
+    last = events_of(g, E.ROLL)[-1]
+    assert last.other == E.ROLL_UTILITY_CARD and last.amount == 7
+    assert last.detail == 34              # two faces thrown, 3 and 4 (three dice pack three digits)
+
+
+def test_a_short_bank_sells_back_only_the_levels_it_cannot_spread():
+    # 002: "you must redistribute existing houses among all properties of the group. You may need to break down hotels
+    # to do this"; this lab's choice (mega_groups.py): when the bank lacks the houses, the fewest levels that make the
+    # even spread fit are sold back at half price (an audit found every level sold)
+    def arrange(g):
+        give(g, 0, 7, 8, 11, level=5)
+        place(g, 0, 8)
+        g.arrange().cash(0, 130)
+    g = mega(arrange=arrange, houses=5)
+    assert g.houses_left == 5
+    roll(g, (1, 2, 1))
+    until(g, D.BUY)
+    g.act(Action(A.BUY))                  # 120 of 130: no cash for 4 houses; 15 levels spread need 15 houses
+    until(g, D.POST_ROLL)
+    # the bank's 5 houses and nothing more: 1, 1, 1, 2, the other 10 levels sold back at $25 each
+    assert [g.level[s] for s in LIGHT_BLUE] == [1, 1, 1, 2] and g.houses_left == 0 and g.hotels_left == 12
+    assert sum(e.other for e in events_of(g, E.SELL) if e.player == 0) == 10 * 25      # (other: the refund)
+    assert g.players[0].cash == 10 + 10 * 25
+
+
+def _bankrupt_to_the_builder(seat1_cash: int, houses: int) -> Game:
+    """Seat 1 has ``houses`` on Massachusetts, Oriental and Vermont (all but one of light blue); seat 0, with $1,
+    Connecticut (12) mortgaged and 3 bus tickets, lands on Massachusetts and goes bankrupt to seat 1."""
+    def arrange(g):
+        give(g, 1, 7, 8, 11, level=houses)
+        give(g, 0, 12, mortgaged=True)
+        g.arrange().cash(0, 1).cash(1, seat1_cash)
+        T.arrange_held(g, 0, 3)
+    g = mega(3, arrange=arrange)          # (a third player: the game goes on after the bankruptcy)
+    roll(g, (2, 3, 2))
+    until(g, D.USE_BUS_TICKET)            # (a ticket holder is asked before the dice: roll them)
+    g.act(Action(A.ROLL))                 # 0 + 7: Massachusetts Avenue
+    until(g, D.DEBT)
+    g.act(Action(A.BANKRUPT))
+    return g
+
+
+def test_the_last_property_received_mortgaged_is_lifted_at_once_for_the_mortgage_and_ten_percent():
+    # 002: "If you acquire the final property of a group, after previously building on its other properties, you must
+    # un-mortgage this property immediately (if mortgaged)"; MORTGAGES: "you may lift the mortgage at once ... by
+    # paying off the mortgage plus 10% interest" (an audit found a choice to keep it for 10%, then the lift's 10%)
+    g = _bankrupt_to_the_builder(2500, 3)
+    until(g, D.PRE_ROLL, D.JAIL)
+    assert g.owner[12] == 1 and not g.mortgaged[12]
+    paid = [(e.detail, e.amount) for e in pays(g) if e.player == 1 and e.square == 12]
+    assert paid == [(E.R_UNMORTGAGE, 66), (E.R_BUILD, 50), (E.R_BUILD, 50)]   # no interest on its own
+    assert [g.level[s] for s in LIGHT_BLUE] == [3, 3, 3, 2]
+
+
+def test_a_bankrupt_player_s_bus_tickets_go_to_the_creditor():
+    # 002 BANKRUPTCY: "you must turn over to that player all that you have of value"; BUS TICKETS: "You can
+    # buy/sell/trade Bus Tickets with other players" (an audit found them put out of play)
+    g = _bankrupt_to_the_builder(2500, 3)
+    until(g, D.PRE_ROLL, D.JAIL)
+    assert [T.held(p) for p in g.players] == [0, 3, 0] and T.supply(g).out_of_play == 0
+    assert [e.detail for e in events_of(g, E.BUS_TICKET)][-2:] == [E.TICKET_BANKRUPTCY, E.TICKET_BANKRUPTCY]
+
+
+def test_without_the_cash_to_lift_it_the_group_s_buildings_are_sold_only_until_the_lift_is_paid():
+    # 002: "you must un-mortgage this property immediately (if mortgaged) and build it up ... or ... redistribute";
+    # this lab's choice (mega_groups.py): levels are sold from the highest, evenly, until the lift is paid for (an
+    # audit found every building sold, leaving $155 where $66 was needed)
+    g = _bankrupt_to_the_builder(40, 2)
+    until(g, D.MORTGAGED_DEED)            # $41 cannot lift it ($66): the usual choice, and seat 1 keeps it
+    g.act(Action(A.KEEP))                 # $6 interest: $35
+    until(g, D.PRE_ROLL, D.JAIL)
+    sold = [e.square for e in events_of(g, E.SELL) if e.player == 1]
+    assert sold == [11, 8]                # two levels ($50) from the highest, the last first: $85, then the lift
+    assert not g.mortgaged[12] and [g.level[s] for s in LIGHT_BLUE] == [1, 1, 1, 1]
+    assert g.players[1].cash == 35 + 50 - 66

@@ -72,6 +72,9 @@ class Edition:
         self.watches_doubles = False
         #: the dice rolled for doubles in jail (None: the game's dice; Mega: the white dice only)
         self.jail_dice: DiceModel | None = None
+        #: the dice thrown for a utility's rent when a card says "throw dice" (None: the game's dice; Mega: the white
+        #: dice, as for every utility rent there)
+        self.rent_dice: DiceModel | None = None
         #: whether the bots look for the edition's own building first in their windows (Mega: depots, skyscrapers,
         #: building with all but one of a group: ``bots/base.py`` finds that logic by the edition's name, as the
         #: engine never imports the bots); classic: no, at no cost to the bots' hot path
@@ -249,6 +252,12 @@ class Edition:
         """Why ``seat`` may not mortgage ``square`` (Cheaters: no mortgages; Mega: not while its group has
         buildings)."""
         return mortgage.mortgage_problem(g, seat, square)
+
+    def lifts_received_mortgage(self, g: GameState, seat: int, square: int) -> bool:
+        """Whether ``seat``, just handed the mortgaged deed of ``square`` (a trade, a bankruptcy), must lift the
+        mortgage at once rather than choose (classic: never, 002 MORTGAGES lets the new owner keep it for 10%; Mega:
+        the last property of a group already built on, when the new owner can pay)."""
+        return False
 
     def bankrupt(self, g: GameState, p: Player, creditor: int) -> Play:
         """``p`` cannot pay ``creditor`` (a seat, or the bank) and leaves the game (Sore Losers: buildings stay

@@ -14,6 +14,13 @@ The edition is the classic engine with these hooks overridden (``docs/architectu
 
 Levels: 0-4 houses, 5 a hotel, 6 a skyscraper on a street; 1 a train depot on a railroad (its ``house_cost`` in the
 board file is the depot's price, so a depot sells back for half of it as every building level does).
+
+Trades keep the classic rule as the rule book prints it (002 SELLING PROPERTIES: "no properties can be sold to another
+player if buildings are placed on any properties of that color-group"): where one player has built on all but one of
+a group, the last street cannot change hands in a trade until those buildings are sold (it can still be bought from
+the bank, won at auction or taken in a bankruptcy, which the last-property rule then settles). A railroad with a
+train depot is traded only once the depot is sold (tip 9: "avoid the need to sell a depot ... if you have one
+railroad and wish to include it in a trade").
 """
 from __future__ import annotations
 
@@ -33,6 +40,7 @@ from ..datafiles import load_toml
 from ..dice import load_dice
 from ..errors import DataError
 from ..landing import LandingRule
+from ..mortgage import unmortgage_cost
 from ..rent import NORMAL, rent_due
 from . import mega_tickets as T
 from . import mega_turn as M
@@ -113,6 +121,7 @@ class Mega(Edition):
         self.levels = ("unimproved", "1 house", "2 houses", "3 houses", "4 houses", "hotel", "skyscraper")
         self.buildings = ("", "house", "house", "house", "house", "hotel", "skyscraper")
         self.jail_dice = load_dice("2d6")
+        self.rent_dice = self.jail_dice     # (the white dice: "throw dice" on the nearest-utility card too)
         self.bot_manages = True
         self.tokens = {TICKET: "bus ticket"}
 
@@ -161,6 +170,12 @@ class Mega(Edition):
         """The ticket pile is shuffled, then each player rolls the two white dice alone (002 TURN ORDER)."""
         g.rng.shuffle(T.supply(g).pile)
         turn.decide_order(g, dice=self.jail_dice)
+
+    def bankrupt(self, g: GameState, p: Player, creditor: int) -> Play:
+        """The classic bankruptcy, with the bus tickets handed to a creditor player first (:func:`T.hand_over`)."""
+        if creditor >= 0:
+            T.hand_over(g, p, g.players[creditor])
+        return payments.bankrupt(g, p, creditor)
 
     def take_turn(self, g: GameState, p: Player) -> Play:
         return M.take_turn(g, p)
@@ -277,6 +292,22 @@ class Mega(Edition):
             if g.owner[s] == seat and g.level[s]:
                 return f"sell the buildings of the {g.board.groups[sq.group].label} group before mortgaging"
         return None
+
+    def lifts_received_mortgage(self, g: GameState, seat: int, square: int) -> bool:
+        """002: "If you acquire the final property of a group, after previously building on its other properties,
+        you must un-mortgage this property immediately (if mortgaged)": lifted at once (the mortgage and 10%), when
+        the new owner can pay, instead of a choice to keep it that the last-property rule would then undo for a
+        second 10% (:mod:`.mega_groups`)."""
+        members = g.members_of[square]
+        if not members or g.players[seat].cash < unmortgage_cost(g, square):
+            return False
+        built = False
+        for s in members:
+            if g.owner[s] != seat:
+                return False
+            if g.level[s]:
+                built = True
+        return built
 
     def move_supply(self, g: GameState, square: int, old: int, new: int) -> int:
         """Skyscrapers and depots come from (and go back to) the edition's own supply. A skyscraper replaces a hotel,

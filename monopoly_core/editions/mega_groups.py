@@ -10,10 +10,14 @@ after each window (a property may be acquired by a purchase, an auction, a trade
 book is silent this lab chooses, and says so here:
 
 * a mortgaged final property that its owner cannot afford to lift: the group's buildings are sold back to the bank at
-  half price (buildings may not stand in a group with a mortgage, and redistribution cannot lift one);
+  half price, one level at a time from the highest (even selling), until the lift is paid for; if none is left and
+  the cash is still short, the deed stays mortgaged in a group without buildings (buildings may not stand in a group
+  with a mortgage, and redistribution cannot lift one). One received mortgaged in a trade or a bankruptcy, when the
+  new owner can pay, is lifted at once for the mortgage and 10% (:meth:`Mega.lifts_received_mortgage`): the rule
+  leaves no choice to keep it, so the 10% "interest when you buy" is not charged as well;
 * redistribution keeps the group's building levels (a hotel is five) and spreads them evenly, the extra levels on the
-  group's last (dearest) streets; when the bank lacks the houses a broken-down hotel needs, the levels it cannot
-  supply are sold back at half price.
+  group's last (dearest) streets; when the bank lacks the houses a broken-down hotel needs, the fewest levels that
+  make the even spread fit the bank's supply are sold back at half price, and the rest are spread.
 """
 from __future__ import annotations
 
@@ -59,18 +63,19 @@ def _uneven(g: GameState, members: tuple[int, ...]) -> bool:
 
 
 def _settle_group(g: GameState, seat: int, members: tuple[int, ...]) -> None:
-    from ..management import lift_mortgage, sell_level
+    from ..management import lift_mortgage
     p = g.players[seat]
     for s in members:
         if g.mortgaged[s]:
-            if p.cash >= unmortgage_cost(g, s):
-                lift_mortgage(g, seat, s)
-            else:
-                for t in members:
-                    while g.level[t]:
-                        sell_level(g, p, t, force=True)
-                return
+            cost = unmortgage_cost(g, s)
+            while p.cash < cost and _sell_highest(g, seat, members):
+                pass
+            if p.cash < cost:
+                return          # (every building sold: the deed stays mortgaged in a group with none)
+            lift_mortgage(g, seat, s)
     top = max(g.level[s] for s in members)
+    if top == 0:
+        return
     short = [(s, top - 1 - g.level[s]) for s in members if g.level[s] < top - 1]
     need = sum(n for _, n in short)
     cost = sum(n * g.board.squares[s].house_cost for s, n in short)
@@ -85,26 +90,59 @@ def _settle_group(g: GameState, seat: int, members: tuple[int, ...]) -> None:
     _redistribute(g, seat, members)
 
 
-def _redistribute(g: GameState, seat: int, members: tuple[int, ...]) -> None:
-    """Spread the group's levels evenly (hotels broken down as needed), logged as sales and builds at no cost."""
+def _sell_highest(g: GameState, seat: int, members: tuple[int, ...]) -> bool:
+    """Sell one level of the group's highest street (the last of equals: even selling, in reverse of building);
+    False when the group has no buildings left."""
     from ..management import sell_level
-    p = g.players[seat]
+    best = -1
+    for s in members:
+        if g.level[s] and (best < 0 or g.level[s] >= g.level[best]):
+            best = s
+    if best < 0:
+        return False
+    sell_level(g, g.players[seat], best, force=True)
+    return True
+
+
+def _even(total: int, n: int) -> list[int]:
+    """``total`` levels spread evenly over ``n`` streets, the extra ones on the last."""
+    base, extra = divmod(total, n)
+    return [base + (1 if i >= n - extra else 0) for i in range(n)]
+
+
+def _redistribute(g: GameState, seat: int, members: tuple[int, ...]) -> None:
+    """Spread the group's levels evenly (hotels broken down as needed), logged as builds at no cost. When the bank
+    cannot supply the houses of the even spread, the fewest levels that make it fit are sold back at half price
+    first (logged as sales)."""
     hotel = g.edition.hotel_level
-    total = sum(g.level[s] for s in members)
-    base, extra = divmod(total, len(members))
-    want = [base + (1 if i >= len(members) - extra else 0) for i in range(len(members))]
-    houses = sum(w for w in want if w < hotel)
-    hotels = sum(1 for w in want if w == hotel)
-    have_houses = sum(g.level[s] for s in members if g.level[s] < hotel)
-    have_hotels = sum(1 for s in members if g.level[s] == hotel)
-    if g.rules.building_limits and houses - have_houses > g.houses_left:
-        for s in members:              # the bank cannot supply the houses: the levels go back at half price
-            while g.level[s]:
-                sell_level(g, p, s, force=True)
-        return
+    level = g.level
+    total = sum(level[s] for s in members)
+    have_houses = sum(level[s] for s in members if level[s] < hotel)
+    have_hotels = sum(1 for s in members if level[s] == hotel)
+    kept = total
+    while True:
+        want = _even(kept, len(members))
+        houses = sum(w for w in want if w < hotel)
+        hotels = sum(1 for w in want if w == hotel)
+        if not g.rules.building_limits or (houses - have_houses <= g.houses_left
+                                           and hotels - have_hotels <= g.hotels_left):
+            break
+        kept -= 1               # (ends: no levels at all need no houses)
+    # the levels sold back, taken from the streets that lose most, the last (dearest) first
+    unsold = total - kept
+    for i in sorted(range(len(members)), key=lambda i: (want[i] - level[members[i]], -i)):
+        if unsold == 0:
+            break
+        s = members[i]
+        sold = min(unsold, level[s] - want[i])
+        if sold > 0:
+            unsold -= sold
+            refund = sold * (g.board.squares[s].house_cost // 2)
+            g.log.add(E.SELL, seat, s, level[s] - sold, refund)
+            payments.transfer(g, E.BANK, seat, refund, E.R_BUILDING_SALE, s)
     g.houses_left -= houses - have_houses
     g.hotels_left -= hotels - have_hotels
     for s, w in zip(members, want):
-        if g.level[s] != w:
+        if level[s] != w:
             holdings.set_level(g, s, w)
             g.log.add(E.BUILD, seat, s, w, 0)

@@ -102,9 +102,20 @@ def trade(g: GameState, giver: Player, receiver: Player) -> None:
     _set_held(g, receiver, held(receiver) + 1, E.TICKET_TRADED)
 
 
+def hand_over(g: GameState, bankrupt: Player, creditor: Player) -> None:
+    """A player bankrupt to another hands over their tickets with everything else (002 BANKRUPTCY: "you must turn
+    over to that player all that you have of value"; BUS TICKETS: tickets can be bought, sold and traded, so they
+    are of value). The loss is logged first, then the gain, as in a trade."""
+    n = held(bankrupt)
+    if n:
+        _set_held(g, bankrupt, 0, E.TICKET_BANKRUPTCY)
+        _set_held(g, creditor, held(creditor) + n, E.TICKET_BANKRUPTCY)
+
+
 def return_from_bankrupt(g: GameState) -> None:
-    """A bankrupt player's tickets go out of play (the rule book is silent; this lab's choice: a ticket is a turn's
-    move, which a creditor could not have used in the bankrupt player's place)."""
+    """The tickets of a player bankrupt to the bank go out of play, as a used one does (the rule book is silent:
+    the bank auctions a bankrupt player's properties, and a ticket is not a property). A player bankrupt to another
+    has handed them over already (:func:`hand_over`)."""
     for q in g.players:
         if q.bankrupt and q.extra:
             n = held(q)

@@ -11,7 +11,11 @@ Where the rule book is silent, this lab's choices:
 * triples move to any square but the one the token stands on (a move "ahead");
 * utilities charge 4, 10 or 20 times the white dice (the speed die's pips move the token, they are not "the dice
   thrown" for rent); after a bus-ticket move the white dice are rolled for it, as the rule book says;
-* a first move that ends in jail (Go To Jail, a card) ends the turn: no Mr. Monopoly or Bus move follows.
+* a first move that ends in jail (Go To Jail, a card) ends the turn: no Mr. Monopoly or Bus move follows;
+* Mr. Monopoly "move[s] ahead": when the only property he can send the token to is the one it stands on (the one
+  unowned property, just declined and not sold at auction; the one property where rent is owed), the token goes
+  round the whole board to it, past GO with the salary, and lands there again (a move ahead of no squares is no
+  move).
 """
 from __future__ import annotations
 
@@ -117,11 +121,11 @@ def _end(g: GameState, p: Player, again: bool) -> Play:
 
 def move_to(g: GameState, p: Player, target: int, how: int) -> None:
     """Move ``p`` forward to ``target`` (a move that is not a dice move: a ticket, triples, Mr. Monopoly, the Bus,
-    the Auction square), with the salary when it passes or lands on GO (002 BUS TICKETS: "If a Bus Ticket or Mr.
+    the Auction square; to the square it stands on, a whole lap), with the salary when it passes or lands on GO (002 BUS TICKETS: "If a Bus Ticket or Mr.
     Monopoly roll causes you to land on or pass GO, collect $200 as usual")."""
     start = p.position
-    steps = (target - start) % g.size
-    if steps and target <= start:
+    steps = (target - start) % g.size or g.size     # (the square it stands on, ahead: a whole lap)
+    if target <= start:
         movement.salary(g, p, target == 0)
     p.position = target
     g.log.add(E.MOVE, p.seat, target, steps, start, how)
