@@ -596,3 +596,39 @@ def test_without_the_cash_to_lift_it_the_group_s_buildings_are_sold_only_until_t
     assert sold == [11, 8]                # two levels ($50) from the highest, the last first: $85, then the lift
     assert not g.mortgaged[12] and [g.level[s] for s in LIGHT_BLUE] == [1, 1, 1, 1]
     assert g.players[1].cash == 35 + 50 - 66
+
+
+def test_a_skyscraper_waits_for_a_hotel_in_the_bank_to_revert_to():
+    # 002: "You may sell a Skyscraper back to the bank for half its value and revert to a hotel"; with no hotel in
+    # the bank, as a hotel waits for 4 houses (BUILDING SHORTAGES), only the whole set's buildings may go (an audit
+    # found the street dropped to nothing, leaving the group 0, 5, 5)
+    def arrange(g):
+        give(g, 0, 1, 3, 4, level=5)
+        g.arrange().level(1, 6).supply(hotels=0)
+    g = mega(arrange=arrange)
+    with pytest.raises(IllegalAction, match="no hotel for the skyscraper to revert to"):
+        g.act(Action(A.SELL_BUILDING, 1))
+    assert [g.level[s] for s in (1, 3, 4)] == [6, 5, 5]
+    cash = g.players[0].cash
+    g.act(Action(A.SELL_ALL, 1))
+    assert [g.level[s] for s in (1, 3, 4)] == [0, 0, 0] and g.players[0].cash == cash + (6 + 5 + 5) * 25
+
+
+def test_the_auction_square_reached_by_a_ticket_throws_the_white_dice_for_a_utility():
+    # 002 AUCTION: "when all of the properties are owned, you must move ahead to the property on which you need to pay
+    # the highest rent"; BUS TICKETS: "If you use a bus ticket to move to a utility owned by an opponent, roll both
+    # white dice to determine your rent" (an audit found a utility's rent counted as $0 after a ticket ride)
+    def arrange(g):
+        for s in g.board.properties:
+            give(g, 1, s, mortgaged=s not in g.board.utilities)
+        place(g, 0, 13)
+        T.arrange_held(g, 0, 1)
+    g = mega(arrange=arrange)
+    start = len(g.log)
+    g.act(Action(A.ROLL))
+    until(g, D.USE_BUS_TICKET)
+    g.arrange().next_rolls((3, 4))
+    g.act(Action(M.RIDE_TICKET, 14))      # Just Visiting to the Auction square, on the same side
+    end(g)
+    assert moves(g, start) == [(14, E.MOVE_BY_TICKET), (17, E.MOVE_BY_AUCTION_SQUARE)]     # Electric Company
+    assert [e.amount for e in pays(g, start, E.R_RENT)] == [20 * 7]      # three utilities: 20 times the white dice

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from .. import decisions as D
 from .. import events as E
 from .. import flow
+from .. import movement
 from .. import payments
 from .. import sales
 from .. import turn
@@ -69,10 +70,24 @@ class OnAuctionSquare(LandingRule):
                 choice = yield from flow.ask(g, D.Decision(g, D.AUCTION_PICK, p.seat, square=square))
                 yield from sales.auction(g, choice.square)
                 return
+        if dice_total == 0 and _utility_rent_ahead(g, p):
+            # reached by a bus ticket, no dice thrown: as for a ticket's ride onto a utility (002 BUS TICKETS), the
+            # white dice are thrown, so that a utility's rent can be weighed and charged
+            white = g.edition.jail_dice
+            assert white is not None        # (the Mega Edition's white dice)
+            dice_total = movement.roll_dice(g, p, E.ROLL_UTILITY_TICKET, white).total
         target = highest_rent_ahead(g, p, square, dice_total)
         if target >= 0:
             M.move_to(g, p, target, E.MOVE_BY_AUCTION_SQUARE)
             yield from g.landing[target].land(g, p, target, dice_total, NORMAL)
+
+
+def _utility_rent_ahead(g: GameState, p: Player) -> bool:
+    """Whether another player's unmortgaged utility could charge ``p`` rent."""
+    for s in g.board.utilities:
+        if g.owner[s] >= 0 and g.owner[s] != p.seat and not g.mortgaged[s]:
+            return True
+    return False
 
 
 def highest_rent_ahead(g: GameState, p: Player, square: int, dice_total: int) -> int:
@@ -273,7 +288,11 @@ class Mega(Edition):
             if g.owner[square] != seat:
                 return f"you do not own {sq.name}"
             return None if g.level[square] else f"{sq.name} has no train depot"
-        return sell_problem(g, seat, square)
+        problem = sell_problem(g, seat, square)
+        if problem is None and g.level[square] > self.hotel_level and g.rules.building_limits and g.hotels_left <= 0:
+            # (as a hotel waits for 4 houses in the bank: the standard rules' BUILDING SHORTAGES)
+            return "the bank has no hotel for the skyscraper to revert to; sell the whole set's buildings instead"
+        return problem
 
     def sell_all_problem(self, g: GameState, seat: int, square: int) -> str | None:
         return sell_all_problem(g, seat, square)
@@ -311,8 +330,8 @@ class Mega(Edition):
 
     def move_supply(self, g: GameState, square: int, old: int, new: int) -> int:
         """Skyscrapers and depots come from (and go back to) the edition's own supply. A skyscraper replaces a hotel,
-        which goes back to the bank; sold, it reverts to a hotel from the bank, or goes back whole (to level 0) when
-        the bank has no hotel left."""
+        which goes back to the bank; sold, it reverts to a hotel from the bank. With no hotel in the bank it is sold
+        only with the whole set's buildings (:meth:`sell_problem`), and then goes back whole (to level 0)."""
         x = T.supply(g)
         if not g.members_of[square]:
             x.depots_left -= new - old

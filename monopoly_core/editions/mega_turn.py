@@ -10,7 +10,8 @@ Where the rule book is silent, this lab's choices:
   leave may, as the turn then goes on as usual;
 * triples move to any square but the one the token stands on (a move "ahead");
 * utilities charge 4, 10 or 20 times the white dice (the speed die's pips move the token, they are not "the dice
-  thrown" for rent); after a bus-ticket move the white dice are rolled for it, as the rule book says;
+  thrown" for rent); after a bus-ticket move the white dice are rolled for it, as the rule book says (and on the
+  Auction square reached by a ticket, where a utility may be the highest rent ahead);
 * a first move that ends in jail (Go To Jail, a card) ends the turn: no Mr. Monopoly or Bus move follows;
 * Mr. Monopoly "move[s] ahead": when the only property he can send the token to is the one it stands on (the one
   unowned property, just declined and not sold at auction; the one property where rent is owed), the token goes
