@@ -11,7 +11,9 @@ seats from game to game (both sides alike), so each strategy plays every seat eq
 is the seats' own effect and the win rate by strategy the strategies', two different figures.
 
 A side whose games are already in the database (the same rules, bots and master seed) is read back instead of
-played again. Only per-game numbers are kept (:mod:`.compare_figures`), folded into running moments chunk by
+played again; a side whose batch holds only some of them (a comparison that was stopped) is completed: the
+chunks it holds are read back, the others played, and only the missing games written, so the figures are those of
+one uninterrupted comparison. Only per-game numbers are kept (:mod:`.compare_figures`), folded into running moments chunk by
 chunk: memory does not grow with the number of games, and the number of games is bounded (:data:`MAX_GAMES`).
 
 >>> import tempfile, os
@@ -39,7 +41,7 @@ from .paired_stats import (Moments, Test, holm, mcnemar, paired_share_difference
                            wilson)
 from .rules import RuleSet
 from .state import bot_table
-from .store import StoreError, Writer, resolve
+from .store import WAIT, StoreError, Writer, resolve
 
 #: Most games a side (a comparison plays twice as many).
 MAX_GAMES = S.MAX_GAMES
@@ -191,7 +193,7 @@ def _check_label(label: str, what: str) -> str:
 def compare(rules_a: RuleSet, rules_b: RuleSet, *, games: int = 100, players: int = 4, seed: int = 0, bots=None,
             db_path=None, workers: int = 1, alpha: float = 0.05, label_a: str | None = None,
             label_b: str | None = None, progress: Progress | None = None, executor=None,
-            seating: str = S.ROTATED) -> Comparison:
+            seating: str = S.ROTATED, wait: float = WAIT) -> Comparison:
     """Play ``games`` games of each rule set with the same per-game seeds, log both, and compare them.
 
     The bots change seats from game to game (``seating`` ``"rotated"``, the default: game ``i`` moves every bot
@@ -202,7 +204,8 @@ def compare(rules_a: RuleSet, rules_b: RuleSet, *, games: int = 100, players: in
     Bad input raises :class:`InvalidRules` (or :class:`~.store.StoreError` for the database) before anything is
     played: rule sets that do not validate for ``players``, two identical rule sets, counts out of range, a
     level outside (0, 0.5]. ``progress(done, total)`` counts the games of both sides. ``executor`` (see
-    :func:`.simulate.simulate`) plays the games elsewhere; the figures do not depend on it."""
+    :func:`.simulate.simulate`) plays the games elsewhere; the figures do not depend on it. ``wait``: seconds to
+    wait for another writer of the same file in this process before :class:`~.store.StoreBusy`."""
     check_count(games, "games", 1, MAX_GAMES)
     check_count(workers, "workers", 1, S.max_workers())
     check_seed(seed)
@@ -230,7 +233,7 @@ def compare(rules_a: RuleSet, rules_b: RuleSet, *, games: int = 100, players: in
     workers = min(workers, games)
     size = S._chunk_size(games, workers)
     t0 = time.perf_counter()
-    with Writer(db_path) as writer:
+    with Writer(db_path, wait=wait) as writer:
         sides = _plan_sides(writer, (rules_a, rules_b), specs, seed, games, seating)
         results = _played_chunks(sides, games, size, workers, executor)
         try:
@@ -239,9 +242,11 @@ def compare(rules_a: RuleSet, rules_b: RuleSet, *, games: int = 100, players: in
                 stop = min(start + size, games)
                 taken = []
                 for side, taker in zip(sides, takers):
-                    tables = next(results) if side["batch_rows"] is None else _read_chunk(writer, side, start, stop)
-                    if side["batch_rows"] is None:
-                        writer.write(tables)
+                    if _stored(side, start, stop):
+                        tables = _read_chunk(writer, side, start, stop)
+                    else:
+                        tables = next(results)
+                        writer.write(S.without_games(tables, side["kept"]) if side["kept"] else tables)
                     taken.append(taker.take(tables))
                 acc.add(*taken)
                 done += 2 * (stop - start)
@@ -250,42 +255,45 @@ def compare(rules_a: RuleSet, rules_b: RuleSet, *, games: int = 100, players: in
         finally:
             results.close()
         comparison_id = writer.label_comparison(
-            [(side["batch"], label, side["batch_rows"] is not None)
-             for side, label in zip(sides, (label_a, label_b))], games, seed)
+            [(side["batch"], label, side["reused"]) for side, label in zip(sides, (label_a, label_b))], games, seed)
     figures = acc.figures(alpha, label_a, label_b, strategies, flows, curve)
     return Comparison(label_a, label_b, rules_a, rules_b, games, players, seed, alpha, tuple(strategies), seating,
                       figures, (sides[0]["batch"], sides[1]["batch"]),
-                      tuple(s["batch_rows"] is not None for s in sides), str(resolve(db_path)),
+                      tuple(s["reused"] for s in sides), str(resolve(db_path)),
                       time.perf_counter() - t0, comparison_id)
 
 
 def _plan_sides(writer: Writer, rules: tuple[RuleSet, RuleSet], specs, seed: int, games: int,
                 seating: str) -> list[dict]:
-    """Each side's batch: an existing one holding its games (read back), or a new one to play."""
+    """Each side's batch: an existing one holding its games, wholly (read back) or partly (completed), or a new
+    one to play. ``kept``: the batch indices already there; ``plan``: how its missing games are played (game
+    ``i`` gets id ``plan.first_id + i``: the missing ones take fresh ids)."""
     sides = []
     first_id, batch = writer.next_game_id(), writer.next_batch_id()
     strategies = [s.strategy for s in specs]
     for r in rules:
         rules_json = r.to_json()
         old = writer.same_batch(rules_json, strategies, S.game_seed(seed, 0), seating)
-        if old is not None:
-            if old["games"] < games:
-                raise StoreError(f"{S.duplicate_message(old)} That batch holds only {old['games']:,} of these "
-                                 f"games: compare at most {old['games']:,} games with this seed, or choose "
-                                 f"another seed.")
-            sides.append({"batch": old["batch"], "batch_rows": old, "plan": None})
-            continue
-        plan = S.Plan(rules_json, [s.to_json() for s in specs], seed, first_id, batch, seating)
-        sides.append({"batch": batch, "batch_rows": None, "plan": plan})
-        first_id += games
-        batch += 1
+        kept = frozenset() if old is None else writer.batch_indices(old["batch"], games)
+        first_missing = next((i for i in range(games) if i not in kept), games)
+        plan = S.Plan(rules_json, [s.to_json() for s in specs], seed, first_id - first_missing,
+                      batch if old is None else old["batch"], seating)
+        sides.append({"batch": plan.batch, "kept": kept, "plan": plan, "reused": len(kept) == games})
+        first_id += games - first_missing
+        if old is None:
+            batch += 1
     return sides
+
+
+def _stored(side: dict, start: int, stop: int) -> bool:
+    """Whether the side's batch already holds games ``start`` to ``stop - 1`` (that chunk is read back)."""
+    return side["kept"].issuperset(range(start, stop))
 
 
 def _played_chunks(sides: list[dict], games: int, size: int, workers: int, executor) -> Iterator[dict]:
     """The tables of the sides to play, chunk by chunk, A before B within a chunk (one pool for both)."""
     tasks = ((side["plan"], start, min(start + size, games)) for start in range(0, games, size)
-             for side in sides if side["plan"] is not None)
+             for side in sides if not _stored(side, start, min(start + size, games)))
     return S.play_tasks(tasks, workers, executor)
 
 

@@ -58,20 +58,24 @@ def _chance(test, alpha: float) -> str:
     return f"{word} at the {alpha:.0%} level ({test.name}, {test.p_text()})"
 
 
-#: What the headline Gini is, in words, and how it differs from the chart of Gini by round beside it.
-GINI_MEANS = ("each game's Gini coefficient averaged over the rounds that game lasted (the chart beside shows "
-              "round by round, over all games, a finished game keeping its final value)")
+#: What the headline Gini is, in words, and how it differs from the chart of Gini by round beside it (a page
+#: without that chart, a lesson's, leaves the second part out).
+GINI_MEANS = "each game's Gini coefficient averaged over the rounds that game lasted"
+GINI_CHART = " (the chart beside shows round by round, over all games, a finished game keeping its final value)"
 
 
-def _inequality(r, test, alpha: float, level: str, la: str, lb: str) -> str:
-    """The Gini sentence: a direction only when the difference is larger than chance, and which Gini it is."""
+def inequality(r, test, alpha: float, la: str, lb: str, *, chart_beside: bool = True) -> str:
+    """The Gini sentence: a direction only when the difference is larger than chance, and which Gini it is
+    (and how the chart of Gini by round beside it differs, when there is one)."""
+    level = f"{1 - alpha:.0%}"
+    means = GINI_MEANS + (GINI_CHART if chart_beside else "")
     figures = (f"{r.a:.3f} under {la} and {r.b:.3f} under {lb} on average ({r.diff:+.3f}"
                f"{_ci(r, lambda x: f'{x:+.3f}', level)})")
     if not test.significant:
         return (f"No clear difference in how evenly net worth is shared: {figures}, a difference chance alone "
-                f"often gives ({test.name}, {test.p_text()}; {alpha:.0%} level). The figure is {GINI_MEANS}.")
+                f"often gives ({test.name}, {test.p_text()}; {alpha:.0%} level). The figure is {means}.")
     return (f"Net worth is shared {'less' if r.diff > 0 else 'more'} evenly under {lb}: {figures}, "
-            f"{_chance(test, alpha)}. The figure is {GINI_MEANS}.")
+            f"{_chance(test, alpha)}. The figure is {means}.")
 
 
 def seating_words(seating: str, players: int) -> str:
@@ -106,7 +110,7 @@ def verdicts(rows: dict, tests: dict, alpha: float, la: str, lb: str, extra: dic
                     f"{big.label}, {_pct(big.a)} under {la} and {_pct(big.b)} under {lb} ({_pts(big.diff)}"
                     f"{_ci(big, _pts, level)}).")
     r = rows["inequality"][0]
-    out["inequality"] = _inequality(r, tests["inequality"], alpha, level, la, lb)
+    out["inequality"] = inequality(r, tests["inequality"], alpha, la, lb)
     adjusted = extra["money"]["adjusted_p"]
     changed = [x for x in rows["money"] if adjusted[x.label] < alpha]
     changed.sort(key=lambda x: -abs(x.diff))

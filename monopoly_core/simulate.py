@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import itertools
 import multiprocessing
 import os
 import signal
@@ -27,13 +28,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, NamedTuple
 
+import pyarrow as pa
+import pyarrow.compute as pc
+
 from .bounds import check_count, check_seed, short
 from .errors import InvalidRules
 from .game import Game
 from .records import FIXED, ROTATED, TableBuilder
 from .rules import RuleSet, preset
 from .state import PlayerSpec, bot_table
-from .store import DuplicateBatch, Writer, resolve
+from .store import WAIT, DuplicateBatch, Writer, resolve
 
 #: progress(done, total): called after each chunk is written.
 Progress = Callable[[int, int], None]
@@ -94,6 +98,7 @@ class Report:
     seconds: float
     workers: int
     interrupted: bool = False
+    kept: int = 0             # games of the run already in the batch (resumed), not played again
 
 
 #: Most games in one run (a run of a million games takes hours; more is a typing slip, not a plan).
@@ -115,7 +120,8 @@ def _chunk_size(games: int, workers: int) -> int:
 def simulate(db_path=None, *, edition: str = "classic-us", games: int = 100, players: int = 4, seed: int = 0,
              bots=None, workers: int = 1, turn_limit: int | None = None, rules: RuleSet | None = None,
              progress: Progress | None = None, chunk: int | None = None, executor=None,
-             parquet: str | None = None, seating: str = FIXED) -> Report:
+             parquet: str | None = None, seating: str = FIXED, resume: bool = False,
+             wait: float = WAIT) -> Report:
     """Play ``games`` bot games and write them to the database at ``db_path`` (default database if None).
 
     ``rules`` (a RuleSet) overrides ``edition``; ``turn_limit`` changes the rules' turn limit. ``bots`` is a
@@ -130,6 +136,12 @@ def simulate(db_path=None, *, edition: str = "classic-us", games: int = 100, pla
     in the database's table shapes by whoever plays it, and loaded into the database from them
     (:mod:`.parquet_runs`). ``seating`` ``"rotated"`` moves every bot one seat on per game (see :func:`seated`);
     the default ``"fixed"`` keeps each in its seat. The games' ``seating`` column records it.
+
+    With ``resume`` a run whose games are partly or wholly in the database is not refused: the batch holding
+    them (an interrupted run's, say) gets the missing games, played with their own seeds and written under new
+    ids, so that it holds exactly the games one uninterrupted run would have written (``report.kept`` counts
+    those already there; none is played twice). ``wait`` is how many seconds to wait for another writer of the
+    same file in this process before :class:`~.store.StoreBusy`.
     """
     check_count(games, "games", 1, MAX_GAMES)
     check_count(workers, "workers", 1, max_workers())
@@ -149,15 +161,20 @@ def simulate(db_path=None, *, edition: str = "classic-us", games: int = 100, pla
     done = events = 0
     interrupted = False
     rules_json = rules.to_json()
-    with Writer(db_path) as writer:
+    with Writer(db_path, wait=wait) as writer:
         old = writer.same_batch(rules_json, [s.strategy for s in specs], game_seed(seed, 0), seating)
-        if old is not None:
+        if old is not None and not resume:
             raise DuplicateBatch(duplicate_message(old))
-        first_id, batch = writer.next_game_id(), writer.next_batch_id()
+        kept = frozenset() if old is None else writer.batch_indices(old["batch"], games)
+        missing = [i for i in range(games) if i not in kept]
+        batch = writer.next_batch_id() if old is None else old["batch"]
+        # game i gets id first_id + i: the missing games take fresh ids from the next free one on
+        first_id = writer.next_game_id() - (missing[0] if missing else 0)
         plan = Plan(rules_json, [s.to_json() for s in specs], seed, first_id, batch, seating)
-        tasks = ((plan, start, min(start + size, games)) for start in range(0, games, size))
+        tasks = ((plan, start, stop) for start, stop in missing_chunks(missing, size))
         fn = functools.partial(play_chunk_parquet, url=parquet) if parquet else play_chunk
         results = play_tasks(tasks, workers, executor, fn)
+        last = missing[0] - 1 if missing else -1
         try:
             for chunk_out in results:
                 if parquet:
@@ -168,14 +185,40 @@ def simulate(db_path=None, *, edition: str = "classic-us", games: int = 100, pla
                     writer.write(chunk_out)
                     done += chunk_out["games"].num_rows
                     events += chunk_out["events"].num_rows
+                last = missing[done - 1]
                 if progress is not None:
-                    progress(done, games)
+                    progress(len(kept) + done, games)
         except KeyboardInterrupt:
             interrupted = True
         finally:
             results.close()
-    return Report(str(resolve(db_path)), batch, done, first_id, first_id + done - 1, events,
-                  time.perf_counter() - t0, workers, interrupted)
+    return Report(str(resolve(db_path)), batch, done, first_id + (missing[0] if missing else 0), first_id + last,
+                  events, time.perf_counter() - t0, workers, interrupted, len(kept))
+
+
+def missing_chunks(missing: list[int], size: int) -> list[tuple[int, int]]:
+    """The batch indices ``missing`` (ascending) as chunks ``(start, stop)`` of at most ``size`` consecutive games.
+
+    >>> missing_chunks([0, 1, 2, 3, 4], 2), missing_chunks([3, 4, 5, 9], 2)
+    ([(0, 2), (2, 4), (4, 5)], [(3, 5), (5, 6), (9, 10)])
+    """
+    out = []
+    for _, run in itertools.groupby(enumerate(missing), lambda x: x[1] - x[0]):
+        indices = [i for _, i in run]
+        out += [(start, min(start + size, indices[-1] + 1)) for start in range(indices[0], indices[-1] + 1, size)]
+    return out
+
+
+def without_games(tables: dict[str, pa.Table], indices: frozenset[int]) -> dict[str, pa.Table]:
+    """A played chunk's tables without the games whose batch index is in ``indices`` (games its batch already
+    holds), nor their players, events and snapshots."""
+    games = tables["games"]
+    drop = pc.is_in(games["batch_index"], value_set=pa.array(sorted(indices), pa.int64()))
+    ids = pc.filter(games["id"], drop)
+    out = {"games": games.filter(pc.invert(drop))}
+    for name in ("players", "events", "snapshots"):
+        out[name] = tables[name].filter(pc.invert(pc.is_in(tables[name]["game"], value_set=ids)))
+    return out
 
 
 def duplicate_message(old: dict) -> str:

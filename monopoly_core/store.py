@@ -214,8 +214,15 @@ def fresh_path(db_path=None) -> Path:
 
 
 # --- the per-file gate -----------------------------------------------------------------------------------------
+#: Seconds a writer waits for the file's gate by default before :class:`StoreBusy` (a long run passes its own).
+WAIT = 30.0
 _gates: dict[Path, threading.Lock] = {}
 _gates_lock = threading.Lock()
+
+
+def _lock_of(path: Path) -> threading.Lock:
+    with _gates_lock:
+        return _gates.setdefault(path, threading.Lock())
 
 
 @contextmanager
@@ -226,8 +233,7 @@ def gate(db_path, timeout: float):
     :class:`StoreBusy` after ``timeout`` seconds (a simulation may be writing to it).
     """
     path = resolve(db_path)
-    with _gates_lock:
-        lock = _gates.setdefault(path, threading.Lock())
+    lock = _lock_of(path)
     if not lock.acquire(timeout=max(timeout, 0)):
         raise StoreBusy(f"the database {path.name} is busy (a simulation or a game log is writing to it); "
                         f"try again when it has finished")
@@ -235,6 +241,16 @@ def gate(db_path, timeout: float):
         yield path
     finally:
         lock.release()
+
+
+def busy(db_path) -> bool:
+    """Whether a writer or the reader of this process holds the file's gate at this moment (a caller about to
+    wait for it can say so first)."""
+    lock = _lock_of(resolve(db_path))
+    if not lock.acquire(blocking=False):
+        return True
+    lock.release()
+    return False
 
 
 def connect_error(exc: Exception, path: Path) -> StoreError:
@@ -259,7 +275,7 @@ class GatedConnection:
     The base of :class:`Writer` and of the safe reader; subclasses say how to open the connection.
     """
 
-    def __init__(self, db_path=None, *, wait: float = 30.0):
+    def __init__(self, db_path=None, *, wait: float = WAIT):
         self.path = resolve(db_path)
         self._wait = wait
         self._gate = None
@@ -328,6 +344,12 @@ class Writer(GatedConnection):
 
     def next_batch_id(self) -> int:
         return int(self.conn.execute("SELECT coalesce(max(batch), 0) + 1 FROM games").fetchone()[0])
+
+    def batch_indices(self, batch: int, below: int) -> frozenset[int]:
+        """The batch indices below ``below`` that ``batch`` holds (an interrupted run holds only some)."""
+        rows = self.conn.execute("SELECT batch_index FROM games WHERE batch = ? AND batch_index < ?",
+                                 [batch, below]).fetchall()
+        return frozenset(int(i) for i, in rows)
 
     def same_batch(self, rules_json: str, strategies: list[str | None], first_seed: int,
                    seating: str = FIXED) -> dict | None:

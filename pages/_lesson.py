@@ -126,21 +126,41 @@ def simulation(lesson: Lesson, settings: tuple, run: Callable[[int, int], object
     return stored[2], stored[3]
 
 
+#: Seconds a lesson's run waits for another run writing to the game database (a class pressing the same button
+#: at once: the first plays, the others wait and read its games back) before it gives up and says so.
+LESSON_WAIT = 600.0
+WAITING = ("Waiting: another visitor's games are being written to the game database. Yours start, or are read "
+           "back, as soon as they are done\u2026")
+BUSY = ("The game database is busy writing other games, so these games were not played. Press the button again "
+        "in a minute.")
+
+
 def played_games(play: Callable, n: int, seed: int, what: str):
     """Games a lesson plays (or reads back) in the site's game database, with a progress bar:
-    ``play(n, seed, db_path, workers=..., progress=...)``'s result, or the reason it could not run, in words."""
+    ``play(n, seed, db_path, workers=..., progress=..., wait=...)``'s result, or the reason it could not run, in
+    words. While another run writes to the database (another visitor's, perhaps with the same seed) the bar says
+    so and the run waits for it, up to :data:`LESSON_WAIT` seconds."""
     import os
+    import time
 
     from monopoly_core import MonopolyError
-    from monopoly_core.store import StoreError
+    from monopoly_core.store import StoreBusy, StoreError, busy
     from pages import _site
     bar = st.progress(0.0, text=f"Playing {what}\u2026")
+    path = _site.db_path()
 
     def progress(done: int, total: int) -> None:
         bar.progress(min(1.0, done / total), text=f"{done:,} of {total:,} games")
 
     try:
-        return play(n, seed, _site.db_path(), workers=min(2, os.cpu_count() or 1), progress=progress)
+        t0 = time.monotonic()
+        while busy(path) and time.monotonic() - t0 < LESSON_WAIT:
+            bar.progress(0.0, text=WAITING)      # each update lets Streamlit stop the wait of a closed tab
+            time.sleep(0.5)
+        wait = max(1.0, LESSON_WAIT - (time.monotonic() - t0))
+        return play(n, seed, path, workers=min(2, os.cpu_count() or 1), progress=progress, wait=wait)
+    except StoreBusy:
+        return BUSY
     except (MonopolyError, StoreError) as exc:
         return f"The games could not be played: {exc}"
     finally:

@@ -67,12 +67,16 @@ if result is not None:
                       formats={"rounds per game": "%.1f", "Gini of net worth": "%.3f", "comeback rate": "%.3f"})
         st.markdown("**What the tests say**")
         tests = V.test_rows(run)
-        st.markdown("\n".join(f"- {t['in words']}" for t in tests))
-        _lesson.table(tests, f"variant-tests-{n}-games-seed-{run.seed}", "l5_tests", formats={"p-value": "%.4f"})
-        st.caption("Game length and inequality: the paired t-test of the Rules page's comparison, on the "
-                   "differences game by game. Comebacks: McNemar's exact test on the games counted under both rule "
-                   "sets (only the games where one rule set has a comeback and the other not tell them apart). "
-                   "With one game there is nothing to test; with 100 some differences are still hidden by luck.")
+        if not tests:
+            st.markdown(V.ONE_GAME)
+        else:
+            st.markdown("\n".join(f"- {t['in words']}" for t in tests))
+            _lesson.table(tests, f"variant-tests-{n}-games-seed-{run.seed}", "l5_tests",
+                          formats={"p-value": "%.4f"})
+            st.caption("Game length and inequality: the paired t-test of the Rules page's comparison, on the "
+                       "differences game by game. Comebacks: McNemar's exact test on the games counted under both "
+                       "rule sets (only the games where one rule set has a comeback and the other not tell them "
+                       "apart). With 100 games some differences are still hidden by luck. " + V.ONE_IN_TWENTY)
         st.page_link(str(_site.ROOT / "pages" / "rules.py"), label="Compare any two rule sets on the Rules page",
                      icon=":material/rule:")
 

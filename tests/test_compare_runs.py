@@ -9,7 +9,6 @@ import pytest
 from monopoly_core import InvalidRules, preset
 from monopoly_core.compare import MAX_GAMES, compare
 from monopoly_core.paired_stats import paired_share_difference, wilson
-from monopoly_core.store import StoreError
 
 SMALL = dict(players=2, seed=9, bots=["always-buy", "cautious"])
 
@@ -50,8 +49,11 @@ def test_a_comparison_already_in_the_database_is_read_back_with_the_same_figures
     again = compare(_rules(), _rules(jail_fine=200), games=10, db_path=db, **SMALL)
     assert again.reused == (True, True) and again.batches == first.batches
     assert [f.to_json() for f in again.figures] == [f.to_json() for f in first.figures]
-    with pytest.raises(StoreError, match="holds only 10"):
-        compare(_rules(), _rules(jail_fine=200), games=11, db_path=db, **SMALL)
+    # more games with the same seed: the batches get the missing game (they used to refuse: "holds only 10")
+    more = compare(_rules(), _rules(jail_fine=200), games=11, db_path=db, **SMALL)
+    assert more.reused == (False, False) and more.batches == first.batches
+    with duckdb.connect(str(db), read_only=True) as conn:
+        assert conn.execute("SELECT count(*), count(DISTINCT batch) FROM games").fetchone() == (22, 2)
 
 
 @pytest.mark.parametrize("kwargs, message", [

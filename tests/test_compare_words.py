@@ -3,7 +3,7 @@ says which Gini it reports (the review found "shared less evenly under B ... not
 showing the opposite)."""
 from types import SimpleNamespace
 
-from monopoly_core.compare_words import _inequality
+from monopoly_core.compare_words import GINI_CHART, inequality
 from monopoly_core import paired_stats as PS
 
 
@@ -12,17 +12,23 @@ def _row(a, b):
 
 
 def test_a_difference_not_larger_than_chance_claims_no_direction():
-    words = _inequality(_row(0.311, 0.358), PS.Test("paired t-test", 1.2, 0.31, 0.05), 0.05, "95%", "Classic",
-                        "Cheaters")
+    words = inequality(_row(0.311, 0.358), PS.Test("paired t-test", 1.2, 0.31, 0.05), 0.05, "Classic", "Cheaters")
     assert words.startswith("No clear difference in how evenly net worth is shared")
     assert "less evenly" not in words and "more evenly" not in words
     assert "0.311 under Classic and 0.358 under Cheaters" in words and "p = 0.310" in words
     assert "averaged over the rounds that game lasted" in words
+    assert words.endswith(GINI_CHART + ".")          # the Rules page has the chart by round beside it
+
+
+def test_a_page_without_the_chart_by_round_does_not_point_to_it():
+    """Review of lesson 5: "(the chart beside shows round by round ...)" with no such chart on the page."""
+    words = inequality(_row(0.311, 0.358), PS.Test("paired t-test", 1.2, 0.31, 0.05), 0.05, "Classic", "Cheaters",
+                       chart_beside=False)
+    assert words.endswith("averaged over the rounds that game lasted.") and "chart" not in words
 
 
 def test_a_difference_larger_than_chance_says_its_direction():
-    words = _inequality(_row(0.311, 0.458), PS.Test("paired t-test", 5.0, 0.0001, 0.05), 0.05, "95%", "Classic",
-                        "Cheaters")
+    words = inequality(_row(0.311, 0.458), PS.Test("paired t-test", 5.0, 0.0001, 0.05), 0.05, "Classic", "Cheaters")
     assert words.startswith("Net worth is shared less evenly under Cheaters")
     assert "larger than chance at the 5% level" in words
 

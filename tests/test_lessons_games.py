@@ -174,7 +174,36 @@ def test_the_z_test_of_the_number_caught():
     # 2 caught, 4 expected, variance 10 x 2/5 x 3/5 = 2.4
     assert run.expected_caught == 4 and run.caught == 2
     assert run.z() == pytest.approx(-2 / 2.4 ** 0.5)
-    assert "not larger than chance" in run.verdict()
+    # p = 0.197: no evidence against the model, which is not proof that it is right (review of lesson 6: "the model
+    # describes the games" claimed more than the test shows)
+    words = run.verdict()
+    assert "z = -1.29, p = 0.197" in words and "these games give no evidence against the model" in words
+    assert "does not prove the model right" in words and "describes the games" not in words
+
+
+def test_a_small_p_is_evidence_against_the_model_not_a_proof():
+    """Review of lesson 6, seed 91: "(z = +2.31, p = 0.021): the games do not behave as the model says", when
+    about 1 seed in 20 gives p < 0.05 with the model right."""
+    c = cheating.card("Bank Job")
+    q = Fraction(2, 5)
+    attempts = tuple(cheating.Attempt(1, t, 0, c.name, (Fraction(1),), q, Fraction(50), t < 11, 0)
+                     for t in range(16))
+    run = cheating.CheatRun(1, 0, 1, False, attempts)
+    # 11 caught of 16, 6.4 expected, variance 16 x 2/5 x 3/5 = 3.84: z = 4.6 / 1.96 = 2.35, p = 0.019
+    assert run.z() == pytest.approx(4.6 / 3.84 ** 0.5)
+    words = run.verdict()
+    assert "z = +2.35, p = 0.019" in words and "some evidence against the model" in words
+    assert "about 1 seed in 20 gives p below 0.05" in words and "do not behave as the model says" not in words
+
+
+@pytest.mark.slow
+def test_seed_91s_hundred_games_are_called_evidence_against_the_model_not_a_disproof(tmp_path):
+    """The review's seed: "The model expects 3,209.5 ... 3,263 were ... (z = +2.31, p = 0.021): the games do not
+    behave as the model says"."""
+    words = cheating.play(100, 91, tmp_path / "games.duckdb").verdict()
+    assert words.startswith("The model expects 3,209.5 of the 4,080 attempts to be caught; 3,263 were")
+    assert "z = +2.31, p = 0.021" in words and "some evidence against the model" in words
+    assert "about 1 seed in 20 gives p below 0.05" in words and "do not behave" not in words
 
 
 def test_the_cheating_exercise_by_hand():

@@ -4,6 +4,8 @@ figures computed by hand."""
 from __future__ import annotations
 
 import os
+import re
+import time
 from fractions import Fraction
 
 import pytest
@@ -11,6 +13,7 @@ from apptest_helpers import texts
 from test_page_lessons import click, csv, frame, open_page, reveal_answer, run_every_size
 
 from monopoly_core.lessons import cheating, variants
+from monopoly_core.store import busy
 
 PAGE_5, PAGE_6 = "pages/lesson_variants.py", "pages/lesson_cheating.py"
 
@@ -50,10 +53,10 @@ def test_lesson_variants_runs_at_each_size_from_the_database_and_reveals_its_ans
 
 def test_lesson_variants_once_says_a_single_game_cannot_be_tested():
     at = click(open_page(PAGE_5), "lesson_variants_run_1")
-    assert texts(at).count(variants.ONE_GAME) == 6
+    assert texts(at).count(variants.ONE_GAME) == 1          # review: the same sentence appeared six times
+    assert not any("in words" in d.value.columns for d in at.dataframe)    # no tests, no table of them
     assert list(frame(at, "comeback rate")["games"]) == [1, 1, 1]
     assert list(csv(at, "l5_summary")["rules"]) == ["Classic (UK)", "Sore Losers", "Cheaters"]
-    assert list(csv(at, "l5_tests")["in words"]) == [variants.ONE_GAME] * 6
 
 
 def test_lesson_variants_exercise_is_the_hand_counted_sign_test():
@@ -94,7 +97,7 @@ def test_lesson_cheating_runs_at_each_size_and_reveals_its_answer():
     shown = frame(at, "share caught")
     assert shown["attempts"].sum() == len(run.attempts)
     assert run.verdict() in texts(at)
-    assert "not larger than chance" in run.verdict()      # the engine plays the model: caught ~ expected
+    assert "no evidence against the model" in run.verdict()      # the engine plays the model: caught ~ expected
     reveal_answer(at, "lesson_cheating", cheating.exercise().answer)
 
 
@@ -104,3 +107,71 @@ def test_lesson_cheating_once_reads_one_games_cheats_back():
     assert run.games == 1 and f"**{len(run.attempts):,} cheats** attempted" in texts(at)
     assert frame(at, "share caught")["attempts"].sum() == len(run.attempts)
     assert csv(at, "l6_cheats")["attempts"].sum() == len(run.attempts)
+
+
+# --- a run stopped part way, then pressed again (review: one student leaving mid-run blocked the seed) --------
+
+def closing_the_tab(page: str, slug: str, n: int, seed: int, after: float):
+    """A visitor follows the link with ``seed``, presses the ``n`` button and closes the tab ``after`` seconds in:
+    AppTest stops a script that overruns its time as Streamlit stops the run of a closed tab (at its next progress
+    report). Returns once the stopped run has let go of the database."""
+    at = open_page(page, seed=str(seed))
+    with pytest.raises(RuntimeError, match="timed out"):
+        at.button(key=f"{slug}_run_{n}").click().run(timeout=after)
+    deadline = time.monotonic() + 120
+    time.sleep(0.5)
+    while busy(os.environ["MONOPOLY_DB"]) and time.monotonic() < deadline:
+        time.sleep(0.2)
+
+
+def pressed_again(page: str, slug: str, n: int, seed: int, tmp_path, monkeypatch):
+    """What the page shows when a visitor presses the ``n`` button of the link with ``seed`` now, and what it
+    shows on a fresh database; and the games per batch the database held before."""
+    import duckdb
+    with duckdb.connect(os.environ["MONOPOLY_DB"], read_only=True) as conn:
+        left = dict(conn.execute("SELECT batch, count(*) FROM games GROUP BY batch ORDER BY batch").fetchall())
+    again = click(open_page(page, seed=str(seed)), f"{slug}_run_{n}")
+    monkeypatch.setenv("MONOPOLY_DB", str(tmp_path / "clean.duckdb"))
+    clean = click(open_page(page, seed=str(seed)), f"{slug}_run_{n}")
+    return again, clean, left
+
+
+def same_numbers(a, b) -> None:
+    """The two pages show the same tables and the same words (but for the seconds a run took)."""
+    assert len(a.dataframe) == len(b.dataframe)
+    for x, y in zip(a.dataframe, b.dataframe):
+        assert x.value.equals(y.value)
+    played = re.compile(r"; played in \d+ s\.")
+    assert played.sub("", texts(a)) == played.sub("", texts(b))
+
+
+@pytest.mark.slow
+def test_lesson_variants_pressed_again_after_a_stopped_run_shows_what_a_clean_run_shows(tmp_path, monkeypatch):
+    # a run stopped at its third progress report, as Streamlit stops the run of a closed tab (there: by raising
+    # from the progress bar's update): 75 of the 100 classic and Sore Losers games written
+    class TabClosed(BaseException):
+        pass
+
+    def closed(done: int, total: int) -> None:
+        if done >= 150:
+            raise TabClosed
+    with pytest.raises(TabClosed):
+        variants.play(100, 4242, os.environ["MONOPOLY_DB"], progress=closed)
+    again, clean, left = pressed_again(PAGE_5, "lesson_variants", 100, 4242, tmp_path, monkeypatch)
+    assert left == {1: 75, 2: 75}
+    assert not again.error and "could not be played" not in texts(again)
+    same_numbers(again, clean)
+    assert list(frame(again, "comeback rate")["games"]) == [100] * 3
+    assert "chart beside" not in texts(again)          # review: it pointed to a chart the lesson does not show
+    assert variants.ONE_IN_TWENTY in texts(again)
+
+
+@pytest.mark.slow
+def test_lesson_cheating_pressed_again_after_a_stopped_run_shows_what_a_clean_run_shows(tmp_path, monkeypatch):
+    # the review's steps: 1,000 games with seed 6161, the tab closed after a few seconds (1,000 games take 20 s)
+    closing_the_tab(PAGE_6, "lesson_cheating", 1_000, 6161, 3)
+    again, clean, left = pressed_again(PAGE_6, "lesson_cheating", 1_000, 6161, tmp_path, monkeypatch)
+    assert len(left) == 1 and 0 < left[1] < 1_000
+    assert not again.error and "could not be played" not in texts(again)
+    same_numbers(again, clean)
+    assert frame(again, "share caught")["attempts"].sum() > 10_000

@@ -32,9 +32,8 @@ from typing import Callable
 from .. import policies
 from ..editions.cheats import CheatCard, load_cheats
 from ..rules import preset
-from ..simulate import duplicate_message, game_seed, simulate
-from ..state import bot_table
-from ..store import StoreError, Writer
+from ..simulate import game_seed, simulate
+from ..store import WAIT, Writer
 from .sheet import Exercise, Lesson, check_size
 
 PRESET = "cheaters"
@@ -44,6 +43,8 @@ PLAYERS = 4
 SIZES = (1, 100, 1_000)
 MAX_GAMES = 5_000
 PARALLEL_FROM = 200
+#: The level of the z-test (5 %): a smaller p is called evidence against the model.
+LEVEL = 0.05
 #: Effects whose act takes money the cheat keeps when not caught (its ``amount``).
 CASH_ACTS = ("take_cash", "take_from_player")
 #: The vigilance of an ordinary opponent (the set-collector bot's; the card's difficulty is its chance).
@@ -190,39 +191,42 @@ class CheatRun:
         return rows
 
     def verdict(self) -> str:
+        """The model's count of cheats caught against the games', and what the z-test can say of it: a small p is
+        evidence against the model, not proof (1 seed in 20 gives one when the model is right); a large p is no
+        evidence against it, not proof that it is right."""
         n = len(self.attempts)
         if n == 0:
             return "Nobody cheated in these games: play more games."
         z, p = self.z(), self.p()
-        close = p >= 0.05
-        return (f"The model expects {self.expected_caught:,.1f} of the {n:,} attempts to be caught; "
-                f"{self.caught:,} were. The difference is {'not ' if close else ''}larger than chance at the 5% "
-                f"level (a z-test of the number caught, z = {z:+.2f}, "
-                f"{'p < 0.001' if p < 0.001 else f'p = {p:.3f}'})"
-                + (": the model describes the games." if close else ": the games do not behave as the model says."))
+        counted = (f"The model expects {self.expected_caught:,.1f} of the {n:,} attempts to be caught; "
+                   f"{self.caught:,} were (a z-test of the number caught: z = {z:+.2f}, "
+                   f"{'p < 0.001' if p < 0.001 else f'p = {p:.3f}'}).")
+        if p < LEVEL:
+            return (f"{counted} If the model were right, luck alone would make a difference this large less than 1 "
+                    "time in 20, so these games are some evidence against the model. But even when a model is "
+                    "right, about 1 seed in 20 gives p below 0.05: before deciding, try another seed or more games.")
+        return (f"{counted} A difference this size is one luck alone often makes when the model is right, so these "
+                "games give no evidence against the model. That does not prove the model right: it only means "
+                "these games do not contradict it.")
 
 
-def play(games: int, seed: int, db_path=None, *, workers: int = 1, progress: Progress | None = None) -> CheatRun:
+def play(games: int, seed: int, db_path=None, *, workers: int = 1, progress: Progress | None = None,
+         wait: float = WAIT) -> CheatRun:
     """Play (or read back) ``games`` Cheaters games with the standard bots, logged at ``db_path``, and read
-    every cheat attempt back from the database."""
+    every cheat attempt back from the database.
+
+    Games already there (an earlier visit's, lesson 5's Cheaters games of the same seed, or the first games of a
+    run that was stopped) are read back and only the missing ones played (:func:`~monopoly_core.simulate.simulate`
+    with ``resume``), so the same seed always gives the same games and the same numbers. ``wait``: seconds to wait
+    for another run writing to the same database."""
     check_size(games, MAX_GAMES, "games")
-    master = master_seed(seed, games)
-    rules = preset(PRESET)
-    with Writer(db_path) as writer:
-        old = writer.same_batch(rules.to_json(), [s.strategy for s in bot_table(PLAYERS)], game_seed(master, 0))
-    if old is not None and old["games"] < games:
-        raise StoreError(f"{duplicate_message(old)} That batch holds only {old['games']:,} of these games.")
-    if old is None:
-        report = simulate(db_path, rules=rules, games=games, players=PLAYERS, seed=master,
-                          workers=workers if games >= PARALLEL_FROM else 1, progress=progress)
-        batch = report.batch
-    else:
-        batch = old["batch"]
-        if progress is not None:
-            progress(games, games)
-    with Writer(db_path) as writer:
-        attempts = read_attempts(writer.conn, batch, games)
-    return CheatRun(games, seed, batch, old is not None, attempts)
+    report = simulate(db_path, rules=preset(PRESET), games=games, players=PLAYERS, seed=master_seed(seed, games),
+                      workers=workers if games >= PARALLEL_FROM else 1, progress=progress, resume=True, wait=wait)
+    if progress is not None and report.kept == games:
+        progress(games, games)
+    with Writer(db_path, wait=wait) as writer:
+        attempts = read_attempts(writer.conn, report.batch, games)
+    return CheatRun(games, seed, report.batch, report.kept == games, attempts)
 
 
 ATTEMPT_SQL = """

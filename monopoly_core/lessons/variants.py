@@ -29,10 +29,11 @@ from fractions import Fraction
 from typing import Callable
 
 from ..compare import Comparison, compare
+from ..compare_words import inequality
 from ..paired_stats import Test, mcnemar
 from ..rules import preset
 from ..simulate import FIXED, game_seed
-from ..store import Writer
+from ..store import WAIT, Writer
 from .sheet import Exercise, Lesson, check_size
 
 #: The rule sets, the first being the one the others are compared with: (preset, name in words).
@@ -101,24 +102,31 @@ class VariantRun:
         return self.comparison(name).batches[1]
 
 
-def play(games: int, seed: int, db_path=None, *, workers: int = 1, progress: Progress | None = None) -> VariantRun:
-    """Play (or read back) ``games`` games of each rule set, logged in the database at ``db_path``, and count."""
+def play(games: int, seed: int, db_path=None, *, workers: int = 1, progress: Progress | None = None,
+         wait: float = WAIT) -> VariantRun:
+    """Play (or read back) ``games`` games of each rule set, logged in the database at ``db_path``, and count.
+
+    Games already there are read back and only the missing ones played (:func:`~monopoly_core.compare.compare`
+    completes a batch a stopped run left short), so the same seed always gives the same numbers. ``progress``
+    counts the games of the three rule sets (each once: the classic games of the second comparison are the
+    first's, read back). ``wait``: seconds to wait for another run writing to the same database."""
     check_size(games, MAX_GAMES, "games")
     master = master_seed(seed, games)
     base = preset(BASE)
-    total = 2 * games * (len(VARIANTS) - 1)
+    total = games * len(VARIANTS)
     comparisons = []
     # The bots keep their seats: the lesson reads length, inequality and comebacks, none of them by seat or by
     # strategy, and a link a class opened before comparisons rotated seats still reads back the same games.
     for i, (variant, words) in enumerate(VARIANTS[1:]):
-        def step(n: int, _of: int, before: int = 2 * games * i) -> None:
+        def step(n: int, _of: int, first: bool = i == 0, before: int = games * (i + 1)) -> None:
+            # the first comparison plays both its rule sets; a later one only its variant (n counts both sides)
             if progress is not None:
-                progress(before + n, total)
+                progress(n if first else before + n // 2, total)
         comparisons.append(compare(base, preset(variant), games=games, players=PLAYERS, seed=master,
                                    db_path=db_path, workers=workers if games >= PARALLEL_FROM else 1, alpha=ALPHA,
-                                   label_a=VARIANTS[0][1], label_b=words, progress=step, seating=FIXED))
+                                   label_a=VARIANTS[0][1], label_b=words, progress=step, seating=FIXED, wait=wait))
     run = VariantRun(games, seed, master, tuple(comparisons), {})
-    with Writer(db_path) as writer:
+    with Writer(db_path, wait=wait) as writer:
         for name, _ in VARIANTS:
             run.comebacks[name] = comebacks(writer.conn, run.batch(name), games, name)
     return run
@@ -161,9 +169,13 @@ def _chance(test: Test) -> str:
             f"({test.name}, {test.p_text()})")
 
 
-#: What a test says of one game a side: nothing.
+#: What the tests say of one game a side: nothing (said once, in place of the tests).
 ONE_GAME = ("One game of each rule set cannot tell the rules from luck: a test needs many games. Play 100 or "
             "1,000.")
+#: Why one "larger than chance" among the six tests may still be luck.
+ONE_IN_TWENTY = ("Each test calls a difference larger than chance for about 1 seed in 20 even when the rules make "
+                 "no difference at all, so among six tests one such verdict can be luck; a difference that shows "
+                 "again with another seed or with more games is much less likely to be.")
 
 
 def comeback_verdict(run: VariantRun, variant: str) -> str:
@@ -212,16 +224,21 @@ def half_widths(run: VariantRun) -> dict[str, tuple[float, float]]:
 
 
 def test_rows(run: VariantRun) -> list[dict]:
-    """Every test the lesson shows: what is compared, the test's name, its p-value and the verdict in words."""
+    """Every test the lesson shows: what is compared, the test's name, its p-value and the verdict in words (none
+    with a single game of each: there is nothing to test, :data:`ONE_GAME` says so once)."""
+    if run.games < 2:
+        return []
     words = dict(VARIANTS)
     rows = []
     for variant, _ in VARIANTS[1:]:
         c = run.comparison(variant)
         for key, what in (("length", "game length"), ("inequality", "inequality (Gini)")):
             f = c.figure(key)
+            # the lesson shows no chart of the Gini round by round: its sentence does not point to one
+            said = f.verdict if key == "length" else inequality(
+                f.rows[0], f.test, c.alpha, c.label_a, c.label_b, chart_beside=False)
             rows.append({"compared": f"{what}: {words[BASE]} against {words[variant]}", "test": f.test.name,
-                         "p-value": f.test.p, "larger than chance": f.test.significant,
-                         "in words": f.verdict if run.games > 1 else ONE_GAME})
+                         "p-value": f.test.p, "larger than chance": f.test.significant, "in words": said})
         test, _ = comeback_test(run.comebacks[BASE], run.comebacks[variant])
         rows.append({"compared": f"comebacks: {words[BASE]} against {words[variant]}", "test": test.name,
                      "p-value": test.p, "larger than chance": test.significant,
