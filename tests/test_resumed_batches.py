@@ -12,7 +12,7 @@ from monopoly_core import preset
 from monopoly_core.compare import compare
 from monopoly_core.lessons import cheating, variants
 from monopoly_core.simulate import DuplicateBatch, simulate
-from monopoly_core.store import StoreBusy, gate
+from monopoly_core.store import StoreBusy, busy, gate
 
 SMALL = dict(players=2, seed=9, bots=["always-buy", "cautious"])
 
@@ -139,6 +139,7 @@ def test_the_same_seed_pressed_twice_at_once_plays_the_games_once(tmp_path):
         t.start()
     for t in threads:
         t.join()
+    assert not busy(path)
     assert variants.summary_rows(out[0]) == variants.summary_rows(out[1])
     with duckdb.connect(str(path), read_only=True) as conn:
         assert conn.execute("SELECT count(DISTINCT batch), count(*) FROM games").fetchone() == (3, 18)
@@ -153,10 +154,12 @@ def test_a_lesson_run_waits_as_long_as_it_is_told_for_another_writer(tmp_path):
         with gate(path, 1):
             held.set()
             release.wait(10)
+    assert not busy(path)
     t = threading.Thread(target=writer)
     t.start()
     held.wait(10)
     try:
+        assert busy(path)                   # what the lesson page looks at before it says it waits
         with pytest.raises(StoreBusy):
             cheating.play(1, 3, path, wait=0.2)
         threading.Timer(1.0, release.set).start()
@@ -164,3 +167,4 @@ def test_a_lesson_run_waits_as_long_as_it_is_told_for_another_writer(tmp_path):
     finally:
         release.set()
         t.join()
+    assert not busy(path)

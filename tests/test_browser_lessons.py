@@ -1,0 +1,64 @@
+"""Lesson 6 in a real browser (Debian's chromium driven by Playwright) at 1280x800, the review's steps: a student
+presses "Play 1,000 games" on the class link and closes the tab after about 4 seconds; the next student opening
+the same link and pressing the same button gets the games, not "these games are already in the database: batch 18
+(250 games ...) ... choose another seed".
+
+Skipped, with the reason, when chromium or the Playwright package is absent (see tests/test_browser.py).
+"""
+from __future__ import annotations
+
+import time
+
+import duckdb
+import pytest
+
+from test_browser import CHROMIUM, FLAGS
+from test_browser_pages import site  # noqa: F401  (a site of its own on a fresh database: url, database path)
+
+pytestmark = pytest.mark.browser
+
+
+def _games_by_batch(db) -> dict[int, int]:
+    """Games per batch, once the site has let go of the file (a writing connection locks it for others)."""
+    deadline = time.monotonic() + 90
+    while True:
+        try:
+            with duckdb.connect(str(db), read_only=True) as conn:
+                return dict(conn.execute("SELECT batch, count(DISTINCT batch_index) FROM games GROUP BY batch")
+                            .fetchall())
+        except duckdb.Error:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.5)
+
+
+def test_a_tab_closed_mid_run_leaves_the_class_seed_working(site):  # noqa: F811
+    from playwright.sync_api import sync_playwright
+    url, db = site
+    link = f"{url}/lesson_cheating?seed=6161"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            first = browser.new_page(viewport={"width": 1280, "height": 800})
+            first.goto(link)
+            first.wait_for_selector("text=Press a button to run the simulation with seed 6161", timeout=60_000)
+            first.get_by_role("button", name="Play 1,000 games").click(timeout=60_000)
+            first.wait_for_selector("text=/of 1,000 games/", timeout=60_000)      # the run is writing games
+            time.sleep(4)
+            first.close()                                                         # the student leaves
+            time.sleep(3)
+            left = _games_by_batch(db)
+            assert list(left) == [1] and 0 < left[1] < 1_000, left               # a batch left short
+            second = browser.new_page(viewport={"width": 1280, "height": 800})
+            second.goto(link)
+            second.wait_for_selector("text=Press a button to run the simulation with seed 6161", timeout=60_000)
+            second.get_by_role("button", name="Play 1,000 games").click(timeout=60_000)
+            second.wait_for_selector("text=/batch 1 of the game database|could not be played/", timeout=240_000)
+            shown = second.locator("[data-testid='stMarkdownContainer']").all_inner_texts()
+            assert any(t.startswith("1,000 games with seed 6161, batch 1 of the game database") for t in shown), \
+                [t for t in shown if "6161" in t or "attempted" in t]
+            assert second.get_by_text("could not be played").count() == 0
+            assert second.locator("[data-testid='stException']").count() == 0
+        finally:
+            browser.close()
+    assert _games_by_batch(db) == {1: 1_000}
