@@ -59,7 +59,7 @@ if result is not None:
         st.markdown(f"**{n:,} game{'s' if n != 1 else ''} of each rule set** with seed {run.seed}, logged in the game "
                     f"database as batches {batches} (master seed {run.master}); "
                     + ("read back from the database" if all(all(c.reused) for c in run.comparisons)
-                       else f"played in {seconds:.0f} s") + ".")
+                       else f"played in {seconds:.0f} s" if seconds >= 1 else "played in under a second") + ".")
         rows = V.summary_rows(run)
         st.plotly_chart(VG.variants_figure(rows, V.half_widths(run), chance=1 / V.PLAYERS), key="l5_figure",
                         config={"displayModeBar": False})
