@@ -72,8 +72,11 @@ if result is not None:
     c1, c2 = st.columns(2)
     c1.plotly_chart(V.running_figure(run), key="l1_running", config={"displayModeBar": False})
     c2.plotly_chart(V.running_figure(doubles), key="l1_running_doubles", config={"displayModeBar": False})
-    st.caption("The shaded band is the exact probability plus or minus two standard deviations of the share "
-               "after n rolls, 2 sqrt(p (1 - p) / n): the running share stays inside it about 95 % of the time.")
+    st.caption("The shaded band is where the share of rolls lies with a chance of at least 95 % after that many "
+               "rolls. It is counted exactly from the binomial distribution (how many of n rolls hit, each with "
+               "the exact probability), so it is right even after a few rolls and never leaves 0 to 1. After a "
+               "single roll the share can only be 0 or 1, and the band covers both. Over many rolls the share "
+               "still steps outside it now and then: about 1 time in 20 at any one count of rolls.")
     _lesson.table(sample.rows(), f"rolls-{n}-seed-{sample.seed}", "l1_sample_table",
                   formats={"exact": "%.4f", "share of rolls": "%.4f"})
 
