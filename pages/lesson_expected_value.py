@@ -24,7 +24,7 @@ _lesson.begin(LESSON, (
     "each time an opponent takes a turn. Divide what a holding cost by what it earns in a round (every "
     "opponent takes one turn) and you get its **payback time**, a fair way to compare a cheap group with an "
     "expensive one. The landing chances come from the Markov chain, with tokens staying in jail to roll for "
-    "doubles (late in the game, when houses stand)."))
+    "doubles (late in the game, when buildings stand)."))
 
 c1, c2 = st.columns(2)
 name, rules = _lesson.rule_set(c1, "l4_preset")
@@ -65,7 +65,9 @@ elif rounds == min(s["pays for itself in (rounds)"] for s in steps):
 else:
     compare = "."
 st.markdown(
-    f"Take the {label} group {EV.with_words(below)} on each street. Going to {above.name} on each costs "
+    (f"Take the whole {label} set with nothing built. " if below.level == EV.SET else
+     f"Take the {label} group {EV.with_words(below)} on each street. ")
+    + f"Going up to {EV.with_words(above).removeprefix('with ')} on each street costs "
     f"**{step['extra cost']:,}** in all. It raises the group's expected rent by "
     f"**{step['extra rent per opponent turn']:.2f}** per opponent turn, so by "
     f"{step['extra rent per round']:.2f} per round against {plural(opponents, 'opponent')}. "

@@ -215,7 +215,7 @@ def exercise(rules: RuleSet | None = None) -> Exercise:
 LESSON = Lesson(
     number=4, slug="lesson_expected_value", title="Expected value", minutes=30,
     summary="Which colour group pays best per opponent turn, and how long each building level takes to pay "
-            "back; is the third house (or, in an edition with hotels only, the hotel) worth it?",
+            "back; is one more building worth it?",
     goals=("Compute an expected value: landings per turn times rent, added over the ways to land.",
            "Compare investments by payback time rather than by price or by printed rent.",
            "Reason at the margin: what one more house costs against what it adds (the third house).",
