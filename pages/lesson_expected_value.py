@@ -57,7 +57,7 @@ article = "the third" if above.level == EV.THIRD_HOUSE else "the" if len(steps) 
 st.subheader(f"Worked example: is {article} {above.building} worth it?")
 rounds = step["pays for itself in (rounds)"]
 if len(steps) == 1:
-    compare = (f" This edition builds nothing but the {above.building}, so it is the only step up; compare the "
+    compare = (f". This edition builds nothing but the {above.building}, so it is the only step up; compare the "
                "bare set and the built one in the tables above.")
 elif rounds == min(s["pays for itself in (rounds)"] for s in steps):
     compare = (f", faster than any other step: the printed rent jumps most there. Yes, the {above.building} is "

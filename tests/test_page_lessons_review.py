@@ -63,6 +63,7 @@ def test_lesson_4_in_the_cheaters_edition_builds_hotels_only_at_the_hotels_cost(
     assert every[(every["group"] == "orange") & (every["level"] == "hotel")]["cost"].iloc[0] == 1_460
     steps = frame(at, "pays for itself in (rounds)")
     assert list(steps["step"]) == ["set to hotel"] and list(steps["extra cost"]) == [900]
+    assert "**3.3 rounds**. This edition builds nothing but the hotel" in page or "rounds**. This edition" in page
     assert "Worked example: is the hotel worth it?" in [s.value for s in at.subheader]
     assert at.selectbox(key="l4_level").options == ["set", "hotel"]
     # the hotel's rent is the printed hotel rent on every street, at the chain's landing rate
@@ -120,6 +121,8 @@ def test_lesson_3_explains_the_group_its_own_chart_puts_first(name):
     assert "six to nine" not in why and "one roll of two dice" not in why
     if name == "mega":
         assert top == "red" and "not what puts it first" in why
+    else:
+        assert "on an orange street" in why and " a orange" not in why
 
 
 def test_lesson_3_mega_exercise_counts_its_own_dice_with_correct_grammar():

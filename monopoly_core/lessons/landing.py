@@ -186,13 +186,14 @@ def why_top_group(rules: RuleSet, jail: str = "long") -> str:
     top = top_group(rules, jail)
     share, chance, came = from_the_jail_corner(rules, jail)
     label = board.groups[top].label
+    a = "an" if label[0] in "aeiou" else "a"
     nearest = max(chance, key=lambda g: chance[g])
     steps = [(s - board.jail) % board.size for s in board.groups[top].squares]
     head = (f"**Why {label}?** Its streets are ended on most often per street. The jail corner is where "
-            f"{pct(share)} of all turns start, and {pct(came[top])} of the turns that end on a {label} street "
+            f"{pct(share)} of all turns start, and {pct(came[top])} of the turns that end on {a} {label} street "
             "started there.")
     if nearest == top:
-        return (f"{head} A token on the jail corner ends its next turn on a {label} street with a chance of "
+        return (f"{head} A token on the jail corner ends its next turn on {a} {label} street with a chance of "
                 f"{pct(chance[top])} per street, more than on any other group: {label} lies "
                 f"{_and([str(d) for d in steps])} squares past the jail corner, just where a roll of "
                 f"{dice_words(rules)} usually takes a token leaving it.")
@@ -256,7 +257,7 @@ def exercise(rules: RuleSet | None = None) -> Exercise:
     return Exercise(
         question=f"A token stands on the jail corner (just visiting, or leaving jail). The {label} streets are "
                  f"{streets}. What is the probability that the first move of one roll of {dice_text} lands it on "
-                 f"a {label} street? Why does this make {label} one of the most visited groups?",
+                 f"{'an' if label[0] in 'aeiou' else 'a'} {label} street? Why does this make {label} one of the most visited groups?",
         answer=f"{fraction_text(p)}. Every token passes through jail often, and the totals {totals} lead from "
                f"jail to {label}.",
         working=f"Of the {n} outcomes of {dice_text}, "
