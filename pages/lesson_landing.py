@@ -20,7 +20,7 @@ GUESS, REVEALED = "l3_guess", "l3_revealed"
 NO_CHART_BAR = {"displayModeBar": False}
 
 _lesson.begin(LESSON, (
-    "Are all forty squares landed on equally often? A token's next position depends only on where it is now "
+    "Are all the squares of the board landed on equally often? A token's next position depends only on where it is now "
     "(and how many doubles it has rolled this turn), so its journey is a **Markov chain**: a table Q of "
     "probabilities to go from each square to each other square in one turn. Start on GO with certainty; one turn "
     "later the chance is spread over the squares the dice can reach; after n turns it is the start multiplied "
@@ -30,7 +30,8 @@ _lesson.begin(LESSON, (
 c1, c2 = st.columns(2)
 name, rules = _lesson.rule_set(c1, "l3_preset")
 jail = c2.radio("Jail policy", M.JAIL_POLICIES, index=1, key="l3_jail", horizontal=True,
-                help="short: pay the fine at once and move on. long: stay up to three turns trying for doubles.")
+                help="short: pay the fine at once and move on. long: stay in jail, trying for doubles, as long as the "
+                     "rules allow (three turns in every rule set here).")
 board = load_board(rules.board)
 title = _lesson.rule_set_title(name)
 
@@ -67,8 +68,9 @@ st.plotly_chart(board_figure(board, heat=landing.on_the_board(after), heat_forma
                                          f"in jail {after.jail:.1%}", height=560),
                 key="l3_after")
 st.markdown(f"After {turns} turn{'s' if turns != 1 else ''} the distribution is **{landing.distance_words(tv)}** "
-            "away from the long run (total variation distance: half the sum of the differences, square by square). Doubles roll again, so one turn can carry a token further than "
-            "twelve squares; the distribution spreads out and forgets GO.")
+            "away from the long run (total variation distance: half the sum of the differences, square by square). "
+            f"Doubles roll again, so one turn can carry a token further than {landing.longest_roll(rules)} squares; "
+            "the distribution spreads out and forgets GO.")
 
 st.subheader("Step 3: the long run")
 if not revealed:
@@ -80,15 +82,16 @@ else:
     _lesson.table(landing.ranking(rules, jail), f"long-run-{name}-{jail}", "l3_ranking",
                   formats={"share of turns ending there": "%.4f"})
     st.markdown("**Why the jail corner?** Three roads lead there: the Go To Jail square, cards, and three doubles "
-                "in a row; under the long policy a token also stays up to three turns.")
+                f"in a row; under the long policy a token also stays up to {rules.jail_turns} turns.")
     st.markdown(landing.why_top_group(rules, jail))
     groups = landing.group_rows(rules, jail)
     st.plotly_chart(V.groups_figure(groups, board), key="l3_groups", config=NO_CHART_BAR)
     _lesson.table(groups, f"groups-{name}-{jail}", "l3_groups_table",
                   formats={"share of turns": "%.4f", "per street": "%.4f"})
-    st.markdown("**What the jail policy changes.** Staying in jail to roll for doubles (long) keeps tokens inside "
-                "more than twice as long as paying at once (short); that time is taken from every other square.")
     policy_rows = landing.jail_policy_rows(rules)
+    st.markdown("**What the jail policy changes.** Staying in jail to roll for doubles (long) keeps tokens inside "
+                f"{policy_rows[1]['in jail'] / policy_rows[0]['in jail']:.1f} times as long as paying at once "
+                "(short); that time is taken from every other square.")
     _lesson.table(policy_rows, f"jail-policies-{name}", "l3_policies",
                   formats={"in jail": "%.4f", "just visiting": "%.4f", "top street's share": "%.4f",
                            **{c: "%.4f" for c in policy_rows[0] if c.endswith(", per street")}})

@@ -119,6 +119,9 @@ def test_lesson_3_explains_the_group_its_own_chart_puts_first(name):
     why = next(m.value for m in at.markdown if m.value.startswith("**Why ") and "jail corner?" not in m.value)
     assert why.startswith(f"**Why {top}?**")
     assert "six to nine" not in why and "one roll of two dice" not in why
+    policies = frame(at, "jail policy")
+    ratio = policies["in jail"].iloc[1] / policies["in jail"].iloc[0]
+    assert f"inside {ratio:.1f} times as long as paying at once" in texts(at)
     if name == "mega":
         assert top == "red" and "not what puts it first" in why
     else:
@@ -152,6 +155,10 @@ def test_lesson_3_step_1_says_what_one_roll_from_go_can_do():
     assert "Chance (square 7)" in step and "Community Chest (square 2)" in step
     first = landing.first_roll(preset("classic-us"))
     assert first.jail > 0 and "a card can put the token in jail" in step
+    assert "Mr. Monopoly" not in step
+    mega = landing.first_roll_words(MEGA)
+    assert "2 to 15 squares" in mega and "Go To Jail square (square 39) is out of reach" in mega
+    assert "Mr. Monopoly and the Bus on the speed die can then move it on" in mega
 
 
 @pytest.mark.parametrize("name", ["classic-us", "mega"])
@@ -163,7 +170,8 @@ def test_lesson_3_distance_reads_right_at_every_slider_value(name):
         at.slider(key="l3_turns").set_value(turns).run()
         said = next(m.value for m in at.markdown if "away from the long run" in m.value)
         assert "0.0%" not in said and "still" not in said
-        assert (f"**{tv[turns]:.1%}**" in said) if tv[turns] >= 0.0005 else "**less than 0.05 %**" in said
+        assert (f"**{tv[turns]:.1%}**" in said) if tv[turns] >= 0.0005 else "**less than 0.05%**" in said
+    assert f"further than {12 if name == 'classic-us' else 15} squares" in said
     for turns in range(1, 31):          # every value: the words never print a distance of 0.0%
         assert landing.distance_words(tv[turns]) != "0.0%"
 

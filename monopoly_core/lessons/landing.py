@@ -96,13 +96,20 @@ def first_roll_words(rules: RuleSet, jail: str = "long") -> str:
         text += f", and a card can put the token in jail ({pct(first.jail)} of the time)"
     if go_to_jail and not any(s in reach for s in go_to_jail):
         text += f". The Go To Jail square (square {go_to_jail[0]}) is out of reach of one roll"
+    if any(r.total != sum(r.faces) for r in load_dice(rules.dice).outcomes):    # a face without pips
+        text += ". Mr. Monopoly and the Bus on the speed die can then move it on"
     return text + "."
 
 
+def longest_roll(rules: RuleSet) -> int:
+    """The most squares one roll's dice total can move a token (12 with two dice, 15 with the speed die)."""
+    return max(r.total for r in load_dice(rules.dice).outcomes)
+
+
 def distance_words(tv: float) -> str:
-    """A total variation distance as a page says it: a percentage with one decimal, or "less than 0.05 %"
+    """A total variation distance as a page says it: a percentage with one decimal, or "less than 0.05%"
     where that would print as 0.0 %."""
-    return "less than 0.05 %" if tv < 0.0005 else f"{tv:.1%}"
+    return "less than 0.05%" if tv < 0.0005 else f"{tv:.1%}"
 
 
 def _and(items: list[str]) -> str:

@@ -72,7 +72,8 @@ def running_figure(run, *, max_points: int = 600, height: int = 380) -> go.Figur
                                  name=run.band_name))
     fig.add_trace(go.Scatter(x=x, y=avg, mode="lines" if len(x) > 1 else "markers", name=f"{run.measure} so far",
                              line=dict(color=OBSERVED_COLOUR, width=2), marker=dict(color=OBSERVED_COLOUR, size=9),
-                             hovertemplate=f"after %{{x:,}} {run.unit}(s): %{{y:.4f}}<extra></extra>"))
+                             customdata=[plural(int(m), run.unit) for m in x],
+                             hovertemplate="after %{customdata}: %{y:.4f}<extra></extra>"))
     fig.add_hline(y=run.exact, line=dict(color=THEORY_COLOUR, dash="dash", width=2),
                   annotation_text=f"exact {run.exact_text}", annotation_position="top right")
     yaxis = dict(title=run.label)
