@@ -6,6 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from monopoly_core.lessons import dice
+from monopoly_core.lessons.running import plural
 from monopoly_core.lessons.sheet import fraction_text
 from monopoly_core.viz import lessons as V
 from monopoly_core.viz.dice import totals_figure
@@ -65,10 +66,10 @@ if result is not None:
     run = sample.running_total(follow)
     doubles = sample.running_doubles()
     st.markdown(
-        f"In {n:,} roll{'s' if n != 1 else ''}, {follow} came up {int(run.values.sum()):,} times: a share of "
+        f"In {plural(n, 'roll')}, {follow} came up {plural(int(run.values.sum()), 'time')}: a share of "
         f"**{run.final:.2%}** against the exact **{run.exact_text} = {run.exact:.2%}**. Doubles came up "
-        f"{int(doubles.values.sum()):,} times ({doubles.final:.2%}, exactly {doubles.exact_text} = "
-        f"{doubles.exact:.2%})" + (f"; triples {int(sample.triples.sum()):,} times." if speed else "."))
+        f"{plural(int(doubles.values.sum()), 'time')} ({doubles.final:.2%}, exactly {doubles.exact_text} = "
+        f"{doubles.exact:.2%})" + (f"; triples {plural(int(sample.triples.sum()), 'time')}." if speed else "."))
     c1, c2 = st.columns(2)
     c1.plotly_chart(V.running_figure(run), key="l1_running", config={"displayModeBar": False})
     c2.plotly_chart(V.running_figure(doubles), key="l1_running_doubles", config={"displayModeBar": False})

@@ -99,10 +99,11 @@ if result is not None:
                 f"{board.groups[sim_group].label} group, **{run.final:.2f}** a turn on average against the expected "
                 f"**{run.exact_text}**. Most turns pay nothing and a few pay a lot, so the average needs many "
                 "turns to settle.")
-    st.caption("No band on this chart, unlike lessons 1 and 2: one turn's rent is not a yes or a no but mostly "
+    st.caption("No band on this chart, unlike lessons 1 and 2. One turn's rent is not a yes or a no but mostly "
                "nothing and now and then a big payment, and a turn depends on the turn before (where the token "
-               "stands), so the rule 2 sd / √n would promise more than it keeps until many thousands of turns. "
-               "Watch the distance in the table shrink instead.")
+               "stands), so a fair band would need the spread of a whole row of turns' rents, which this lesson "
+               "does not work out; the spread of one turn alone would draw a band too narrow. Watch the distance "
+               "in the table shrink instead.")
     _lesson.table(run.checkpoints(), f"rent-{sim_group}-{n}-seed-{run.seed}", "l4_checkpoints",
                   formats={run.so_far: "%.2f", "exact": "%.2f", "distance": "%.2f"})
 

@@ -243,3 +243,15 @@ def test_lesson_4_rent_chart_says_why_it_has_no_band():
     assert any(c.value.startswith("No band on this chart") for c in at.caption)
     fig = next(c for c in charts(at) if title(c).startswith("Average rent"))
     assert fig["layout"]["title"]["text"].endswith("after 1 opponent turn")
+
+
+def test_lesson_1_counts_one_time_in_the_singular_and_shows_the_band_of_one_roll():
+    at = open_page(PAGES["lesson_dice"])
+    total = int(dice.roll(1, 2024).totals[0])
+    at.selectbox(key="l1_follow").set_value(total).run()
+    click(at, "lesson_dice_run_1")
+    said = next(m.value for m in at.markdown if m.value.startswith("In 1 roll,"))
+    assert f"{total} came up 1 time:" in said and "1 times" not in said
+    fig = next(c for c in charts(at) if title(c).startswith(f"Share of rolls totalling {total}"))
+    band = next(t for t in fig["data"] if t.get("fill") == "toself")
+    assert len(set(values(band["x"]))) == 2          # a visible box, not a line of no width

@@ -67,7 +67,10 @@ def running_figure(run, *, max_points: int = 600, height: int = 380) -> go.Figur
     fig = go.Figure()
     if run.sd is not None:
         low, high = run.band(x)
-        fig.add_trace(go.Scatter(x=np.concatenate([x, x[::-1]]), y=np.concatenate([high, low[::-1]]),
+        bx = x
+        if len(x) == 1:         # one trial: a band of one point would not show; give it a little width
+            bx, low, high = np.array([0.8, 1.25]), np.repeat(low, 2), np.repeat(high, 2)
+        fig.add_trace(go.Scatter(x=np.concatenate([bx, bx[::-1]]), y=np.concatenate([high, low[::-1]]),
                                  fill="toself", fillcolor=BAND_COLOUR, line=dict(width=0), hoverinfo="skip",
                                  name=run.band_name))
     fig.add_trace(go.Scatter(x=x, y=avg, mode="lines" if len(x) > 1 else "markers", name=f"{run.measure} so far",
