@@ -34,15 +34,16 @@ board = load_board(rules.board)
 title = _lesson.rule_set_title(name)
 inc = EV.holdings(rules, opponents)
 levels = EV.levels(rules)
+per = plural(opponents, "opponent").replace(" ", "-")      # in a CSV's file name: "1-opponent", "3-opponents"
 
 st.subheader("Which group pays best?")
 st.plotly_chart(VM.income_figure(inc, title=f"Income in {title}, tokens staying in jail to roll for doubles"),
                 key="l4_income", config=NO_CHART_BAR)
 st.markdown(EV.describe(inc))
-_lesson.table(EV.best_rows(inc), f"best-groups-{name}-{opponents}-opponents", "l4_best",
+_lesson.table(EV.best_rows(inc), f"best-groups-{name}-{per}", "l4_best",
               formats={"payback (rounds)": "%.1f", "rent per opponent turn": "%.2f"})
 with st.expander("Every group at every level"):
-    _lesson.table(EV.payback_rows(inc), f"payback-{name}-{opponents}-opponents", "l4_payback",
+    _lesson.table(EV.payback_rows(inc), f"payback-{name}-{per}", "l4_payback",
                   formats={"rent per opponent turn": "%.2f", "payback (rounds)": "%.1f"})
 
 # --- worked example ----------------------------------------------------------------------------------------------
@@ -73,7 +74,7 @@ st.markdown(
     f"{step['extra rent per round']:.2f} per round against {plural(opponents, 'opponent')}. "
     f"It pays for itself in **{rounds:.1f} rounds**" + compare)
 st.plotly_chart(V.house_steps_figure(steps, highlight=step["to level"]), key="l4_steps", config=NO_CHART_BAR)
-_lesson.table(steps, f"house-steps-{group}-{name}-{opponents}-opponents", "l4_steps_table",
+_lesson.table(steps, f"house-steps-{group}-{name}-{per}", "l4_steps_table",
               formats={"extra rent per opponent turn": "%.2f", "extra rent per round": "%.2f",
                        "pays for itself in (rounds)": "%.1f"})
 

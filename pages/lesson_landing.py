@@ -81,8 +81,9 @@ else:
                                   "share of turns ending there"), key="l3_long_run", config=NO_CHART_BAR)
     _lesson.table(landing.ranking(rules, jail), f"long-run-{name}-{jail}", "l3_ranking",
                   formats={"share of turns ending there": "%.4f"})
-    st.markdown("**Why the jail corner?** Three roads lead there: the Go To Jail square, cards, and three doubles "
-                f"in a row; under the long policy a token also stays up to {rules.jail_turns} turns.")
+    st.markdown("**Why the jail corner?** Three roads lead there: the Go To Jail square, cards, and "
+                f"{rules.doubles_to_jail} doubles in a row; under the long policy a token also stays up to "
+                f"{rules.jail_turns} turns.")
     st.markdown(landing.why_top_group(rules, jail))
     groups = landing.group_rows(rules, jail)
     st.plotly_chart(V.groups_figure(groups, board), key="l3_groups", config=NO_CHART_BAR)

@@ -78,8 +78,8 @@ if result is not None:
     if what == SQUARE:
         st.caption("Turns of one token are not independent (a token in jail tends to be in jail next turn too), "
                    "so the band uses the spread of a row of turns, computed from the Markov chain, rather than "
-                   "sqrt(p (1 - p)). It still narrows as 1/√n. A share is never below 0 or above 1, so the band is cut "
-                   "there.")
+                   "sqrt(p (1 - p)). It still narrows as 1/√n. A share is never below 0 or above 1, so the band is "
+                   "cut there.")
     _lesson.table(run.checkpoints(), f"running-average-{n}-seed-{run.seed}", "l2_checkpoints",
                   formats={run.so_far: "%.4f", "exact": "%.4f", "distance": "%.4f", "band from": "%.4f",
                            "band to": "%.4f"})

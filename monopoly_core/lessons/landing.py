@@ -264,7 +264,8 @@ def exercise(rules: RuleSet | None = None) -> Exercise:
     return Exercise(
         question=f"A token stands on the jail corner (just visiting, or leaving jail). The {label} streets are "
                  f"{streets}. What is the probability that the first move of one roll of {dice_text} lands it on "
-                 f"{'an' if label[0] in 'aeiou' else 'a'} {label} street? Why does this make {label} one of the most visited groups?",
+                 f"{'an' if label[0] in 'aeiou' else 'a'} {label} street? Why does this make {label} one of the most "
+                 "visited groups?",
         answer=f"{fraction_text(p)}. Every token passes through jail often, and the totals {totals} lead from "
                f"jail to {label}.",
         working=f"Of the {n} outcomes of {dice_text}, "
