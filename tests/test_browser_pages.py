@@ -184,3 +184,18 @@ def test_the_rules_page_compares_with_the_bots_changing_seats(site, page):
     with duckdb.connect(str(db), read_only=True) as conn:
         assert conn.execute("SELECT DISTINCT seating FROM games JOIN comparisons USING (batch)").fetchall() == \
             [("rotated",)]
+
+
+def test_an_address_naming_no_page_opens_home_and_says_so(site, page):
+    # Reviewer: /nonexistent_page landed on Home without a word (st.navigation opens the default page)
+    url, _ = site
+    page.goto(f"{url}/nonexistent_page")
+    page.wait_for_selector("text=A first question", timeout=60_000)
+    _idle(page)
+    warnings = [e.inner_text() for e in page.query_selector_all("[data-testid='stAlertContentWarning']")]
+    assert warnings == ["The lab has no page called 'nonexistent_page': this is the Home page. The pages are "
+                        "listed at the top."]
+    page.goto(f"{url}/")
+    page.wait_for_selector("text=A first question", timeout=60_000)
+    _idle(page)
+    assert not page.query_selector_all("[data-testid='stAlertContentWarning']")
