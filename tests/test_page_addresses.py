@@ -3,20 +3,8 @@ Markov page ignored ?preset=mega in silence; the teacher's page took no seed fro
 part)."""
 from __future__ import annotations
 
-from streamlit.testing.v1 import AppTest
-
-from apptest_helpers import APP, texts
-
-
-def _open(page: str, **params: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=90)
-    at.query_params.update(params)
-    at.run()
-    at.switch_page(page)
-    at.query_params.update(params)
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
+from apptest_helpers import texts
+from test_page_lessons import open_page as _open      # (a visitor following a link with these address parts)
 
 
 def test_the_markov_page_opens_the_rule_set_and_jail_policy_of_its_address():
