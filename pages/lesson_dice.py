@@ -76,8 +76,8 @@ if result is not None:
     st.caption("The shaded band is where the share of rolls lies with a chance of at least 95 % after that many "
                "rolls. It is counted exactly from the binomial distribution (how many of n rolls hit, each with "
                "the exact probability), so it is right even after a few rolls and never leaves 0 to 1. After a "
-               "single roll the share can only be 0 or 1, and the band covers both. Over many rolls the share "
-               "still steps outside it now and then: about 1 time in 20 at any one count of rolls.")
+               "single roll the share can only be 0 or 1, and the band covers both. Along a long run the share "
+               "still steps outside it now and then, though at any one count of rolls at most 1 time in 20.")
     _lesson.table(sample.rows(), f"rolls-{n}-seed-{sample.seed}", "l1_sample_table",
                   formats={"exact": "%.4f", "share of rolls": "%.4f"})
 
