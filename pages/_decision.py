@@ -88,7 +88,11 @@ def label(action: Action, d, g) -> str:
         return f"Mortgage {sq} (+{m(g.board.squares[action.square].mortgage)})"
     if k == A.UNMORTGAGE:
         return f"Lift the mortgage on {sq} ({m(unmortgage_cost(g, action.square))})"
-    return _sore_losers.label(action, d, g) or _mega.label(action, d, g) or _cheaters.label(action, d, g) or k
+    # the playing edition's own words only: two editions may name an answer alike (Mega's and the Cheaters
+    # Edition's "pick": a square to auction, a player or street a card acts on)
+    own = _sore_losers.label if _sore_losers.playing(g) else _mega.label if _mega.is_mega(g) else \
+        _cheaters.label if _cheaters.active(g) else None
+    return (own(action, d, g) if own is not None else None) or k
 
 
 HANDED = "play_handed_to"     # the seat of the person the device was last handed to

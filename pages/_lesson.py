@@ -37,6 +37,11 @@ def rule_set(column, key: str):
     return name, all_presets[name].rules
 
 
+def rule_set_title(name: str) -> str:
+    """A preset's full title for a page's words and charts ("Classic (US)", never its name "classic-us")."""
+    return next(p.title for p in presets() if p.name == name)
+
+
 def page_path(lesson: Lesson) -> str:
     return str(ROOT / "pages" / f"{lesson.slug}.py")
 

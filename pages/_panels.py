@@ -143,7 +143,8 @@ def end_message(g) -> str:
     winner = markdown(g.players[g.winner].name) if g.winner >= 0 else "nobody"
     reason = END_WORDS.get(g.end_reason, g.end_reason.replace("_", " "))
     cash = f" with {money(g, g.players[g.winner].cash)} in cash" if g.end_reason in END_WORDS and g.winner >= 0 else ""
-    return f"Game over after {g.turn} turns ({g.round} rounds): **{winner}** wins{cash} ({reason})."
+    turns = f"{g.turn} turn{'' if g.turn == 1 else 's'} ({g.round} round{'' if g.round == 1 else 's'})"
+    return f"Game over after {turns}: **{winner}** wins{cash} ({reason})."
 
 
 def end_panel(g) -> None:

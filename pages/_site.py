@@ -10,6 +10,7 @@ for the rest of the server's life.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 import streamlit as st
 
@@ -62,7 +63,29 @@ def navigation() -> "st.navigation":
                        for path, title, icon in entries if (ROOT / path).exists()]
              for section, entries in sections.items()}
     st.session_state[_DECLARED] = True
-    return st.navigation({k: v for k, v in pages.items() if v}, position="hidden" if printing() else "top")
+    page = st.navigation({k: v for k, v in pages.items() if v}, position="hidden" if printing() else "top")
+    _say_page_not_found(page, [p for section in pages.values() for p in section])
+    return page
+
+
+_LOST = "site_page_not_found"     # the unknown page path already said in this visit
+
+
+def _say_page_not_found(page, known) -> None:
+    """An address naming no page of the lab opens Home: say so once, in words, rather than in silence (reviewer:
+    /nonexistent_page landed on Home without a word)."""
+    from urllib.parse import urlparse
+    url = st.context.url
+    if not url or page.url_path:       # (the default page, Home, is the one with no path of its own)
+        return
+    base = (st.get_option("server.baseUrlPath") or "").strip("/")
+    path = urlparse(url).path.strip("/")
+    asked = path[len(base):].strip("/") if base and path.startswith(base) else path
+    if asked and asked not in {p.url_path for p in known} and st.session_state.get(_LOST) != asked:
+        st.session_state[_LOST] = asked
+        from monopoly_core.bounds import short
+        st.warning(f"The lab has no page called {short(asked)}: this is the Home page. The pages are listed at the "
+                   "top.")
 
 
 def ensure_navigation() -> None:
@@ -79,3 +102,23 @@ def compact_page() -> None:
     side on a 1024x768 classroom projector): Streamlit's wide layout keeps 5rem on each side."""
     st.html("<style>[data-testid='stMainBlockContainer']{padding-left:1.25rem;padding-right:1.25rem;"
             "padding-top:2.5rem}</style>")
+
+
+def read_address(marker: str, readers: dict[str, Callable[[str], str | None]], reads: str) -> None:
+    """Apply the parts of the page's address (``?preset=mega``) once per visit, before its controls are drawn:
+    ``readers[name](value)`` puts a value into its control and returns None, or returns why it could not, in words.
+    A part with no reader, or one that could not be used, is said in a warning (never silently ignored); ``reads``
+    says what the page does read. ``marker`` remembers that this address was read in this visit."""
+    from monopoly_core.bounds import short
+    params = st.query_params.to_dict()
+    if not params or st.session_state.get(marker) == params:
+        return
+    st.session_state[marker] = params
+    problems = [problem for name, value in params.items() if name in readers
+                for problem in [readers[name](value)] if problem]
+    unread = [k for k in params if k not in readers]
+    if unread:
+        named = ", ".join(short(k) for k in unread[:5]) + (f" and {len(unread) - 5} more" if len(unread) > 5 else "")
+        problems.append(f"this page does not read {named} in its address (it reads {reads})")
+    if problems:
+        st.warning("The address was not all used: " + "; ".join(problems) + ".")

@@ -28,6 +28,7 @@ from pages._site import ensure_navigation
 ensure_navigation()
 
 SQL, RESULT, ERROR, HINT, RUNS = "db_sql", "db_result", "db_error", "db_hint", "db_runs"
+PENDING = "db_pending"      # a query asked for, to run in the page
 SCOPE = "db_scope"              # the batch ready-made questions are asked of (ALL_GAMES: every game)
 ALL_GAMES = 0                   # batches are numbered from 1
 ASKED = "db_asked"              # the SQL of the ready-made question last put in the editor
@@ -45,6 +46,14 @@ st.session_state.setdefault(RUNS, 0)
 
 # --- callbacks ---------------------------------------------------------------------------------------------------
 def _run() -> None:
+    """Ask for the editor's query to run: it runs in the page, under a spinner, where the last result or error
+    was (run here, in the button's callback, the page kept showing the last result or error, greyed, for the
+    seconds a slow query takes: a reviewer read a stale refusal as the new query's)."""
+    st.session_state[RESULT] = st.session_state[ERROR] = None
+    st.session_state[PENDING] = True
+
+
+def _execute() -> None:
     """Run the editor's query; keep the rows or the reason it could not run."""
     st.session_state[RUNS] += 1
     sql = st.session_state[SQL]
@@ -203,8 +212,15 @@ st.text_area("SQL", key=SQL, height=180,
                   "settings are off; a query is stopped after 5 seconds and shows at most 10,000 rows.")
 st.button("Run query", type="primary", on_click=_run, key="db_run")
 
+# The query's outcome in one placeholder: while a query runs, a "running" line takes the place of the last result
+# or error (drawn after the run, they stayed on screen, greyed, for the seconds a slow query takes).
+slot = st.empty()
+if st.session_state.pop(PENDING, False):
+    slot.info("Running the query (a query is stopped after 5 seconds)\u2026", icon=":material/hourglass_top:")
+    _execute()
+outcome = slot.container()
 if st.session_state.get(ERROR):
-    st.error(st.session_state[ERROR])
+    outcome.error(st.session_state[ERROR])
 
 
 def _show(result, hint) -> None:
@@ -256,11 +272,12 @@ def _show(result, hint) -> None:
 
 result = st.session_state.get(RESULT)
 if result is not None:
-    try:
-        _show(result, QUESTIONS[st.session_state[HINT]] if st.session_state.get(HINT) else None)
-    except Exception as exc:            # the last line of defence: no result may end in a traceback
-        st.error(f"The result could not be shown ({exc.__class__.__name__}: {str(exc)[:200]}). Try selecting "
-                 f"fewer or simpler columns, or cast them to text (column::VARCHAR).")
+    with outcome:
+        try:
+            _show(result, QUESTIONS[st.session_state[HINT]] if st.session_state.get(HINT) else None)
+        except Exception as exc:            # the last line of defence: no result may end in a traceback
+            st.error(f"The result could not be shown ({exc.__class__.__name__}: {str(exc)[:200]}). Try selecting "
+                     f"fewer or simpler columns, or cast them to text (column::VARCHAR).")
 
 # --- simulate ------------------------------------------------------------------------------------------------------
 st.subheader("Simulate games")

@@ -2,6 +2,7 @@
 import streamlit as st
 
 from monopoly_core import load_dice, presets
+from monopoly_core.lessons import LESSONS
 from monopoly_core.viz.dice import totals_figure
 from pages._site import PAGES, ROOT, TEACHER, ensure_navigation
 
@@ -14,15 +15,28 @@ st.markdown(
     "exact Markov chain and in thousands of simulated games all comes from one set of rules."
 )
 
+def _seats() -> str:
+    """How many players each rule set seats, from the rule sets themselves ("2-8 players (2-6 in ...)")."""
+    ranges: dict[tuple[int, int], list[str]] = {}
+    for p in presets():
+        ranges.setdefault((p.rules.min_players, p.rules.max_players), []).append(p.title)
+    ((lo, hi), _), *others = sorted(ranges.items(), key=lambda item: -len(item[1]))
+    fewer = "; ".join(f"{a}-{b} in {' and '.join(titles)}" for (a, b), titles in others)
+    return f"{lo}-{hi} players" + (f" ({fewer})" if fewer else "")
+
+
 BLURBS = {
-    "pages/play.py": "Set up 2-8 players (people or bots), step through a game one roll at a time, make every "
+    "pages/play.py": f"Set up {_seats()}, people or bots, step through a game one roll at a time, make every "
                      "decision the rules allow, undo, save and share it.",
     "pages/markov.py": "Where do tokens land, and why? Exact landing probabilities from the same dice, cards and "
                        "jail rules, as a heat map, a graph and a convergence story.",
+    "pages/rules.py": "Every rule set side by side, rule by rule, with the rule book's own words; make a rule set "
+                      "of your own and see what a change does to thousands of games.",
     "pages/database.py": "Simulate thousands of games and ask questions of them in SQL: which squares are landed "
                          "on most, which strategy wins, how long games last.",
-    "pages/lessons.py": "Short lessons in probability for a class (two dice, the law of large numbers, where "
-                        "players land, expected value), each with a seeded link, a worksheet and an answer sheet.",
+    "pages/lessons.py": f"{len(LESSONS)} short lessons in probability for a class ("
+                        + "; ".join(lesson.title for lesson in LESSONS)
+                        + "), each with a seeded link, a worksheet and an answer sheet.",
 }
 for file, title, icon in PAGES + [TEACHER]:
     if file in BLURBS and (ROOT / file).exists():

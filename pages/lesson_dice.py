@@ -6,6 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from monopoly_core.lessons import dice
+from monopoly_core.lessons.running import plural
 from monopoly_core.lessons.sheet import fraction_text
 from monopoly_core.viz import lessons as V
 from monopoly_core.viz.dice import totals_figure
@@ -65,15 +66,18 @@ if result is not None:
     run = sample.running_total(follow)
     doubles = sample.running_doubles()
     st.markdown(
-        f"In {n:,} roll{'s' if n != 1 else ''}, {follow} came up {int(run.values.sum()):,} times: a share of "
+        f"In {plural(n, 'roll')}, {follow} came up {plural(int(run.values.sum()), 'time')}: a share of "
         f"**{run.final:.2%}** against the exact **{run.exact_text} = {run.exact:.2%}**. Doubles came up "
-        f"{int(doubles.values.sum()):,} times ({doubles.final:.2%}, exactly {doubles.exact_text} = "
-        f"{doubles.exact:.2%})" + (f"; triples {int(sample.triples.sum()):,} times." if speed else "."))
+        f"{plural(int(doubles.values.sum()), 'time')} ({doubles.final:.2%}, exactly {doubles.exact_text} = "
+        f"{doubles.exact:.2%})" + (f"; triples {plural(int(sample.triples.sum()), 'time')}." if speed else "."))
     c1, c2 = st.columns(2)
     c1.plotly_chart(V.running_figure(run), key="l1_running", config={"displayModeBar": False})
     c2.plotly_chart(V.running_figure(doubles), key="l1_running_doubles", config={"displayModeBar": False})
-    st.caption("The shaded band is the exact probability plus or minus two standard deviations of the share "
-               "after n rolls, 2 sqrt(p (1 - p) / n): the running share stays inside it about 95 % of the time.")
+    st.caption("The shaded band is where the share of rolls lies with a chance of at least 95 % after that many "
+               "rolls. It is counted exactly from the binomial distribution (how many of n rolls hit, each with "
+               "the exact probability), so it is right even after a few rolls and never leaves 0 to 1. After a "
+               "single roll the share can only be 0 or 1, and the band covers both. Along a long run the share "
+               "still steps outside it now and then, though at any one count of rolls at most 1 time in 20.")
     _lesson.table(sample.rows(), f"rolls-{n}-seed-{sample.seed}", "l1_sample_table",
                   formats={"exact": "%.4f", "share of rolls": "%.4f"})
 

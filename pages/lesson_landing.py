@@ -20,7 +20,7 @@ GUESS, REVEALED = "l3_guess", "l3_revealed"
 NO_CHART_BAR = {"displayModeBar": False}
 
 _lesson.begin(LESSON, (
-    "Are all forty squares landed on equally often? A token's next position depends only on where it is now "
+    "Are all the squares of the board landed on equally often? A token's next position depends only on where it is now "
     "(and how many doubles it has rolled this turn), so its journey is a **Markov chain**: a table Q of "
     "probabilities to go from each square to each other square in one turn. Start on GO with certainty; one turn "
     "later the chance is spread over the squares the dice can reach; after n turns it is the start multiplied "
@@ -30,8 +30,10 @@ _lesson.begin(LESSON, (
 c1, c2 = st.columns(2)
 name, rules = _lesson.rule_set(c1, "l3_preset")
 jail = c2.radio("Jail policy", M.JAIL_POLICIES, index=1, key="l3_jail", horizontal=True,
-                help="short: pay the fine at once and move on. long: stay up to three turns trying for doubles.")
+                help="short: pay the fine at once and move on. long: stay in jail, trying for doubles, as long as the "
+                     "rules allow (three turns in every rule set here).")
 board = load_board(rules.board)
+title = _lesson.rule_set_title(name)
 
 # --- predict first -----------------------------------------------------------------------------------------------
 st.subheader("Your prediction")
@@ -52,9 +54,7 @@ if revealed and guess is not None:
 st.subheader("Step 1: one roll from GO")
 first = landing.first_roll(rules, jail)
 st.plotly_chart(VM.one_roll_figure(first, 0), key="l3_first", config=NO_CHART_BAR)
-st.markdown("One roll from GO can only reach the squares 2 to 12 ahead, in the shape of the dice's distribution; "
-            "Chance and Community Chest cards send a little of it elsewhere, and a card or the Go To Jail square "
-            "can put the token in jail.")
+st.markdown(landing.first_roll_words(rules, jail))
 
 st.subheader("Step 2: turn after turn")
 turns = st.slider("Turns from GO", 1, 30, 1, key="l3_turns",
@@ -67,31 +67,35 @@ st.plotly_chart(board_figure(board, heat=landing.on_the_board(after), heat_forma
                              centre_text=f"after {turns} turn{'s' if turns != 1 else ''}<br>"
                                          f"in jail {after.jail:.1%}", height=560),
                 key="l3_after")
-st.markdown(f"After {turns} turn{'s' if turns != 1 else ''} the distribution is still **{tv:.1%}** away from the "
-            "long run (total variation distance). Doubles roll again, so one turn can carry a token further than "
-            "twelve squares; the distribution spreads out and forgets GO.")
+st.markdown(f"After {turns} turn{'s' if turns != 1 else ''} the distribution is **{landing.distance_words(tv)}** "
+            "away from the long run (total variation distance: half the sum of the differences, square by square). "
+            f"Doubles roll again, so one turn can carry a token further than {landing.longest_roll(rules)} squares; "
+            "the distribution spreads out and forgets GO.")
 
 st.subheader("Step 3: the long run")
 if not revealed:
     st.info("Make your prediction above first, then check it to see the long run.")
 else:
     long_run = landing.long_run(rules, jail)
-    st.plotly_chart(VM.bar_figure(long_run), key="l3_long_run", config=NO_CHART_BAR)
+    st.plotly_chart(V.plain_words(VM.bar_figure(long_run), f"Where a token ends its turns in the long run: {title}",
+                                  "share of turns ending there"), key="l3_long_run", config=NO_CHART_BAR)
     _lesson.table(landing.ranking(rules, jail), f"long-run-{name}-{jail}", "l3_ranking",
                   formats={"share of turns ending there": "%.4f"})
-    st.markdown("**Why the jail corner?** Three roads lead there: the Go To Jail square, cards, and three doubles "
-                "in a row; under the long policy a token also stays up to three turns. **Why orange?** Tokens "
-                "leave jail often, and the likeliest totals of two dice, six to nine, lead from jail to the "
-                "orange streets.")
+    st.markdown("**Why the jail corner?** Three roads lead there: the Go To Jail square, cards, and "
+                f"{rules.doubles_to_jail} doubles in a row; under the long policy a token also stays up to "
+                f"{rules.jail_turns} turns.")
+    st.markdown(landing.why_top_group(rules, jail))
     groups = landing.group_rows(rules, jail)
     st.plotly_chart(V.groups_figure(groups, board), key="l3_groups", config=NO_CHART_BAR)
     _lesson.table(groups, f"groups-{name}-{jail}", "l3_groups_table",
                   formats={"share of turns": "%.4f", "per street": "%.4f"})
+    policy_rows = landing.jail_policy_rows(rules)
     st.markdown("**What the jail policy changes.** Staying in jail to roll for doubles (long) keeps tokens inside "
-                "more than twice as long as paying at once (short); that time is taken from every other square.")
-    _lesson.table(landing.jail_policy_rows(rules), f"jail-policies-{name}", "l3_policies",
-                  formats={"in jail": "%.4f", "just visiting": "%.4f", "orange, per street": "%.4f",
-                           "top street's share": "%.4f"})
+                f"{policy_rows[1]['in jail'] / policy_rows[0]['in jail']:.1f} times as long as paying at once "
+                "(short); that time is taken from every other square.")
+    _lesson.table(policy_rows, f"jail-policies-{name}", "l3_policies",
+                  formats={"in jail": "%.4f", "just visiting": "%.4f", "top street's share": "%.4f",
+                           **{c: "%.4f" for c in policy_rows[0] if c.endswith(", per street")}})
 
     st.subheader("Check it with the game engine")
     result = _lesson.simulation(LESSON, (name, jail), lambda n, seed: landing.simulate(rules, n, seed, jail),
@@ -99,13 +103,16 @@ else:
     if result is not None:
         n, sample = result
         observed = sample.end_distribution()
-        st.plotly_chart(VM.comparison_figure(long_run, observed), key="l3_compare", config=NO_CHART_BAR)
+        st.plotly_chart(V.plain_words(VM.comparison_figure(long_run, observed),
+                                      f"The chain against the game engine: {title}", "share of turns ending there",
+                                      ("exact, from the chain", f"played by the engine ({n:,} turn"
+                                       f"{'s' if n != 1 else ''})")), key="l3_compare", config=NO_CHART_BAR)
         tv_obs = M.total_variation(sample.end_shares(), long_run.values())
         st.markdown(f"{n:,} turn{'s' if n != 1 else ''} of movement-only tokens in the real engine: their "
                     f"shares differ from the chain's by a total variation distance of **{tv_obs:.1%}**. "
                     "More turns, a smaller distance.")
-        _lesson.table([{"state": label, "exact": e, "simulated": o}
-                       for label, e, o in zip(long_run.labels(), long_run.values(), observed.values())],
+        _lesson.table([{"where the turn ends": label, "exact": e, "simulated": o}
+                       for label, e, o in zip(landing.state_names(rules), long_run.values(), observed.values())],
                       f"engine-turns-{n}-seed-{sample.seed}", "l3_sample_table",
                       formats={"exact": "%.4f", "simulated": "%.4f"})
 

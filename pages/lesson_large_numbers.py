@@ -10,6 +10,7 @@ import streamlit as st
 from monopoly_core import markov as M
 from monopoly_core import preset
 from monopoly_core.lessons import large_numbers
+from monopoly_core.lessons.running import plural
 from monopoly_core.viz import lessons as V
 from pages import _lesson
 from pages._site import ensure_navigation
@@ -22,8 +23,9 @@ _lesson.begin(LESSON, (
     "Roll two dice again and again and keep the average of the totals. Early on it jumps about; later it "
     "hardly moves, and it settles on the exact expected total, 7. That is the **law of large numbers**. How "
     "close is it after n rolls? One roll's total has a standard deviation σ; the average of n rolls has "
-    "σ/√n. So the average stays inside the band 7 ± 2σ/√n about 95 % of the time, and "
-    "a hundred times more rolls make that band ten times narrower. The same holds in the game: the share of "
+    "σ/√n. So, once there are many rolls, the average lies inside the band 7 ± 2σ/√n about 95 % "
+    "of the time (for a few rolls this is only a rough guide), and a hundred times more rolls make that band ten "
+    "times narrower. The same holds in the game: the share of "
     "turns a token ends on a square settles on the exact share the Markov chain computes."))
 
 what = st.radio("Average of", (DICE, SQUARE), horizontal=True, key="l2_what")
@@ -69,16 +71,17 @@ if result is not None:
     st.plotly_chart(V.running_figure(run), key="l2_running", config={"displayModeBar": False})
     last = run.checkpoints()[-1]
     st.markdown(
-        f"After {n:,} trial{'s' if n != 1 else ''} the average is **{run.final:.4f}**, "
-        f"{last['distance']:.4f} from the exact {run.exact_text}; the band reaches "
-        f"\u00b1{last['band half-width (2 sd / sqrt n)']:.4f} there, and the average is "
-        f"{'inside' if last['inside the band'] else 'outside'} it.")
+        f"After {plural(n, run.unit)} the {run.measure} is **{run.final:.4f}**, "
+        f"{last['distance']:.4f} from the exact {run.exact_text}; the band runs from {last['band from']:.4f} to "
+        f"{last['band to']:.4f} there, and the {run.measure} is {'inside' if last['inside the band'] else 'outside'} "
+        f"it. The band holds about 95 % of runs only once there are many {run.unit}s.")
     if what == SQUARE:
         st.caption("Turns of one token are not independent (a token in jail tends to be in jail next turn too), "
                    "so the band uses the spread of a row of turns, computed from the Markov chain, rather than "
-                   "sqrt(p (1 - p)). It still narrows as 1/√n.")
+                   "sqrt(p (1 - p)). It still narrows as 1/√n. A share is never below 0 or above 1, so the band is "
+                   "cut there.")
     _lesson.table(run.checkpoints(), f"running-average-{n}-seed-{run.seed}", "l2_checkpoints",
-                  formats={"average so far": "%.4f", "exact": "%.4f", "distance": "%.4f",
-                           "band half-width (2 sd / sqrt n)": "%.4f"})
+                  formats={run.so_far: "%.4f", "exact": "%.4f", "distance": "%.4f", "band from": "%.4f",
+                           "band to": "%.4f"})
 
 _lesson.exercise(LESSON, large_numbers.exercise())

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from monopoly_core.lessons import DEFAULT_SEED, LESSONS, MAX_SEED
-from pages import _lesson
+from monopoly_core.lessons import DEFAULT_SEED, LESSONS, MAX_SEED, parse_seed
+from pages import _lesson, _site
 from pages._site import PRINT, ensure_navigation
 
 ensure_navigation()
@@ -18,8 +18,18 @@ st.markdown(
     "(a thousand for the lessons that play whole games), and one exercise whose answer stays hidden until asked "
     "for. Every table can be downloaded as CSV for a spreadsheet.")
 
+def _address_seed(value: str) -> str | None:
+    try:
+        st.session_state["teacher_seed"] = parse_seed(value)
+    except ValueError as exc:
+        return str(exc).rstrip(".")
+    return None
+
+
+st.session_state.setdefault("teacher_seed", DEFAULT_SEED)
+_site.read_address("teacher_address", {"seed": _address_seed}, "seed, for example ?seed=2024")
 seed = int(st.number_input(
-    "Class seed", 0, MAX_SEED, DEFAULT_SEED, key="teacher_seed",
+    "Class seed", 0, MAX_SEED, key="teacher_seed",
     help="Every link below opens its lesson with this seed, so the whole class sees the same simulated numbers. "
          "Pick a new one for another class or another day."))
 st.caption(f"Share a lesson link with the class: everyone who opens it runs the simulations with seed {seed}. "

@@ -12,6 +12,7 @@ from __future__ import annotations
 import streamlit as st
 
 from monopoly_core import presets
+from monopoly_core.bounds import short
 from monopoly_core import markov as M
 from monopoly_core.viz import markov as V
 from monopoly_core.viz.board import board_figure
@@ -39,12 +40,34 @@ all_presets = {p.name: p for p in presets()}
 all_presets.update(_custom_rules.as_presets())      # the rule sets kept on the Rules page in this visit
 c1, c2, c3 = st.columns([1.2, 1, 1])
 names = list(all_presets)
-name = c1.selectbox("Rule set", names, index=names.index("classic-us") if "classic-us" in names else 0,
-                    key="mk_preset",
+
+
+def _address_preset(value: str) -> str | None:
+    if value in names:
+        st.session_state["mk_preset"] = value
+        return None
+    return (f"there is no rule set called {short(value)}; the rule sets are {', '.join(names)} "
+            "(for example ?preset=mega)")
+
+
+def _address_jail(value: str) -> str | None:
+    if value in M.JAIL_POLICIES:
+        st.session_state["mk_jail"] = value
+        return None
+    return f"the jail policy is {' or '.join(M.JAIL_POLICIES)}, not {short(value)}"
+
+
+_site.read_address("mk_address", {"preset": _address_preset, "jail": _address_jail},
+                   "preset and jail, for example ?preset=mega&jail=short")
+st.session_state.setdefault("mk_preset", "classic-us" if "classic-us" in names else names[0])
+st.session_state.setdefault("mk_jail", M.JAIL_POLICIES[1])
+if st.session_state["mk_preset"] not in names:      # (a kept rule set from an earlier visit's Rules page)
+    st.session_state["mk_preset"] = names[0]
+name = c1.selectbox("Rule set", names, key="mk_preset",
                     format_func=lambda n: all_presets[n].title,
                     help="The board, decks, dice and jail rules come from this preset.")
 rules = all_presets[name].rules
-jail = c2.radio("Jail policy", M.JAIL_POLICIES, index=1, key="mk_jail", horizontal=True,
+jail = c2.radio("Jail policy", M.JAIL_POLICIES, key="mk_jail", horizontal=True,
                 help=" ".join(f"{k}: {v}" for k, v in JAIL_HELP.items()))
 if M.has_fine_or_draw(rules):
     uk_card = c3.radio("Fine or Chance card", M.UK_CARD_POLICIES, key="mk_uk", horizontal=True,

@@ -146,7 +146,8 @@ def game_view() -> None:
         # (in a <div>, markdown reads the picture as one block of HTML, not tag by tag)
         st.container(key="board").markdown(f"<div>{svg}</div>", unsafe_allow_html=True)
         st.caption(f"Seed {g.seed} \u00b7 turn {g.turn} \u00b7 round {g.round} \u00b7 step {g.ply} \u00b7 "
-                   f"houses left {g.houses_left}, hotels left {g.hotels_left}{_mega.supply_words(g)}"
+                   + (f"houses left {g.houses_left}, " if g.edition.hotel_level > 1 else "")    # (Cheaters: none)
+                   + f"hotels left {g.hotels_left}{_mega.supply_words(g)}"
                    + (f" \u00b7 Free Parking pot {money(g, g.pot)}" if g.rules.free_parking == "jackpot" else "")
                    + _sore_losers.caption(g) + " \u00b7 point at a square for its title deed")
     with right:

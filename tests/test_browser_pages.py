@@ -184,3 +184,50 @@ def test_the_rules_page_compares_with_the_bots_changing_seats(site, page):
     with duckdb.connect(str(db), read_only=True) as conn:
         assert conn.execute("SELECT DISTINCT seating FROM games JOIN comparisons USING (batch)").fetchall() == \
             [("rotated",)]
+
+
+def test_an_address_naming_no_page_opens_home_and_says_so(site, page):
+    # Reviewer: /nonexistent_page landed on Home without a word (st.navigation opens the default page)
+    url, _ = site
+    page.goto(f"{url}/nonexistent_page")
+    page.wait_for_selector("text=A first question", timeout=60_000)
+    _idle(page)
+    warnings = [e.inner_text() for e in page.query_selector_all("[data-testid='stAlertContentWarning']")]
+    assert warnings == ["The lab has no page called 'nonexistent_page': this is the Home page. The pages are "
+                        "listed at the top."]
+    page.goto(f"{url}/")
+    page.wait_for_selector("text=A first question", timeout=60_000)
+    _idle(page)
+    assert not page.query_selector_all("[data-testid='stAlertContentWarning']")
+
+
+SLOW = "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 100000000) SELECT count(*) FROM r"
+
+
+def _run_sql(page, sql: str) -> None:
+    box = page.locator(".st-key-db_sql textarea")
+    box.fill(sql)
+    box.press("Control+Enter")          # (Streamlit's text area applies its text; the button then runs it)
+    page.locator(".st-key-db_run button").click()
+
+
+def test_a_running_query_says_so_in_place_of_the_last_query_s_error(site, page):
+    # Reviewer: after a refused query, a slow one left the old "read_csv() is not allowed" error on screen, greyed,
+    # with no sign of running, for the 5 seconds before its own timeout message
+    url, db = site
+    if not db.exists():                 # (a database to query: the page says so when there is none)
+        from monopoly_core.simulate import simulate
+        simulate(db, games=2, players=2, seed=11, turn_limit=10)
+    page.goto(f"{url}/database")
+    page.wait_for_selector(".st-key-db_run button", timeout=60_000)
+    _idle(page)
+    _run_sql(page, "SELECT * FROM read_csv('x.csv')")
+    refusal = "text=read_csv() is not allowed"
+    page.wait_for_selector(refusal, timeout=30_000)
+    _idle(page)
+    _run_sql(page, SLOW)
+    page.wait_for_selector("text=Running the query", timeout=5_000)
+    assert not page.locator(refusal).count()
+    page.wait_for_selector("text=took longer than 5 s", timeout=30_000)      # its own message, in the same place
+    _idle(page)
+    assert not page.locator("text=Running the query").count()

@@ -78,3 +78,16 @@ def test_a_bot_answers_the_target_decision_with_its_automatic_choice():
     d = D.Decision(g, D.CHEAT_TARGET, 1, item=T.PLAYER)
     assert g.bots[1].choose(d, g) == Action(C.PICK, 2)
     g.extra.target = ""
+
+
+def test_the_buttons_name_the_players_and_streets_not_squares_to_auction():
+    # Reviewer: the Play page labelled a Cheaters target "Auction Old Kent Road" (Mega's words for its own "pick",
+    # seat 1 read as square 1); clicking it moved a player
+    from pages import _decision
+    g = cheaters(3)
+    g.arrange().cash(1, 100).cash(2, 900).hold_card(0, "chance", "send another player")
+    to(g, D.CHEAT)
+    g.act(Action(C.PLAY_CARD, 0))
+    d = g.pending
+    labels = [_decision.label(a, d, g) for a in d.legal_actions()]
+    assert labels == [f"{g.players[1].name} (£100 in cash)", f"{g.players[2].name} (£900 in cash)"]

@@ -77,8 +77,8 @@ def test_a_running_frequency_has_the_exact_probability_and_a_shrinking_band():
     assert run.half_width(100) == pytest.approx(2 * math.sqrt(5 / 36) / 10)
     assert run.half_width(10_000) == pytest.approx(run.half_width(100) / 10)
     marks = run.checkpoints()
-    assert [m["trials"] for m in marks] == [1, 10, 100, 1000, 10_000]
-    assert marks[-1]["average so far"] == pytest.approx(float(np.mean(run.values)))
+    assert [m["rolls"] for m in marks] == [1, 10, 100, 1000, 10_000]
+    assert marks[-1]["share so far"] == pytest.approx(float(np.mean(run.values)))
     assert dice.roll(50, 3).running_doubles().exact_text == "1/6"
 
 

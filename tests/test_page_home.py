@@ -27,3 +27,20 @@ def test_the_home_page_draws_it():
     assert not at.exception
     figure = json.loads(at.get("plotly_chart")[0].proto.spec)
     assert figure["data"][0]["text"][5] == "6/36"
+
+
+def test_every_page_has_a_card_and_the_cards_say_what_the_rule_sets_and_lessons_are():
+    # Reviewer: no card for the Rules page; four lessons named where there are six; "2-8 players" where two rule
+    # sets seat 2-6
+    from monopoly_core import presets
+    from monopoly_core.lessons import LESSONS
+    at = AppTest.from_file(PAGE, default_timeout=60).run()
+    assert not at.exception
+    links = [link.proto.page for link in at.get("page_link")]
+    assert [Path(x).stem for x in links] == ["play", "markov", "rules", "database", "lessons"]
+    captions = " ".join(c.value for c in at.caption)
+    for p in presets():
+        if p.rules.max_players != 8:
+            assert f"{p.rules.min_players}-{p.rules.max_players} in" in captions and p.title in captions
+    assert f"{len(LESSONS)} short lessons" in captions
+    assert all(lesson.title in captions for lesson in LESSONS)

@@ -119,18 +119,18 @@ def test_lesson_large_numbers_for_dice_and_for_a_square():
     at = open_page(PAGES["lesson_large_numbers"])
     assert metric(at, "Expected total") == "7" and metric(at, "Variance of one roll") == "35/6"
     at = run_every_size(at, "lesson_large_numbers")
-    rows = frame(at, "trials")
-    assert list(rows["trials"]) == [1, 10, 100, 1000, 10_000]
+    rows = frame(at, "rolls")
+    assert list(rows["rolls"]) == [1, 10, 100, 1000, 10_000]
     run = large_numbers.dice_run(10_000, 2024)
     assert rows["average so far"].iloc[-1] == pytest.approx(run.final)
-    assert rows["band half-width (2 sd / sqrt n)"].iloc[2] == pytest.approx(2 * (35 / 6) ** 0.5 / 10)
+    assert rows["band to"].iloc[2] - 7 == pytest.approx(2 * (35 / 6) ** 0.5 / 10)
     at.radio(key="l2_what").set_value("Turns ending on a square").run()
     assert at.info[0].value.startswith("Press a button")
     exact = M.stationary(US, "long", M.END_OF_TURN)
     assert metric(at, "Exact share of turns ending there") == f"{exact.squares[24]:.2%}"
     assert metric(at, "Spread in a row of turns") == f"{large_numbers.turn_spread(US)[24]:.3f}"
     at = run_every_size(at, "lesson_large_numbers")
-    assert frame(at, "trials")["exact"].iloc[0] == pytest.approx(exact.squares[24])
+    assert frame(at, "turns")["exact"].iloc[0] == pytest.approx(exact.squares[24])
     reveal_answer(at, "lesson_large_numbers", large_numbers.exercise().answer)
 
 
@@ -180,7 +180,7 @@ def test_lesson_expected_value_works_the_third_house_example():
 
 def test_lesson_expected_value_runs_at_each_size_and_reveals_its_answer():
     at = run_every_size(open_page(PAGES["lesson_expected_value"]), "lesson_expected_value")
-    rows = frame(at, "trials")
+    rows = frame(at, "opponent turns")
     run = expected_value.simulate_rent(US, "orange", expected_value.THIRD_HOUSE, 10_000, 2024)
     assert rows["average so far"].iloc[-1] == pytest.approx(run.final)
     assert rows["exact"].iloc[0] == pytest.approx(run.exact)

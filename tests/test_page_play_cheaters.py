@@ -87,3 +87,26 @@ def test_a_target_choice_reads_as_names_on_the_buttons():
     d = g.pending
     assert _decision.QUESTION[d.kind].startswith("Your card or cheat acts on someone")
     assert [_cheaters.label(a, d, g) for a in d.legal_actions()] == ["P1 (£1,500 in cash)", "P2 (£1,500 in cash)"]
+
+
+def test_the_status_line_counts_only_the_buildings_the_edition_has():
+    # Reviewer: "houses left 0, hotels left 15" under a Cheaters board (003: "there aren't any Houses, just Hotels")
+    at = open_page("pages/play.py")
+    at.selectbox(key="setup_preset").set_value("cheaters").run()
+    at.button(key="start_game").click().run()
+    caption = " ".join(c.value for c in at.caption if c.value.startswith("Seed "))
+    assert "hotels left" in caption and "houses left" not in caption
+    at.selectbox(key="setup_preset").set_value("classic-uk").run()
+    at.button(key="start_game").click().run()
+    caption = " ".join(c.value for c in at.caption if c.value.startswith("Seed "))
+    assert "houses left 32, hotels left 12" in caption
+
+
+def test_the_game_over_line_counts_in_words():
+    # Reviewer: "Game over after 4 turns (1 rounds)"
+    from monopoly_core import Game, PlayerSpec, preset
+    from pages._panels import end_message
+    g = Game.new(preset("classic-us", turn_limit=1), [PlayerSpec("Ann", "bot", "always-buy"),
+                                                       PlayerSpec("Bob", "bot", "always-buy")], seed=3)
+    g.run()
+    assert g.round == 1 and "(1 round)" in end_message(g) and f"after {g.turn} turns" in end_message(g)

@@ -145,15 +145,17 @@ class Sample:
     def running_total(self, total: int) -> Running:
         """The running share of rolls showing ``total``, and its exact probability."""
         exact = (speed_distribution() if self.speed_die else two_dice().distribution()).get(total, Fraction(0))
-        return _running(f"roll totalling {total}", self.totals == total, exact, self.seed)
+        return _running(f"rolls totalling {total}", self.totals == total, exact, self.seed)
 
     def running_doubles(self) -> Running:
-        return _running("roll with doubles", self.doubles, p_doubles(), self.seed)
+        return _running("rolls with doubles", self.doubles, p_doubles(), self.seed)
 
 
 def _running(what: str, hits: np.ndarray, p: Fraction, seed: int) -> Running:
-    """A running share of hits; one roll is a yes/no trial with standard deviation sqrt(p (1 - p))."""
-    return Running(what, hits.astype(float), float(p), str(p), math.sqrt(float(p * (1 - p))), seed)
+    """A running share of hits; one roll is a yes/no trial with standard deviation sqrt(p (1 - p)), and rolls are
+    independent, so the band is the exact binomial one."""
+    return Running(what, hits.astype(float), float(p), str(p), math.sqrt(float(p * (1 - p))), seed, unit="roll",
+                   share=True)
 
 
 def roll(n: int, seed: int, *, speed_die: bool = False) -> Sample:

@@ -45,8 +45,8 @@ def dice_variance() -> Fraction:
 def dice_run(n: int, seed: int) -> Running:
     """The running average of ``n`` seeded totals of two dice, with the exact mean and standard deviation."""
     sample = dice.roll(n, seed)
-    return Running("dice total", sample.totals.astype(float), float(dice_mean()), str(dice_mean()),
-                   math.sqrt(dice_variance()), seed)
+    return Running("total of two dice", sample.totals.astype(float), float(dice_mean()), str(dice_mean()),
+                   math.sqrt(dice_variance()), seed, unit="roll")
 
 
 def turn_spread(rules: RuleSet, jail: str = "long") -> np.ndarray:
@@ -73,8 +73,8 @@ def square_run(rules: RuleSet, state, n: int, seed: int, *, jail: str = "long") 
     p = exact.value(state)
     name = exact.labels()[column]
     sample = play_turns(rules, n, seed, jail=jail)
-    return Running(f"turn ending on {name}", (sample.ends == column).astype(float), p, f"{p:.4f}",
-                   float(turn_spread(rules, jail)[column]), seed)
+    return Running(f"turns ending on {name}", (sample.ends == column).astype(float), p, f"{p:.4f}",
+                   float(turn_spread(rules, jail)[column]), seed, unit="turn", share=True, independent=False)
 
 
 def exercise() -> Exercise:

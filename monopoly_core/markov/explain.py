@@ -81,11 +81,32 @@ def describe_one_roll(dist: Distribution, state) -> str:
 
 
 def describe_payback(rows) -> str:
-    """The fastest payback among colour groups (rows: PaybackRow)."""
+    """The fastest payback among the holdings (rows: PaybackRow), then what the rows themselves say about building:
+    whether built sets pay back faster than bare ones, and which step up of the fastest group adds the most rent
+    for its cost (computed, not assumed: in the Cheaters Edition a set goes straight to a hotel)."""
     finite = [r for r in rows if r.payback_rounds != float("inf")]
     if not finite:
         return "No holding earns any rent."
     best = min(finite, key=lambda r: r.payback_rounds)
-    return (f"Against {best.opponents} opponents, {best.label} at {best.level_name} pays back its cost of "
-            f"{best.cost:,} in about {best.payback_rounds:.0f} rounds, the fastest of all. Houses pay back much "
-            f"faster than bare sets: the third house is where rent jumps most.")
+    n = best.opponents
+    text = (f"Against {n} opponent{'' if n == 1 else 's'}, {best.label} at {best.level_name} pays back its cost of "
+            f"{best.cost:,} in about {best.payback_rounds:.0f} rounds, the fastest of all.")
+    streets = [r for r in finite if r.group not in ("railroad", "utility")]
+    bare = [r for r in streets if r.level_name == "set"]
+    built = [r for r in streets if r.level_name not in ("set", "no set", "all but one")]
+    if bare and built:
+        fastest_bare = min(bare, key=lambda r: r.payback_rounds)
+        fastest_built = min(built, key=lambda r: r.payback_rounds)
+        if fastest_built.payback_rounds < fastest_bare.payback_rounds:
+            text += (f" Built sets pay back faster than bare ones: the fastest bare set, {fastest_bare.label}, "
+                     f"takes about {fastest_bare.payback_rounds:.0f} rounds.")
+        else:
+            text += (f" Bare sets pay back at least as fast as built ones here: {fastest_bare.label}, bare, takes "
+                     f"about {fastest_bare.payback_rounds:.0f} rounds.")
+    ladder = sorted((r for r in streets if r.group == best.group and r.level_name not in ("no set", "all but one")),
+                    key=lambda r: r.cost)
+    steps = [((b.per_opponent_turn - a.per_opponent_turn) / (b.cost - a.cost), b.level_name)
+             for a, b in zip(ladder, ladder[1:]) if b.cost > a.cost]
+    if steps:
+        text += f" On {best.label}, the step up to {max(steps)[1]} adds the most rent for what it costs."
+    return text

@@ -31,6 +31,7 @@ STREET_LEVELS = ("no set", "set", "1 house", "2 houses", "3 houses", "4 houses",
 #: Levels of an edition's own, numbered after the classic ones (Mega, seed 002: a skyscraper above the hotel, and
 #: double rent on an unimproved street with all but one of its group)
 SKYSCRAPER, ALL_BUT_ONE = len(STREET_LEVELS), len(STREET_LEVELS) + 1
+HOTEL_ROW = STREET_LEVELS.index("hotel")
 EXTRA_LEVELS = ("skyscraper", "all but one")
 
 
@@ -97,11 +98,13 @@ def _mean_total(ch: Chain) -> float:
 
 
 def rent_rows(ch: Chain, set_rent_multiplier: int, majority_rent_multiplier: int = 1,
-              skyscraper_rents: dict[int, int] | None = None, depots: bool = False) -> list[RentRow]:
+              skyscraper_rents: dict[int, int] | None = None, depots: bool = False,
+              houses: bool = True) -> list[RentRow]:
     """Every property at every level. An edition's own levels (Mega): ``majority_rent_multiplier`` above 1 adds an
     "all but one" row to each street, ``skyscraper_rents`` (square -> rent) a "skyscraper" row, and ``depots``
     a row per number of railroads owned with a train depot on the railroad (double rent), numbered after the
-    plain counts (``n + railroads``)."""
+    plain counts (``n + railroads``). Without ``houses`` (the Cheaters Edition: "there aren't any Houses, just
+    Hotels", seed 003) the house rows are left out: a street goes from its set straight to its hotel."""
     skyscraper_rents = skyscraper_rents or {}
     board = ch.board
     rates = landing_rates(ch)
@@ -115,6 +118,8 @@ def rent_rows(ch: Chain, set_rent_multiplier: int, majority_rent_multiplier: int
             rents = [sq.rents[0], sq.rents[0] * set_rent_multiplier, *sq.rents[1:]]
             landings = plain[s] + rates["double"][s] + rates["dice_x10"][s]
             for lv, (name, rent) in enumerate(zip(STREET_LEVELS, rents)):
+                if not houses and 1 < lv < HOTEL_ROW:
+                    continue
                 rows.append(RentRow(s, sq.name, sq.group, lv, name, float(rent), float(landings * rent)))
             extra = {SKYSCRAPER: skyscraper_rents.get(s, -1), ALL_BUT_ONE: sq.rents[0] * majority_rent_multiplier
                      if majority_rent_multiplier > 1 else -1}
@@ -138,7 +143,11 @@ def rent_rows(ch: Chain, set_rent_multiplier: int, majority_rent_multiplier: int
     return rows
 
 
-def payback_rows(ch: Chain, rows: list[RentRow], opponents: int) -> list[PaybackRow]:
+def payback_rows(ch: Chain, rows: list[RentRow], opponents: int,
+                 hotel_steps: int = HOTEL_ROW - 1) -> list[PaybackRow]:
+    """Payback per group and level: the price of the group and of its buildings, over the rent the opponents pay.
+    A building is bought one level at a time at the street's house cost: a hotel takes ``hotel_steps`` (five in the
+    classic game, four houses and the hotel; one in the Cheaters Edition), a Mega skyscraper one more."""
     board = ch.board
     out = []
 
@@ -151,13 +160,15 @@ def payback_rows(ch: Chain, rows: list[RentRow], opponents: int) -> list[Payback
         members = grp.squares
         price = sum(board.squares[s].price for s in members)
         for lv in range(1, len(STREET_LEVELS)):
-            income = sum(r.per_opponent_turn for r in rows if r.square in members and r.level == lv)
-            houses = 0 if lv == 1 else (lv - 1)
-            building = sum(board.squares[s].house_cost * houses for s in members)
-            add(name, grp.label, grp.colour, lv, STREET_LEVELS[lv], price + building, income)
+            at_level = [r.per_opponent_turn for r in rows if r.square in members and r.level == lv]
+            if not at_level:
+                continue        # (a level the edition does not build: the Cheaters Edition's houses)
+            steps = hotel_steps if lv == HOTEL_ROW else lv - 1
+            building = sum(board.squares[s].house_cost * steps for s in members)
+            add(name, grp.label, grp.colour, lv, STREET_LEVELS[lv], price + building, sum(at_level))
         sky = [r.per_opponent_turn for r in rows if r.square in members and r.level == SKYSCRAPER]
-        if sky:                 # a skyscraper on every street: five levels below it, and itself
-            building = sum(board.squares[s].house_cost * len(STREET_LEVELS) for s in members)
+        if sky:                 # a skyscraper on every street: the hotel's levels, and itself
+            building = sum(board.squares[s].house_cost * (hotel_steps + 1) for s in members)
             add(name, grp.label, grp.colour, SKYSCRAPER, EXTRA_LEVELS[0], price + building, sum(sky))
     for kind, label, colour in (("railroad", board.railroad_label + "s", "#444444"), ("utility", "Utilities",
                                                                                       "#9e9e9e")):
@@ -186,11 +197,13 @@ def income(rules, jail: str = "long", uk_card: str = "pay", opponents: int = 3, 
     ``opponents`` opponents (default 3: a four-player game)."""
     if opponents < 1:
         raise ValueError(f"opponents must be at least 1, got {opponents}")
+    from ..editions import get
     ch = chain(rules, jail, uk_card, assume)
+    hotel_steps = get(rules.edition).hotel_level       # (the purchases a hotel takes: 5, or 1 with hotels only)
     rows = rent_rows(ch, rules.set_rent_multiplier, rules.majority_rent_multiplier, _skyscraper_rents(rules),
-                     rules.train_depots > 0)
+                     rules.train_depots > 0, houses=hotel_steps > 1)
     return Income(board=ch.board.name, jail_policy=jail, uk_card=uk_card, opponents=opponents,
-                  rents=tuple(rows), payback=tuple(payback_rows(ch, rows, opponents)))
+                  rents=tuple(rows), payback=tuple(payback_rows(ch, rows, opponents, hotel_steps)))
 
 
 def _skyscraper_rents(rules) -> dict[int, int]:

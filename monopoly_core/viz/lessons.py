@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
+from ..lessons.running import plural
 from .markov import HIGHLIGHT, OBSERVED_COLOUR, THEORY_COLOUR
 
 BAND_COLOUR = "rgba(31, 119, 180, 0.15)"
@@ -58,33 +59,53 @@ def _log_points(n: int, max_points: int) -> np.ndarray:
 
 
 def running_figure(run, *, max_points: int = 600, height: int = 380) -> go.Figure:
-    """A running average (:class:`monopoly_core.lessons.running.Running`) against the number of trials on a log
-    scale, the exact value as a line and, when one trial's spread is known, the band exact +- 2 sd / sqrt(n)."""
+    """A running average or share (:class:`monopoly_core.lessons.running.Running`) against the number of trials on
+    a log scale labelled 1, 10, 100, ... in full, the exact value as a line and, when one trial's spread is known,
+    the band :meth:`~monopoly_core.lessons.running.Running.band` (exact for a share of independent trials)."""
     x = _log_points(run.n, max_points)
     avg = run.running[x - 1]
     fig = go.Figure()
     if run.sd is not None:
-        hw = run.half_width(x)
-        fig.add_trace(go.Scatter(x=np.concatenate([x, x[::-1]]),
-                                 y=np.concatenate([run.exact + hw, (run.exact - hw)[::-1]]),
+        low, high = run.band(x)
+        bx = x
+        if len(x) == 1:         # one trial: a band of one point would not show; give it a little width
+            bx, low, high = np.array([0.8, 1.25]), np.repeat(low, 2), np.repeat(high, 2)
+        fig.add_trace(go.Scatter(x=np.concatenate([bx, bx[::-1]]), y=np.concatenate([high, low[::-1]]),
                                  fill="toself", fillcolor=BAND_COLOUR, line=dict(width=0), hoverinfo="skip",
-                                 name="exact \u00b1 2 sd / \u221an (about 95 %)"))
-    fig.add_trace(go.Scatter(x=x, y=avg, mode="lines" if len(x) > 1 else "markers", name="average so far",
+                                 name=run.band_name))
+    fig.add_trace(go.Scatter(x=x, y=avg, mode="lines" if len(x) > 1 else "markers", name=f"{run.measure} so far",
                              line=dict(color=OBSERVED_COLOUR, width=2), marker=dict(color=OBSERVED_COLOUR, size=9),
-                             hovertemplate="after %{x:,} trials: %{y:.4f}<extra></extra>"))
+                             customdata=[plural(int(m), run.unit) for m in x],
+                             hovertemplate="after %{customdata}: %{y:.4f}<extra></extra>"))
     fig.add_hline(y=run.exact, line=dict(color=THEORY_COLOUR, dash="dash", width=2),
                   annotation_text=f"exact {run.exact_text}", annotation_position="top right")
+    yaxis = dict(title=run.label)
     if run.sd is not None:
         low, high = run.exact - 2.5 * run.sd, run.exact + 2.5 * run.sd
         least, most = float(run.values.min()), float(run.values.max())
         if most > least:        # an average never leaves the range of the values averaged
             low, high = max(low, least), min(high, most)
         lo, hi = min(low, float(avg.min())), max(high, float(avg.max()))
-        yaxis = dict(title=f"average ({run.what})", range=[lo - 0.05 * (hi - lo), hi + 0.05 * (hi - lo)])
-    else:
-        yaxis = dict(title=f"average ({run.what})")
-    return _layout(fig, f"Running average of {run.n:,} trials: {run.what}", height,
-                   xaxis=dict(title="trials", type="log"), yaxis=yaxis)
+        lo, hi = lo - 0.05 * (hi - lo), hi + 0.05 * (hi - lo)
+        yaxis["range"] = [max(lo, -0.02), min(hi, 1.02)] if run.share else [lo, hi]
+    return _layout(fig, f"{run.label[0].upper()}{run.label[1:]}, after {plural(run.n, run.unit)}", height,
+                   xaxis=dict(title=f"number of {run.unit}s (each step right: ten times more)", type="log",
+                              **_decade_ticks(run.n)), yaxis=yaxis)
+
+
+def plain_words(fig: go.Figure, title: str, y_title: str, names: tuple[str, ...] = ()) -> go.Figure:
+    """A Markov figure reworded for a class: ``title`` and the y-axis in plain words instead of the chain's
+    quantity names ("end-of-turn") and rule-set keys, and the traces renamed by ``names`` in order."""
+    fig.update_layout(title=title, yaxis_title=y_title)
+    for trace, name in zip(fig.data, names):
+        trace.name = name
+    return fig
+
+
+def _decade_ticks(n: int) -> dict:
+    """Ticks at 1, 10, 100, ... up to ``n`` only, written in full (1,000 rather than 1k or 10^3)."""
+    values = [10 ** k for k in range(len(str(max(1, n))))]
+    return dict(tickmode="array", tickvals=values, ticktext=[f"{v:,}" for v in values])
 
 
 def groups_figure(rows: list[dict], board, *, height: int = 320) -> go.Figure:

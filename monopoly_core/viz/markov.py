@@ -267,11 +267,13 @@ def comparison_figure(theory: Distribution, observed: Distribution, *, errors=No
     return fig
 
 
-def income_figure(income, *, height: int = 520) -> go.Figure:
-    """Expected rent per opponent turn (top) and payback in rounds (bottom) per colour group and level."""
+def income_figure(income, *, height: int = 520, title: str | None = None) -> go.Figure:
+    """Expected rent per opponent turn (top) and payback in rounds (bottom) per colour group and level; ``title``
+    replaces the default one (which names the board and jail policy as the Markov page does)."""
+    opponents = f"{income.opponents} opponent" + ("" if income.opponents == 1 else "s")
     fig = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.08,
                         subplot_titles=("Expected rent per opponent turn, whole holding",
-                                        f"Payback in rounds against {income.opponents} opponents"))
+                                        f"Payback in rounds against {opponents}"))
     levels = []
     for r in income.payback:
         if r.level_name not in levels:
@@ -298,7 +300,7 @@ def income_figure(income, *, height: int = 520) -> go.Figure:
     fig.update_yaxes(title_text="rounds", type="log", tickvals=[2, 5, 10, 20, 50, 100, 200, 500, 1000],
                      row=2, col=1)
     fig.update_layout(height=height, margin=dict(l=50, r=20, t=50, b=40),
-                      title=f"Income ({income.board}, jail {income.jail_policy})")
+                      title=title or f"Income ({income.board}, jail {income.jail_policy})")
     return fig
 
 

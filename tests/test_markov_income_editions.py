@@ -1,0 +1,36 @@
+"""The Markov page's income and payback tables build what each edition builds (a helper found the Cheaters Edition
+charged for houses it does not have, and the Mega skyscraper priced as seven purchases where the engine charges six).
+
+Seed 003 (Cheaters): "there's no mortgaging and there aren't any Houses, just Hotels"; "Pay the Hotel cost on the
+Title Deed card and put a Hotel on the Property" (the board file's house_cost is the hotel's cost). Seed 002 (Mega):
+a skyscraper replaces a hotel and costs the group's house cost, one purchase more (editions/mega.py)."""
+from __future__ import annotations
+
+from monopoly_core import preset
+from monopoly_core.markov.explain import describe_payback
+from monopoly_core.markov.income import income
+
+
+def _ladder(edition: str, group: str = "orange") -> list[tuple[str, int]]:
+    return [(r.level_name, r.cost) for r in income(preset(edition)).payback if r.group == group]
+
+
+def test_the_cheaters_edition_goes_from_a_set_straight_to_a_hotel_at_the_hotel_s_cost():
+    inc = income(preset("cheaters"))
+    assert not [r for r in inc.rents if "house" in r.level_name]
+    board_prices = 180 + 180 + 200          # Bow Street, Marlborough Street, Vine Street
+    assert _ladder("cheaters") == [("set", board_prices), ("hotel", board_prices + 3 * 300)]
+
+
+def test_a_mega_skyscraper_costs_one_purchase_more_than_the_hotel():
+    ladder = dict(_ladder("mega"))
+    per_level = ladder["1 house"] - ladder["set"]
+    assert ladder["hotel"] == ladder["set"] + 5 * per_level
+    assert ladder["skyscraper"] == ladder["hotel"] + per_level
+
+
+def test_the_payback_sentence_counts_in_words_and_says_only_what_the_rows_show():
+    one = describe_payback(income(preset("cheaters"), opponents=1).payback)
+    assert one.startswith("Against 1 opponent,") and "house" not in one
+    classic = describe_payback(income(preset("classic-us"), opponents=3).payback)
+    assert classic.startswith("Against 3 opponents,") and "the step up to 3 houses adds the most rent" in classic
