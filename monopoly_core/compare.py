@@ -13,8 +13,9 @@ is the seats' own effect and the win rate by strategy the strategies', two diffe
 A side whose games are already in the database (the same rules, bots and master seed) is read back instead of
 played again; a side whose batch holds only some of them (a comparison that was stopped) is completed: the
 chunks it holds are read back, the others played, and only the missing games written, so the figures are those of
-one uninterrupted comparison. Only per-game numbers are kept (:mod:`.compare_figures`), folded into running moments chunk by
-chunk: memory does not grow with the number of games, and the number of games is bounded (:data:`MAX_GAMES`).
+one uninterrupted comparison. Only per-game numbers are kept (:mod:`.compare_figures`), folded into running
+moments chunk by chunk: memory does not grow with the number of games, and the number of games is bounded
+(:data:`MAX_GAMES`).
 
 >>> import tempfile, os
 >>> from monopoly_core import preset
