@@ -168,10 +168,11 @@ def test_lesson_variants_pressed_again_after_a_stopped_run_shows_what_a_clean_ru
 
 @pytest.mark.slow
 def test_lesson_cheating_pressed_again_after_a_stopped_run_shows_what_a_clean_run_shows(tmp_path, monkeypatch):
-    # the review's steps: 1,000 games with seed 6161, the tab closed after a few seconds (1,000 games take 20 s)
-    closing_the_tab(PAGE_6, "lesson_cheating", 1_000, 6161, 3)
+    # the review's steps: 1,000 games with seed 6161, the tab closed after a few seconds (here 1.5: on an idle
+    # machine the 1,000 games take about 5 s)
+    closing_the_tab(PAGE_6, "lesson_cheating", 1_000, 6161, 1.5)
     again, clean, left = pressed_again(PAGE_6, "lesson_cheating", 1_000, 6161, tmp_path, monkeypatch)
-    assert len(left) == 1 and 0 < left[1] < 1_000
+    assert list(left) == [1] and 0 < left[1] < 1_000, left
     assert not again.error and "could not be played" not in texts(again)
     same_numbers(again, clean)
     assert frame(again, "share caught")["attempts"].sum() > 10_000
