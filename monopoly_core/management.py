@@ -37,6 +37,8 @@ def apply(g: GameState, p: Player, action: Action) -> Play:
         sell_level(g, p, action.square)
     elif kind == A.SELL_ALL:
         for s in g.members_of[action.square]:
+            if g.owner[s] != p.seat:
+                continue        # (Mega: another player may have built on the group's other streets)
             while g.level[s]:
                 sell_level(g, p, s, force=True)
     elif kind == A.MORTGAGE:

@@ -160,6 +160,8 @@ def _sentence(ev: E.Event, game) -> str:
         return _sore_losers(ev, game, who)
     if k == E.BUS_TICKET:
         how = _TICKET_HOW[E.KINDS[E.BUS_TICKET].name_of("detail", ev.detail)]
+        if ev.detail == E.TICKET_BANKRUPTCY and ev.other < 0:      # (the bankrupt player's side of it)
+            how = f"hands {-ev.other} bus ticket{'' if ev.other == -1 else 's'} over to the creditor"
         return f"{who} {how} ({ev.amount} held now)."
     if k == E.DEBT:
         return f"{who} owes {m(ev.amount)} to {_who(game, ev.other)} and must raise money."

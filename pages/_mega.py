@@ -20,7 +20,7 @@ QUESTION = {
     D.BIRTHDAY_GIFT: "Birthday Gift: $100 from the bank, or a bus ticket.",
 }
 #: The decisions with many squares to choose from: a list and one button rather than a button a square.
-PICKERS = {D.TRIPLES: "Move to", D.AUCTION_PICK: "Auction"}
+PICKERS = {D.TRIPLES: "Move to", D.AUCTION_PICK: "Auction", D.USE_BUS_TICKET: "Ride a bus ticket to"}
 
 
 def is_mega(g) -> bool:
@@ -72,7 +72,9 @@ def picker(d, g, options, label_of) -> list:
     if title is None:
         return options
     squares = [a for a in options if a.square >= 0]
-    choices = {label_of(a, d, g): a for a in squares}
+    # every square by its number too: the board has three Chance and three Community Chest squares (a reviewer
+    # found them folded into one entry of the list, the others out of reach)
+    choices = {f"{label_of(a, d, g)} (square {a.square})": a for a in squares}
     pick = st.selectbox(title, list(choices), key=f"mega_pick_{d.kind}")
     st.button(pick, key=f"mega_go_{d.kind}", on_click=gs.act, args=(choices[pick],), type="primary",
               width="stretch")

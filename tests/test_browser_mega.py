@@ -59,6 +59,9 @@ def _target(keys: list[str], rode: bool) -> tuple[str, str]:
     for kind in ("triples", "auction_pick"):
         if f"st-key-mega_go_{kind}" in keys:
             return kind, f".st-key-mega_go_{kind} button"
+    if "st-key-mega_go_use_bus_ticket" in keys:     # (the rides in a list and one button, the roll a button)
+        return "use_bus_ticket", ".st-key-act_use_bus_ticket_roll_0 button" if rode else \
+            ".st-key-mega_go_use_bus_ticket button"
     kind = next((kn for k in keys for kn in KINDS if k.startswith(f"st-key-act_{kn}_")), "")
     wanted = ("roll" if rode else "ride_ticket") if kind == "use_bus_ticket" else ANSWERS.get(kind, "")
     for k in keys:

@@ -582,6 +582,10 @@ def test_a_bankrupt_player_s_bus_tickets_go_to_the_creditor():
     until(g, D.PRE_ROLL, D.JAIL)
     assert [T.held(p) for p in g.players] == [0, 3, 0] and T.supply(g).out_of_play == 0
     assert [e.detail for e in events_of(g, E.BUS_TICKET)][-2:] == [E.TICKET_BANKRUPTCY, E.TICKET_BANKRUPTCY]
+    from monopoly_core.narrate import describe       # (a reviewer read "P0 takes over a bankrupt player's tickets")
+    said = [describe(e, g) for e in events_of(g, E.BUS_TICKET)][-2:]
+    assert said == ["P0 hands 3 bus tickets over to the creditor (0 held now).",
+                    "P1 takes over a bankrupt player's bus tickets (3 held now)."]
 
 
 def test_without_the_cash_to_lift_it_the_group_s_buildings_are_sold_only_until_the_lift_is_paid():
@@ -632,3 +636,17 @@ def test_the_auction_square_reached_by_a_ticket_throws_the_white_dice_for_a_util
     end(g)
     assert moves(g, start) == [(14, E.MOVE_BY_TICKET), (17, E.MOVE_BY_AUCTION_SQUARE)]     # Electric Company
     assert [e.amount for e in pays(g, start, E.R_RENT)] == [20 * 7]      # three utilities: 20 times the white dice
+
+
+def test_a_player_sells_only_their_own_buildings_of_a_group_another_player_built_on():
+    # 002 SELLING PROPERTIES: "Any buildings so located must be sold back to the Bank before the owner can sell";
+    # with all but one of a group, another player builds (a reviewer sold an opponent's three hotels from Vermont)
+    def arrange(g):
+        give(g, 1, 7, 8, 11, level=5)
+        give(g, 0, 12)
+    g = mega(arrange=arrange)
+    assert g.edition.sell_all_problem(g, 0, 12) == "you have no buildings on the light blue group"
+    with pytest.raises(IllegalAction, match="no buildings on the light blue group"):
+        g.act(Action(A.SELL_ALL, 12))
+    assert [g.level[s] for s in LIGHT_BLUE] == [5, 5, 5, 0] and g.players[0].cash == 2500
+    assert Action(A.SELL_ALL, 7) not in g.pending.legal_actions()

@@ -295,7 +295,16 @@ class Mega(Edition):
         return problem
 
     def sell_all_problem(self, g: GameState, seat: int, square: int) -> str | None:
-        return sell_all_problem(g, seat, square)
+        """A player sells only their own buildings: with all but one of a group built on by another player, the
+        group's buildings are not theirs to sell (002 SELLING PROPERTIES: "sold back to the Bank before the owner
+        can sell"; a reviewer sold an opponent's hotels and kept the money)."""
+        problem = sell_all_problem(g, seat, square)
+        if problem is not None:
+            return problem
+        for s in g.members_of[square]:
+            if g.owner[s] == seat and g.level[s]:
+                return None
+        return f"you have no buildings on the {g.board.groups[g.board.squares[square].group].label} group"
 
     def mortgage_problem(self, g: GameState, seat: int, square: int) -> str | None:
         """002: "You may not mortgage any property of a group until all houses on it are sold back to the bank"
