@@ -25,3 +25,16 @@ def test_the_two_tokens_section_points_up_to_the_jail_policy_it_depends_on():
     assert "jail policy chosen above matters only to the ordinary player" in shown
     assert "jail policy below" not in shown
     assert at.radio(key="mk_jail").value in ("short", "long")
+
+
+def test_theory_against_experiment_says_why_sore_losers_games_differ_from_the_chain():
+    # A reviewer ran the tab at its defaults and met "p < 1e-300: the games and the chain differ" with no word of
+    # why: the Mr Monopoly card (000: he never goes to jail and sends another player instead)
+    at = open_page("pages/markov.py")
+    at.selectbox(key="mk_preset").set_value("sore-losers").run()
+    at.session_state["mk_tab"] = "Theory vs experiment"
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert any("expected to differ" in i.value for i in at.info)
+    at.selectbox(key="mk_preset").set_value("classic-us").run()
+    assert not any("expected to differ" in i.value for i in at.info)
