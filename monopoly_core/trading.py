@@ -29,7 +29,8 @@ def trade_problem(game: GameState, trade: Trade) -> str | None:
             or trade.get_tokens):
         # 002 MISCELLANEOUS: "No player may borrow from or lend cash to another player"; 004: "Property can be
         # traded for cash, other property and/or Get Out of Jail Free cards"
-        return "a trade must include a property or a Get Out of Jail Free card: players may not lend or give " \
+        things = ["a property", "a Get Out of Jail Free card"] + [f"a {one}" for one in game.edition.tokens.values()]
+        return f"a trade must include {', '.join(things[:-1])} or {things[-1]}: players may not lend or give " \
                "each other cash (only the bank lends, on mortgages)"
     if trade.give_cash < 0 or trade.get_cash < 0:
         return "cash in a trade cannot be negative"

@@ -8,7 +8,7 @@ from monopoly_core import PERSON, Action, IllegalAction, Trade
 from monopoly_core import actions as A
 from monopoly_core import decisions as D
 from monopoly_core import events as E
-from monopoly_core.trading import tradeable
+from monopoly_core.trading import count_of, tradeable
 from monopoly_core.mortgage import interest, unmortgage_cost
 from monopoly_core.narrate import describe_trade, money
 from monopoly_core.viz.safe_text import markdown
@@ -232,6 +232,10 @@ def _token_key(side: str, name: str) -> str:
     return f"trade_{side}_token_{name}"
 
 
+class FormProblem(ValueError):
+    """What is wrong with the trade form's boxes, as a whole sentence for the page."""
+
+
 def _trade_in_form(g, seat: int) -> Trade | None:
     """The trade the form holds right now (read from the widgets' state), or None without a partner. Amounts
     the core cannot take at all (far too large) raise IllegalAction with the reason."""
@@ -241,17 +245,42 @@ def _trade_in_form(g, seat: int) -> Trade | None:
     if target is None:
         return None
 
-    def whole(key):
+    def whole(key, what: str) -> int:
+        """A box's number, or :class:`FormProblem` in words: a reviewer's 99999999999999999999 was read as nothing,
+        a negative count was kept from the box's last valid value, 10**12 was refused by a field's name."""
         v = ss.get(key, 0)
-        return v if isinstance(v, int) else 0
+        if v is None:
+            return 0
+        if isinstance(v, float):
+            if not v.is_integer():
+                raise FormProblem(f"{what.capitalize()} must be a whole number.")
+            v = int(v)
+        if not isinstance(v, int):
+            raise FormProblem(f"{what.capitalize()} must be a whole number.")
+        if v < 0:
+            raise FormProblem(f"{what.capitalize()} cannot be negative.")
+        return v
+
+    me = g.players[seat]
+    give_cash, get_cash = whole("trade_give_cash", "the cash you give"), whole("trade_get_cash", "the cash you ask")
+    for amount, p, who in ((give_cash, me, "You have"), (get_cash, target, f"{target.name} has")):
+        if amount > p.cash:         # (before the core sees a number far beyond any cash)
+            raise FormProblem(f"{who} only {money(g, p.cash)} in cash, not {money(g, amount)}.")
 
     def tokens(side):
-        # (at most 64 of each, what a trade can carry: more is no count anyone holds, and is refused as such)
-        return tuple(name for name in sorted(g.edition.tokens)
-                     for _ in range(max(0, min(whole(_token_key(side, name)), 64))))
+        counts = []
+        for name, one in sorted(g.edition.tokens.items()):
+            n = whole(_token_key(side, name), f"the number of {one}s")
+            holder = me if side == "give" else target
+            held = g.edition.token_count(g, holder, name)
+            if n > held:
+                raise FormProblem(f"{'You hold' if side == 'give' else holder.name + ' holds'} "
+                                  f"{count_of(held, one)}, not {n:,}.")
+            counts += [name] * n
+        return tuple(counts)
 
-    return Trade(seat, target.seat, whole("trade_give_cash"), tuple(ss.get("trade_give_sq") or ()),
-                 tuple(ss.get("trade_give_cards") or ()), whole("trade_get_cash"), tuple(ss.get("trade_get_sq") or ()),
+    return Trade(seat, target.seat, give_cash, tuple(ss.get("trade_give_sq") or ()),
+                 tuple(ss.get("trade_give_cards") or ()), get_cash, tuple(ss.get("trade_get_sq") or ()),
                  tuple(ss.get("trade_get_cards") or ()), tokens("give"), tokens("get"))
 
 
@@ -281,6 +310,8 @@ def _propose() -> None:
     try:
         t = _trade_in_form(g, d.player)
         why = "Choose a player to trade with." if t is None else trade_problem(t, g)
+    except FormProblem as exc:
+        t, why = None, str(exc)
     except IllegalAction as exc:
         t, why = None, f"This trade is not allowed: {exc}."
     if why is not None:
@@ -365,13 +396,16 @@ def trade_form(g, seat: int) -> None:
         c2.multiselect("Get Out of Jail Free cards ", _jail_cards(g, target), key="trade_get_cards",
                        placeholder="none")
         for name, one in sorted(g.edition.tokens.items()):       # the edition's own: coins, bus tickets
-            c1.number_input(f"{one.capitalize()}s (you hold {g.edition.token_count(g, me, name)})", min_value=0,
+            # (no min_value: a browser keeps a value below it in a red box and sends the last valid one)
+            c1.number_input(f"{one.capitalize()}s (you hold {g.edition.token_count(g, me, name)})",
                             step=1, key=_token_key("give", name), value=0)
             c2.number_input(f"{one.capitalize()}s (they hold {g.edition.token_count(g, target, name)}) ",
-                            min_value=0, step=1, key=_token_key("get", name), value=0)
+                            step=1, key=_token_key("get", name), value=0)
         try:
             t = _trade_in_form(g, seat)
             why = trade_problem(t, g) if t is not None else "Choose a player to trade with."
+        except FormProblem as exc:
+            why = str(exc)
         except IllegalAction as exc:
             why = f"This trade is not allowed: {exc}."
         # an empty form is not an error yet (the button stays on, so a value typed and clicked at once is sent)

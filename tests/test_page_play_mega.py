@@ -84,3 +84,26 @@ def test_the_last_roll_of_triples_says_move_anywhere_not_the_pips():
     assert roll_words(g, by_faces[(2, 2, 2)]) == "2 + 2, speed die 2 (triples!): move to any square"
     assert roll_words(g, by_faces[(3, 4, 1)]) == "3 + 4, speed die 1: move 8"
     assert roll_words(g, by_faces[(3, 4, 4)]) == "3 + 4, speed die Mr. Monopoly: move 7"
+
+
+def test_a_trade_of_more_bus_tickets_than_held_or_a_negative_count_is_refused_in_words():
+    # Reviewer: "type 5, then -2": the box showed -2 while the refusal judged the stale 5
+    from apptest_helpers import texts
+    at = open_page("pages/play.py")
+    at.selectbox(key="setup_preset").set_value("mega").run()
+    at.number_input(key="setup_seed").set_value(SEED).run()
+    at.button(key="start_game").click().run()
+    for _ in range(200):
+        g = at.session_state["play_game"]
+        if g.pending is not None and g.waiting_for_person() and g.pending.allows_trade:
+            break
+        d = g.pending
+        if d is not None and g.waiting_for_person():
+            press(at, d, g, answer(d, g))
+        else:
+            at.button(key="ctl_person").click().run()
+    at.number_input(key="trade_give_token_bus_ticket").set_value(5).run()
+    assert "You hold" in texts(at) and "not 5." in texts(at)
+    at.number_input(key="trade_give_token_bus_ticket").set_value(-2).run()
+    assert "The number of bus tickets cannot be negative." in texts(at)
+    assert at.button(key="trade_go").disabled
