@@ -34,3 +34,22 @@ def test_the_payback_sentence_counts_in_words_and_says_only_what_the_rows_show()
     assert one.startswith("Against 1 opponent,") and "house" not in one
     classic = describe_payback(income(preset("classic-us"), opponents=3).payback)
     assert classic.startswith("Against 3 opponents,") and "the step up to 3 houses adds the most rent" in classic
+
+
+def test_the_one_roll_sentence_says_how_far_ahead_each_square_is():
+    # Reviewer: "the squares six to eight ahead light up" was said of Mega, whose likeliest square from GO is ten
+    # ahead (Mr. Monopoly's move to the next property)
+    from monopoly_core import markov as M
+    from monopoly_core.markov.explain import describe_one_roll
+    mega = describe_one_roll(M.one_roll(preset("mega"), "0", "long", "pay", ""), "0")
+    assert "six to eight" not in mega and "Gas Company (14.2 %, 10 ahead)" in mega
+    classic = describe_one_roll(M.one_roll(preset("classic-us"), "0", "long", "pay", ""), "0")
+    assert "(13.8 %, 6 ahead)" in classic
+
+
+def test_a_name_the_board_repeats_is_said_with_its_square_number():
+    # Reviewer: "Next come Community Chest (4.60 %), Community Chest (4.01 %)" on the Mega board
+    from monopoly_core import markov as M
+    from monopoly_core.markov.explain import describe_distribution
+    text = describe_distribution(M.stationary(preset("mega"), "long", M.PER_ROLL, "pay", ""))
+    assert "Community Chest at square " in text and "Community Chest (4" not in text

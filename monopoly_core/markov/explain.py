@@ -13,28 +13,35 @@ def _on(name: str) -> str:
     return "in jail" if name == "In Jail" else f"on {name}"
 
 
+def _named(dist: Distribution, state: str, name: str) -> str:
+    """A square's name, with its number where the board has several of that name (three Community Chests)."""
+    if state == JAIL_STATE or dist.names.count(name) < 2:
+        return name
+    return f"{name} at square {state}"
+
+
 def describe_distribution(dist: Distribution, k: int = 3) -> str:
     """Which states stand out, against a board where every square were equally likely."""
     n = len(dist.squares)
     if dist.quantity == "visits-per-turn":
         rows = sorted(dist.rows()[:-1], key=lambda r: -r[2])[:k]
-        listed = ", ".join(f"{nm} ({v:.3f})" for _, nm, v in rows[1:])
-        return (f"The most visited square is {rows[0][1]}, with {rows[0][2]:.3f} landings per turn on average; "
+        listed = ", ".join(f"{_named(dist, st, nm)} ({v:.3f})" for st, nm, v in rows[1:])
+        return (f"The most visited square is {_named(dist, rows[0][0], rows[0][1])}, with {rows[0][2]:.3f} landings per turn on average; "
                 f"next come {listed}. A token lands {dist.total - dist.jail:.2f} times per turn in all, more "
                 f"than once because doubles roll again and cards move it on, and arrives in jail "
                 f"{dist.jail:.3f} times per turn.")
     uniform = 1 / n
     top = dist.top(k)
-    name, value = top[0][1], top[0][2]
-    rest = ", ".join(f"{nm} ({pct(v)})" for _, nm, v in top[1:])
+    name, value = _named(dist, top[0][0], top[0][1]), top[0][2]
+    rest = ", ".join(f"{_named(dist, st, nm)} ({pct(v)})" for st, nm, v in top[1:])
     when = "After a dice roll" if dist.quantity == PER_ROLL else "At the end of a turn"
     squares = dist.rows()[:-1]
-    never = [nm for _, nm, v in squares if v <= 0]
+    never = [_named(dist, st, nm) for st, nm, v in squares if v <= 0]
     lowest = min((r for r in squares if r[2] > 0), key=lambda r: r[2])
     tail = f" No token ever rests on {' or '.join(never)}: it sends the token on." if never else ""
     return (f"{when}, the token is most often {_on(name)}: {pct(value)}, {value / uniform:.1f} times the "
             f"{pct(uniform)} of a board where all {n} squares were equally likely. Next come {rest}. The least "
-            f"likely square to rest on is {lowest[1]} ({pct(lowest[2])}).{tail}")
+            f"likely square to rest on is {_named(dist, lowest[0], lowest[1])} ({pct(lowest[2])}).{tail}")
 
 
 def describe_convergence(tv: list[float], n: int) -> str:
@@ -75,9 +82,19 @@ def describe_one_roll(dist: Distribution, state) -> str:
     """Where a token goes from one square in one roll."""
     here = "In Jail" if state == JAIL_STATE else dist.names[int(state)]
     top = dist.top(3)
-    listed = ", ".join(f"{nm} ({pct(v, 1)})" for _, nm, v in top)
-    return (f"From {here}, the next roll most often leaves the token on {listed}. Two dice make totals near 7 "
-            f"likeliest, so the squares six to eight ahead light up, and cards add jumps further away.")
+    size = len(dist.squares)
+    start = None if state == JAIL_STATE else int(state)
+
+    def ahead(key) -> str:
+        """How far ahead a square is (a reviewer: "six to eight ahead" was said of Mega's Gas Company, ten ahead)."""
+        if start is None or key == JAIL_STATE:
+            return ""
+        steps = (int(key) - start) % size
+        return f", {steps} ahead" if steps else ", staying put"
+    listed = ", ".join(f"{nm} ({pct(v, 1)}{ahead(k)})" for k, nm, v in top)
+    return (f"From {here}, the next roll most often leaves the token on {listed}: where the dice's likeliest totals "
+            f"lead, and where cards, Go To Jail and the rule set's other moves (Mega's Mr. Monopoly and Bus) send a "
+            f"token.")
 
 
 def describe_payback(rows) -> str:
