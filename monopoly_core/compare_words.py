@@ -36,15 +36,17 @@ def with_interval(row, side: str, unit: str, plus_minus: str = "+-", *, narrow: 
     """A side's value (``side`` "a" or "b") or the difference ("diff") with its confidence interval, as a class
     reads it (the Rules page and the ``compare`` command): a share with its bounds, "5.0% (2.2% to 11.2%)" (and a
     difference of shares "+3.0% (-1.2% to +7.9%)"), since a share's intervals are not centred on it; a mean as
-    "30.1 +- 2.2". ``narrow`` (the page's half-width tables) leaves the % off the bounds and writes a true minus
-    sign: "−10.0% (−45.4 to +24.3)"."""
+    "30.1 +- 2.2". ``narrow`` (the page's half-width tables) leaves the % off the bounds, writes a true minus
+    sign and a difference of shares in percentage points: "−10.0 pts (−45.4 to +24.3)"."""
     value = getattr(row, side)
     if unit == "share":
         sign = "+" if side == "diff" else ""
         bounds = (getattr(row, f"{side}_low"), getattr(row, f"{side}_high"))
         if narrow:
             low, high = (f"{x * 100:{sign}.1f}" for x in bounds)
-            return f"{value:{sign}.1%} ({low} to {high})".replace("-", "−")
+            # a difference of shares in percentage points, as the table's caption says (a reviewer read "+0.6%")
+            head = f"{value * 100:+.1f} pts" if side == "diff" else f"{value:.1%}"
+            return f"{head} ({low} to {high})".replace("-", "−")
         low, high = (f"{x:{sign}.1%}" for x in bounds)
         return f"{value:{sign}.1%} ({low} to {high})"
     text = f"{number(value, unit)} {plus_minus} {number(getattr(row, f'{side}_half'), unit)}"

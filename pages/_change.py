@@ -51,8 +51,8 @@ def _numbers_caption(c: Comparison, unit: str) -> str:
         return (f"Each side: the share of games, then in brackets the range (in %) that holds the true share "
                 f"with {level} confidence, lowest to highest (Wilson's interval, which stays between 0% and 100% "
                 f"and is not centred on the share when the share is near 0% or 100%). B \u2212 A: the difference "
-                f"in percentage points, then its {level} confidence interval in points (Tango's, for games played "
-                f"in pairs).")
+                f"in percentage points (pts), then its {level} confidence interval in points (Tango's, for games "
+                f"played in pairs).")
     return f"Each number \u00b1 half its {level} confidence interval (B \u2212 A: the difference, game for game)."
 
 

@@ -37,7 +37,7 @@ def test_the_pages_narrow_cells_drop_the_bounds_percent_signs_and_sign_a_differe
     """Review (second round): at 1280 px "-10.0% (-45.4% to +" was cut off in the Rules page's numbers."""
     from monopoly_core.compare_words import with_interval
     share = SimpleNamespace(diff=-0.1, diff_low=-0.454, diff_high=0.243, a=0.6, a_low=0.313, a_high=0.832)
-    assert with_interval(share, "diff", "share", narrow=True) == "\u221210.0% (\u221245.4 to +24.3)"
+    assert with_interval(share, "diff", "share", narrow=True) == "\u221210.0 pts (\u221245.4 to +24.3)"   # points
     assert with_interval(share, "a", "share", narrow=True) == "60.0% (31.3 to 83.2)"
     assert with_interval(share, "diff", "share") == "-10.0% (-45.4% to +24.3%)"     # the command's form stays
     mean = SimpleNamespace(diff=1180.0, diff_half=2337.8)

@@ -171,7 +171,8 @@ def test_a_comparison_rotates_the_seats_and_shows_win_rates_by_seat_and_by_strat
             assert list(f[side]) == want
             assert all(re.fullmatch(r"\d+\.\d% \(\d+\.\d to \d+\.\d\)", x) for x in f[side])
         diff = next(col for col in f.columns if col.startswith("B \u2212 A"))
-        assert all(re.fullmatch(r"[+\u2212]\d+\.\d% \([+\u2212]\d+\.\d to [+\u2212]\d+\.\d\)", x) for x in f[diff])
+        # (in percentage points, as the caption says: a reviewer read "+0.6%" against "points")
+        assert all(re.fullmatch(r"[+\u2212]\d+\.\d pts \([+\u2212]\d+\.\d to [+\u2212]\d+\.\d\)", x) for x in f[diff])
     length = next(f for f in frames if "rounds per game" in list(f[""]))
     assert "\u00b1" in length[c.label_a].iloc[0] and " to " not in length[c.label_a].iloc[0]
     assert "Wilson's interval, which stays between 0% and 100%" in shown and "Tango's" in shown

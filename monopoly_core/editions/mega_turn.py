@@ -122,8 +122,9 @@ def _end(g: GameState, p: Player, again: bool) -> Play:
 
 def move_to(g: GameState, p: Player, target: int, how: int) -> None:
     """Move ``p`` forward to ``target`` (a move that is not a dice move: a ticket, triples, Mr. Monopoly, the Bus,
-    the Auction square; to the square it stands on, a whole lap), with the salary when it passes or lands on GO (002 BUS TICKETS: "If a Bus Ticket or Mr.
-    Monopoly roll causes you to land on or pass GO, collect $200 as usual")."""
+    the Auction square; to the square it stands on, a whole lap), with the salary when it passes or lands on GO
+    (002 BUS TICKETS: "If a Bus Ticket or Mr. Monopoly roll causes you to land on or pass GO, collect $200 as
+    usual")."""
     start = p.position
     steps = (target - start) % g.size or g.size     # (the square it stands on, ahead: a whole lap)
     if target <= start:

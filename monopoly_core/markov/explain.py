@@ -26,7 +26,8 @@ def describe_distribution(dist: Distribution, k: int = 3) -> str:
     if dist.quantity == "visits-per-turn":
         rows = sorted(dist.rows()[:-1], key=lambda r: -r[2])[:k]
         listed = ", ".join(f"{_named(dist, st, nm)} ({v:.3f})" for st, nm, v in rows[1:])
-        return (f"The most visited square is {_named(dist, rows[0][0], rows[0][1])}, with {rows[0][2]:.3f} landings per turn on average; "
+        return (f"The most visited square is {_named(dist, rows[0][0], rows[0][1])}, with {rows[0][2]:.3f} landings "
+                f"per turn on average; "
                 f"next come {listed}. A token lands {dist.total - dist.jail:.2f} times per turn in all, more "
                 f"than once because doubles roll again and cards move it on, and arrives in jail "
                 f"{dist.jail:.3f} times per turn.")
