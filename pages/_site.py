@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Callable
+from urllib.parse import urlparse
 
 import streamlit as st
+
+from monopoly_core.bounds import short
 
 ROOT = Path(__file__).resolve().parent.parent
 # (file, title, icon): a page appears once its file exists
@@ -74,7 +77,6 @@ _LOST = "site_page_not_found"     # the unknown page path already said in this v
 def _say_page_not_found(page, known) -> None:
     """An address naming no page of the lab opens Home: say so once, in words, rather than in silence (reviewer:
     /nonexistent_page landed on Home without a word)."""
-    from urllib.parse import urlparse
     url = st.context.url
     if not url or page.url_path:       # (the default page, Home, is the one with no path of its own)
         return
@@ -83,7 +85,6 @@ def _say_page_not_found(page, known) -> None:
     asked = path[len(base):].strip("/") if base and path.startswith(base) else path
     if asked and asked not in {p.url_path for p in known} and st.session_state.get(_LOST) != asked:
         st.session_state[_LOST] = asked
-        from monopoly_core.bounds import short
         st.warning(f"The lab has no page called {short(asked)}: this is the Home page. The pages are listed at the "
                    "top.")
 
@@ -109,7 +110,6 @@ def read_address(marker: str, readers: dict[str, Callable[[str], str | None]], r
     ``readers[name](value)`` puts a value into its control and returns None, or returns why it could not, in words.
     A part with no reader, or one that could not be used, is said in a warning (never silently ignored); ``reads``
     says what the page does read. ``marker`` remembers that this address was read in this visit."""
-    from monopoly_core.bounds import short
     params = st.query_params.to_dict()
     if not params or st.session_state.get(marker) == params:
         return

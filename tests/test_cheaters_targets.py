@@ -15,12 +15,19 @@ from monopoly_core.editions import cheats
 OLD_KENT, ANGEL, STRAND, MAYFAIR = 1, 6, 21, 39
 
 
-def test_a_person_chooses_whom_a_card_sends_to_jail():
-    # SEED "send another player to Jail for no reason"
+def _sending_to_jail():
+    """Three players, £100 and £900 for seats 1 and 2; seat 0 plays its held "send another player to Jail" card and
+    is asked whom."""
     g = cheaters(3)
     g.arrange().cash(1, 100).cash(2, 900).hold_card(0, "chance", "send another player")
     to(g, D.CHEAT)
     g.act(Action(C.PLAY_CARD, 0))
+    return g
+
+
+def test_a_person_chooses_whom_a_card_sends_to_jail():
+    # SEED "send another player to Jail for no reason"
+    g = _sending_to_jail()
     d = g.pending
     assert d.kind == D.CHEAT_TARGET and d.player == 0 and d.item == T.PLAYER
     assert d.legal_actions() == [Action(C.PICK, 1), Action(C.PICK, 2)]
@@ -84,10 +91,7 @@ def test_the_buttons_name_the_players_and_streets_not_squares_to_auction():
     # Reviewer: the Play page labelled a Cheaters target "Auction Old Kent Road" (Mega's words for its own "pick",
     # seat 1 read as square 1); clicking it moved a player
     from pages import _decision
-    g = cheaters(3)
-    g.arrange().cash(1, 100).cash(2, 900).hold_card(0, "chance", "send another player")
-    to(g, D.CHEAT)
-    g.act(Action(C.PLAY_CARD, 0))
+    g = _sending_to_jail()
     d = g.pending
     labels = [_decision.label(a, d, g) for a in d.legal_actions()]
     assert labels == [f"{g.players[1].name} (£100 in cash)", f"{g.players[2].name} (£900 in cash)"]

@@ -12,7 +12,6 @@ game, when players stay in jail rather than pay their way into a board full of r
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 
 from ..board import load_board
@@ -62,22 +61,9 @@ def levels(rules: RuleSet) -> tuple[Level, ...]:
 
 def holdings(rules: RuleSet, opponents: int = 3) -> Income:
     """Expected rent per opponent turn and payback (jail policy ``long``): every colour group at the levels its
-    edition builds (:func:`levels`), priced as the edition builds them; railroads and utilities as
-    :func:`~monopoly_core.markov.income` gives them."""
-    inc = income(rules, JAIL, opponents=opponents)
-    board = load_board(inc.board)
-    rows = []
-    for name, grp in board.groups.items():
-        price = sum(board.squares[s].price for s in grp.squares)
-        per_building = sum(board.squares[s].house_cost for s in grp.squares)
-        for lv in levels(rules):
-            earned = sum(r.per_opponent_turn for r in inc.rents if r.square in grp.squares and r.level == lv.level)
-            cost = price + lv.buildings * per_building
-            rounds = cost / (opponents * earned) if earned > 0 else float("inf")
-            rows.append(PaybackRow(name, grp.label, grp.colour, lv.level, lv.name, cost, float(earned), opponents,
-                                   float(rounds)))
-    others = [r for r in inc.payback if r.group not in board.groups]
-    return dataclasses.replace(inc, payback=tuple(rows + others))
+    edition builds (:func:`levels`), priced as the edition builds them, as :func:`~monopoly_core.markov.income`
+    gives them."""
+    return income(rules, JAIL, opponents=opponents)
 
 
 def payback_rows(inc: Income) -> list[dict]:
