@@ -129,14 +129,14 @@ def _redistribute(g: GameState, seat: int, members: tuple[int, ...]) -> None:
             break
         kept -= 1               # (ends: no levels at all need no houses)
     # the levels sold back, taken from the streets that lose most, the last (dearest) first
-    unsold = total - kept
+    to_sell = total - kept
     for i in sorted(range(len(members)), key=lambda i: (want[i] - level[members[i]], -i)):
-        if unsold == 0:
+        if to_sell == 0:
             break
         s = members[i]
-        sold = min(unsold, level[s] - want[i])
+        sold = min(to_sell, level[s] - want[i])
         if sold > 0:
-            unsold -= sold
+            to_sell -= sold
             refund = sold * (g.board.squares[s].house_cost // 2)
             g.log.add(E.SELL, seat, s, level[s] - sold, refund)
             payments.transfer(g, E.BANK, seat, refund, E.R_BUILDING_SALE, s)
