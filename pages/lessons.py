@@ -22,7 +22,8 @@ def _address_seed(value: str) -> str | None:
     try:
         st.session_state["teacher_seed"] = parse_seed(value)
     except ValueError as exc:
-        return str(exc).rstrip(".")
+        words = str(exc).rstrip(".")
+        return words[:1].lower() + words[1:]        # (it follows "The address was not all used: ")
     return None
 
 

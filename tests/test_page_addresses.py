@@ -27,4 +27,6 @@ def test_the_teacher_s_page_takes_the_class_seed_from_its_link():
     assert "does not read 'foo'" in texts(at)
     assert "seed 7" in texts(at)
     at = _open("pages/lessons.py", seed="-3")
-    assert "The seed must be between 0" in texts(at) and at.number_input(key="teacher_seed").value != -3
+    assert "the seed must be between 0" in texts(at) and at.number_input(key="teacher_seed").value != -3
+    at = _open("pages/lessons.py", seed="9" * 400)           # not echoed whole
+    assert "not a number of 400 digits" in texts(at) and "9" * 40 not in texts(at)

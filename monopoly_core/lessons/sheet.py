@@ -56,7 +56,9 @@ def parse_seed(text: str | int | None, default: int = DEFAULT_SEED) -> int:
     except ValueError:
         raise ValueError(f"The seed must be a whole number, not {str(text)[:20]!r}.") from None
     if not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"The seed must be between 0 and {MAX_SEED:,}, not {seed:,}.")
+        # (a 400-digit seed is not echoed whole; int() has already refused more than Python's 4,300 digits)
+        shown = f"{seed:,}" if abs(seed) < 10**15 else f"a number of {len(str(abs(seed)))} digits"
+        raise ValueError(f"The seed must be between 0 and {MAX_SEED:,}, not {shown}.")
     return seed
 
 
