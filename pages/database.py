@@ -298,7 +298,7 @@ with st.form("db_simulate", enter_to_submit=False):
     seed = c[0].number_input("Master seed", min_value=0, max_value=2**53 - 1, value=1, key="db_sim_seed")
     workers = c[1].number_input("Worker processes", min_value=1, max_value=max(1, os.cpu_count() or 1),
                                 value=max(1, min(2, os.cpu_count() or 1)), key="db_sim_workers")
-    limit = c[2].number_input("Turn limit (rounds; 0 = the preset's)", min_value=0, max_value=100_000, value=0,
+    limit = c[2].number_input("Turn limit (rounds; 0 = the preset's)", min_value=0, max_value=10_000, value=0,
                               key="db_sim_limit")
     chosen = st.multiselect("Bots (cycled over the seats)", STRATEGIES, default=list(STANDARD), key="db_sim_bots",
                             help="; ".join(f"{k}: {v}" for k, v in DESCRIPTIONS.items()))
