@@ -55,6 +55,34 @@ ALL_KINDS: Final = frozenset({ROLL, PAY_FINE, USE_CARD, BUY, DECLINE, BID, PASS,
 #: Action kinds whose argument is ``amount`` (a bid, or a chosen player's seat), written ``[kind, amount]``.
 AMOUNT_KINDS: Final = frozenset({BID, SEND_TO_JAIL, STEAL_COIN})
 
+#: Action kinds that take nothing but their kind, and those that take a square (the rest: AMOUNT_KINDS, TRADE and
+#: the editions' own kinds, judged by their editions).
+BARE_KINDS: Final = frozenset({ROLL, PAY_FINE, USE_CARD, BUY, DECLINE, PASS, END, ACCEPT, REJECT, REJECT_ALL, BANKRUPT,
+                               PAY, DRAW, FLAT, PERCENT, KEEP, LIFT, CASH_IN, WAIT})
+SQUARE_KINDS: Final = frozenset({BUILD, SELL_BUILDING, SELL_ALL, MORTGAGE, UNMORTGAGE, PLACE, STEAL_PROPERTY,
+                                 PLACE_HOUSE})
+
+
+def stray_fields(action: "Action") -> str | None:
+    """Why ``action`` carries a square, an amount or a trade its kind does not take, or None. A person's answer
+    (:meth:`.game.Game.act`) and a replayed one are checked: ``Action("buy", square=32)`` bought whatever was on
+    offer, and ``Action("roll", square=48)`` went into the history as ``["roll", 48]`` (outside review)."""
+    kind = action.kind
+    if kind in BARE_KINDS:
+        extra = action.square != -1 or action.amount != 0 or action.trade is not None
+    elif kind in SQUARE_KINDS:
+        extra = action.amount != 0 or action.trade is not None
+    elif kind in AMOUNT_KINDS:
+        extra = action.square != -1 or action.trade is not None
+    elif kind == TRADE:
+        extra = action.square != -1 or action.amount != 0
+    else:
+        return None
+    return f"{kind!r} takes {_TAKES.get(kind, 'nothing')} and nothing else" if extra else None
+
+
+_TAKES: Final = {**{k: "a square" for k in SQUARE_KINDS}, **{k: "an amount" for k in AMOUNT_KINDS}, TRADE: "a trade"}
+
 #: Action kinds an edition adds (its module registers them with :func:`register_kinds`): they are answers to the
 #: edition's own decisions, judged by ``Edition.action_problem``, and read back from saved histories like the rest.
 EDITION_KINDS: set[str] = set()

@@ -28,7 +28,7 @@ from . import flow
 from . import editions
 from . import policies
 from . import turn
-from .actions import Action, action_from_json
+from .actions import Action, action_from_json, stray_fields
 from .arrange import Arrangement
 from .bounds import check_seed
 from .errors import (BadSave, DecisionPending, GameOver, IllegalAction, IllegalReplay, InvalidRules,
@@ -216,6 +216,9 @@ class Game(GameState):
             raise NoDecisionPending("nothing to decide now: the next step is automatic")
         d.check(action)
         assert isinstance(action, Action)      # (check() refuses anything else)
+        stray = stray_fields(action)
+        if stray is not None:
+            raise IllegalAction(stray)
         start = len(self.log)
         self._answer(action)
         return self.log.since(start)
@@ -294,6 +297,9 @@ class Game(GameState):
                 bot.choose(d, g)
             try:
                 d.check(action)
+                stray = stray_fields(action)
+                if stray is not None:
+                    raise IllegalAction(stray)
             except IllegalAction as exc:
                 raise IllegalReplay(f"action {k} ({action.kind}) is not legal at step {g.ply}: {exc}", g.ply,
                                     action.kind, d.kind, str(exc)) from None

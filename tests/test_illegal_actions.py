@@ -129,3 +129,23 @@ def test_a_trade_beyond_a_players_cash_is_refused_in_the_boards_money():
         g.arrange().deed(1, 1).cash(0, 930)
         why = trade_problem(g, Trade(0, 1, give_cash=5000, get_squares=(1,)))
         assert why == f"{g.players[0].name} has only {sign}930 in cash"
+
+
+def test_an_answer_carrying_what_its_kind_does_not_take_is_refused_and_changes_nothing():
+    """Outside review: Action("roll", square=48, amount=2**31 - 1) was accepted and written into the history as
+    ["roll", 48], and Action("buy", square=32) bought whatever was on offer."""
+    g = table(2)
+    assert g.pending.kind == D.PRE_ROLL
+    before = fingerprint(g)
+    for junk in (Action(A.ROLL, square=48), Action(A.ROLL, amount=2**31 - 1)):
+        with pytest.raises(IllegalAction, match="'roll' takes nothing"):
+            g.act(junk)
+    assert fingerprint(g) == before
+    g.arrange().next_rolls((6, 5))
+    g.act(Action(A.ROLL))
+    assert g.history.actions[-1].to_json() == ["roll"]
+    until(g, D.BUY)                      # (11 from GO: St. Charles Place, on offer)
+    before = fingerprint(g)
+    with pytest.raises(IllegalAction, match="'buy' takes nothing"):
+        g.act(Action(A.BUY, square=32))
+    assert fingerprint(g) == before and g.owner[11] < 0
