@@ -14,6 +14,9 @@ from monopoly_core import events as E
 from monopoly_core import sales
 from monopoly_core.editions import mega_tickets as T
 from monopoly_core.narrate import describe
+from monopoly_core.records import detail_text
+from monopoly_core.store import log_game
+from monopoly_core.sqlsafe import run_query
 from mega_invariants import check
 from scenario import events_of, give, pays, until
 from test_mega_rules import mega
@@ -25,6 +28,11 @@ READING, PENNSYLVANIA_RR = 6, 20
 def two_hotel_groups(g):
     give(g, 0, *BROWN, level=5)             # seat 0: hotels on the whole brown group
     give(g, 1, *DARK_BLUE, level=5)         # seat 1: hotels on the whole dark blue group
+
+
+def two_railroads(g):
+    give(g, 0, READING)
+    give(g, 1, PENNSYLVANIA_RR)
 
 
 def bid(g, amounts):
@@ -149,10 +157,7 @@ def test_the_standard_eight_skyscrapers_are_auctioned_only_once_fewer_are_left_t
 def test_the_last_train_depot_wanted_by_two_players_is_auctioned():
     # 002 BUILDING SHORTAGES with CONTENTS' "Train Depots" (a custom supply of one: four depots never run short for
     # four railroads); RAILROADS: a depot on any railroad owned
-    def arrange(g):
-        give(g, 0, READING)
-        give(g, 1, PENNSYLVANIA_RR)
-    g = mega(arrange=arrange, train_depots=1)
+    g = mega(arrange=two_railroads, train_depots=1)
     start = len(g.log)
     g.act(Action(A.BUILD, READING))
     until(g, D.BID)
@@ -167,10 +172,7 @@ def test_the_last_train_depot_wanted_by_two_players_is_auctioned():
 
 
 def test_a_train_depot_nobody_bids_for_closes_depots_for_the_turn():
-    def arrange(g):
-        give(g, 0, READING)
-        give(g, 1, PENNSYLVANIA_RR)
-    g = mega(arrange=arrange, train_depots=1)
+    g = mega(arrange=two_railroads, train_depots=1)
     g.act(Action(A.BUILD, READING))
     bid(g, {})
     assert auctions(g)[-1] == (sales.ITEM_DEPOT, E.AUCTION_UNSOLD) and T.supply(g).depots_left == 1
@@ -185,7 +187,7 @@ def test_the_last_train_depot_wanted_by_one_player_is_bought_at_its_price():
     g.act(Action(A.BUILD, READING))
     assert auctions(g) == [] and g.level[READING] == 1 and g.players[0].cash == cash - 100
     # the standard four depots never run short for two players
-    g = mega(arrange=lambda g: (give(g, 0, READING), give(g, 1, PENNSYLVANIA_RR)))
+    g = mega(arrange=two_railroads)
     g.act(Action(A.BUILD, READING))
     assert auctions(g) == [] and T.supply(g).depots_left == 3
 
@@ -221,9 +223,8 @@ def test_every_bot_answers_the_skyscraper_and_depot_auctions_and_the_game_ends(s
         g = Game.new(preset("mega", skyscrapers=1, train_depots=1, turn_limit=40), bots([strategy] * 3), seed=seed)
         g.step()
         two_hotel_groups(g)
+        two_railroads(g)
         give(g, 2, 40, 41, 42, 44, level=5)
-        give(g, 0, READING)
-        give(g, 1, PENNSYLVANIA_RR)
         give(g, 2, 33)
         while not g.over:
             g.step()
@@ -233,3 +234,19 @@ def test_every_bot_answers_the_skyscraper_and_depot_auctions_and_the_game_ends(s
                 sold.add((e.other, e.detail))
         assert g.end_reason in E.END_REASONS
     assert (sales.ITEM_SKYSCRAPER, E.AUCTION_SOLD) in sold and (sales.ITEM_DEPOT, E.AUCTION_SOLD) in sold
+
+
+def test_the_database_names_the_new_auction_items(tmp_path):
+    # the game database reads an auction's item by its name (events.KINDS), so a class can ask for them in SQL
+    assert detail_text(E.AUCTION, sales.ITEM_SKYSCRAPER, E.AUCTION_SOLD) == "sold skyscraper"
+    assert detail_text(E.AUCTION, sales.ITEM_DEPOT, E.AUCTION_UNSOLD) == "unsold train_depot"
+
+    g = mega(arrange=lambda g: (two_hotel_groups(g), two_railroads(g)), skyscrapers=1, train_depots=1)
+    g.act(Action(A.BUILD, 1))
+    bid(g, {0: 70})
+    g.act(Action(A.BUILD, READING))
+    bid(g, {})
+    log_game(g, tmp_path / "short.duckdb", unfinished=True)
+    details = run_query("SELECT detail FROM events WHERE kind = 'auction' ORDER BY seq", tmp_path / "short.duckdb")
+    assert list(details.to_pandas()["detail"]) == ["open skyscraper", "sold skyscraper", "open train_depot",
+                                                    "unsold train_depot"]
