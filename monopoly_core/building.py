@@ -124,7 +124,8 @@ def building_counts(game: GameState, seat: int) -> tuple[int, int]:
 def buildable_squares(game: GameState, seat: int, *, hotel: bool | None = None, check_cash: bool = True) -> list[int]:
     """Squares where ``seat`` may place one house or hotel now (optionally only houses or only hotels). Without
     ``check_cash``, by the edition's rule (:meth:`Edition.build_problem_but_cash`: Mega builds with all but one of a
-    group), leaving out an edition's own buildings (Mega's skyscrapers and depots), which are never short."""
+    group), leaving out an edition's own buildings (Mega's skyscrapers and depots: :func:`placeable_squares` finds
+    where those go)."""
     out = []
     edition = game.edition
     top = edition.hotel_level
