@@ -62,10 +62,16 @@ def shortage_closed(game: GameState, hotel: bool) -> bool:
     """True when a shortage auction for this kind of building found no buyer this turn (and the supply is still
     short), so no one may ask for one again until the next turn (this lab's rule: 002 BUILDING SHORTAGES does not
     say what happens when nobody bids)."""
+    return item_closed(game, 2 if hotel else 1, game.hotels_left if hotel else game.houses_left)
+
+
+def item_closed(game: GameState, item: int, supply: int) -> bool:
+    """:func:`shortage_closed` for any auction ``item`` (``sales.ITEM_*``; Mega: skyscrapers and train depots),
+    given the bank's ``supply`` of it."""
     turn, kinds = game.closed_shortage
-    if turn != game.turn or not kinds & (1 << (2 if hotel else 1)):
+    if turn != game.turn or not kinds & (1 << item):
         return False
-    return (game.hotels_left if hotel else game.houses_left) < len(game.order)
+    return supply < len(game.order)
 
 
 def sell_problem(game: GameState, seat: int, square: int) -> str | None:
@@ -118,7 +124,8 @@ def building_counts(game: GameState, seat: int) -> tuple[int, int]:
 def buildable_squares(game: GameState, seat: int, *, hotel: bool | None = None, check_cash: bool = True) -> list[int]:
     """Squares where ``seat`` may place one house or hotel now (optionally only houses or only hotels). Without
     ``check_cash``, by the edition's rule (:meth:`Edition.build_problem_but_cash`: Mega builds with all but one of a
-    group), leaving out an edition's own buildings (Mega's skyscrapers and depots), which are never short."""
+    group), leaving out an edition's own buildings (Mega's skyscrapers and depots: :func:`placeable_squares` finds
+    where those go)."""
     out = []
     edition = game.edition
     top = edition.hotel_level
@@ -131,5 +138,17 @@ def buildable_squares(game: GameState, seat: int, *, hotel: bool | None = None, 
             why = build_problem(game, seat, s, check_cash=False) if game.classic_rules else \
                 edition.build_problem_but_cash(game, seat, s)
         if why is None and (hotel is None or (game.level[s] == top - 1) == hotel):
+            out.append(s)
+    return out
+
+
+def placeable_squares(game: GameState, seat: int, item: int) -> list[int]:
+    """Squares where ``seat`` may place one building of auction ``item`` now, whatever its cash (the winner of a
+    shortage auction chooses among them): those whose next building is that item
+    (:meth:`Edition.building_item`) and that the edition's rule allows but for cash."""
+    edition = game.edition
+    out = []
+    for s in game.deeds_of[seat]:
+        if edition.building_item(game, s) == item and edition.build_problem_but_cash(game, seat, s) is None:
             out.append(s)
     return out

@@ -112,7 +112,7 @@ class Decision:
         self.minimum = minimum    # lowest legal bid
         self.other = other        # high bidder, creditor, proposer
         self.trade = trade        # the trade to answer
-        self.item = item          # auctions: 0 title deed, 1 house, 2 hotel
+        self.item = item          # auctions: 0 title deed, 1 house, 2 hotel, 3 skyscraper, 4 train depot (sales.ITEM_*)
         self.again = again        # post_roll: ending this window means rolling again (doubles)
         self.extra = _EXTRA.get(kind, _NONE)
         self.always = _ALWAYS.get(kind, _NONE)
@@ -166,14 +166,13 @@ class Decision:
         if kind == A.PLACE:
             sq = action.square
             if not (0 <= sq < g.board.size):
-                why: str | None = "no square"
-            elif g.level[sq] >= g.edition.hotel_level or not g.members_of[sq]:
-                why = "only a house or a hotel is placed here"
-            else:
-                why = g.edition.build_problem_but_cash(g, seat, sq)
-            hotel_next = g.level[action.square] == g.edition.hotel_level - 1 if why is None else False
-            if why is None and hotel_next != (self.item == 2):
-                why = "that square needs the other kind of building"
+                return "no square"
+            item = g.edition.building_item(g, sq)
+            if item < 0:
+                return "no building won at auction is placed here"
+            why = g.edition.build_problem_but_cash(g, seat, sq)
+            if why is None and item != self.item:
+                why = "that square needs another kind of building"
             return why
         return None
 
@@ -202,9 +201,8 @@ class Decision:
                         out.append(Action(A.BID, amount=amt))
                 continue
             if kind == A.PLACE:
-                from .building import buildable_squares
-                out.extend(Action(A.PLACE, s) for s in buildable_squares(g, self.player, hotel=self.item == 2,
-                                                                          check_cash=False))
+                from .building import placeable_squares
+                out.extend(Action(A.PLACE, s) for s in placeable_squares(g, self.player, self.item))
                 continue
             a = Action(kind)
             if self.problem(a) is None:

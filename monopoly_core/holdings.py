@@ -80,8 +80,9 @@ def place_building(g: GameState, square: int) -> int:
 
 
 def close_shortage(g: GameState, item: int) -> None:
-    """A shortage auction for ``item`` (house or hotel) found no buyer: that kind is not sold again this turn
-    (see building.shortage_closed). What may be built changed, so the counter moves."""
+    """A shortage auction for ``item`` (house or hotel; Mega: skyscraper, train depot) found no buyer: that kind is
+    not sold again this turn (see building.shortage_closed and item_closed). What may be built changed, so the
+    counter moves."""
     turn, kinds = g.closed_shortage
     g.closed_shortage = (g.turn, (kinds if turn == g.turn else 0) | (1 << item))
     g.version += 1

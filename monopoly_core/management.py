@@ -73,29 +73,35 @@ def place(g: GameState, seat: int, square: int, price: int) -> None:
 def build(g: GameState, p: Player, square: int) -> Play:
     cost = g.board.squares[square].house_cost
     hotel = g.level[square] == g.edition.hotel_level - 1
-    # (shortage auctions are for houses and hotels on colour groups; an edition's own buildings have their own
-    # supply: Mega's skyscrapers and train depots)
+    # (here the shortage auctions of houses and hotels on colour groups; an edition's own buildings have their own
+    # supply and their own auction: Mega's skyscrapers and train depots, editions/mega_shortage.py)
     if g.rules.building_limits and g.level[square] < g.edition.hotel_level and g.members_of[square]:
         supply = g.hotels_left if hotel else g.houses_left
         able = [] if supply >= len(g.order) else [s for s in sales.bidders(g)
                 if buildable_squares(g, s, hotel=hotel, check_cash=False)
                 and g.players[s].cash >= g.rules.auction_min_bid]
         if len(able) >= 2 and supply < len(able):
-            item = sales.ITEM_HOTEL if hotel else sales.ITEM_HOUSE
-            winner, price = yield from sales.auction(g, square, item, eligible=set(able))
-            if winner < 0:
-                # nobody would pay the minimum: that kind of building is not asked for again this turn (else the
-                # same request and the same empty auction could repeat for ever; issue 13)
-                holdings.close_shortage(g, item)
-            if winner == p.seat:
-                place(g, winner, square, price)
-            elif winner >= 0:
-                d = D.Decision(g, D.PLACE_BUILDING, winner, square=square, amount=price, item=item)
-                action = yield from flow.ask(g, d)
-                place(g, winner, action.square, price)
+            yield from shortage_auction(g, p, square, sales.ITEM_HOTEL if hotel else sales.ITEM_HOUSE, able)
             return
     payments.transfer(g, p.seat, E.BANK, cost, E.R_BUILD, square)
     place(g, p.seat, square, cost)
+
+
+def shortage_auction(g: GameState, p: Player, square: int, item: int, able: list[int]) -> Play:
+    """``p`` asked for a building of auction ``item`` on ``square`` while the bank is short of them: the building
+    is auctioned among the ``able`` seats (002 BUILDING SHORTAGES); the winner pays the bank (in the auction) and
+    places it, on ``square`` when the winner is ``p``, else where they choose (``place_building``)."""
+    winner, price = yield from sales.auction(g, square, item, eligible=set(able))
+    if winner < 0:
+        # nobody would pay the minimum: that kind of building is not asked for again this turn (else the
+        # same request and the same empty auction could repeat for ever; issue 13)
+        holdings.close_shortage(g, item)
+    if winner == p.seat:
+        place(g, winner, square, price)
+    elif winner >= 0:
+        d = D.Decision(g, D.PLACE_BUILDING, winner, square=square, amount=price, item=item)
+        action = yield from flow.ask(g, d)
+        place(g, winner, action.square, price)
 
 
 def sell_level(g: GameState, p: Player, square: int, force: bool = False) -> None:

@@ -111,8 +111,7 @@ def _sentence(ev: E.Event, game) -> str:
     if k == E.DECLINE:
         return f"{who} declines to buy {_sq(game, ev.square)} for {m(ev.amount)}."
     if k == E.AUCTION:
-        kind = E.KINDS[E.AUCTION].name_of("other", ev.other)
-        item = "the deed of " + _sq(game, ev.square) if kind == "deed" else f"a {kind}"
+        item = auction_item(game, ev.other, ev.square)
         if ev.detail == E.AUCTION_OPENS:
             return f"Auction of {item}."
         if ev.detail == E.AUCTION_SOLD:
@@ -233,6 +232,13 @@ def _is_doubles(game, packed: int) -> bool:
         if r.packed == packed:
             return r.doubles
     return False
+
+
+def auction_item(game, item: int, square: int) -> str:
+    """What an auction sells, in words: "the deed of Boardwalk", "a house", "a hotel", "a skyscraper", "a train
+    depot" (``item``: the auction event's ``other``, ``sales.ITEM_*``; the Play page's bid question says it too)."""
+    kind = E.KINDS[E.AUCTION].name_of("other", item)
+    return "the deed of " + _sq(game, square) if kind == "deed" else "a " + kind.replace("_", " ")
 
 
 def _buildings_sold(ev: E.Event, game) -> tuple[str, str]:

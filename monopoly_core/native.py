@@ -38,6 +38,7 @@ COMPILED = ("game_state.py", "game.py", "flow.py", "holdings.py", "turn.py", "mo
             "editions/base.py", "editions/classic.py",
             "editions/sore_losers.py", "editions/sore_losers_rules.py", "editions/sore_losers_state.py",
             "editions/mega.py", "editions/mega_turn.py", "editions/mega_tickets.py", "editions/mega_groups.py",
+            "editions/mega_shortage.py",
             "bots/base.py", "bots/simple.py", "bots/strategist.py", "bots/random_bot.py", "bots/sore_losers.py",
             "bots/mega.py",
             "editions/cheaters.py", "editions/cheaters_turn.py", "editions/cheaters_money.py",

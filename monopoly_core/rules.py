@@ -72,10 +72,12 @@ class RuleSet:
     hotels: int = _f(12, "Hotels in the bank's supply.", lo=0, hi=1000, group="Building",
                      source="002 CONTENTS: 12 Hotels")
     skyscrapers: int = _f(0, "Skyscrapers in the bank's supply (Mega Edition: a skyscraper replaces a hotel on a "
-                          "group with hotels on every street).", lo=0, hi=1000, group="Building",
+                          "group with hotels on every street; the last ones are auctioned when more players want "
+                          "one than the bank has).", lo=0, hi=1000, group="Building",
                           source="002 CONTENTS: 8 Skyscrapers")
     train_depots: int = _f(0, "Train depots in the bank's supply (Mega Edition: a depot doubles its railroad's "
-                           "rent).", lo=0, hi=1000, group="Building", source="002 CONTENTS: 4 Train Depots")
+                           "rent; the last ones are auctioned when more players want one than the bank has).",
+                           lo=0, hi=1000, group="Building", source="002 CONTENTS: 4 Train Depots")
     bus_tickets: str = _f("", "The Mega Edition's bus tickets (data/tickets/NAME.toml; empty: none).",
                           group="Edition", source="002 CONTENTS: 16 Bus Tickets")
     # --- mortgages ---------------------------------------------------------------------------------------

@@ -22,10 +22,14 @@ if TYPE_CHECKING:
     from .game_state import GameState, Play
     from .state import Player
 
-#: What an auction sells (the ``item`` of its events and decisions).
+#: What an auction sells (the ``item`` of its events and decisions; ``events.KINDS[AUCTION]`` names them in the
+#: log and the database, in this order).
 ITEM_DEED = 0
 ITEM_HOUSE = 1
 ITEM_HOTEL = 2
+#: the Mega Edition's own buildings, auctioned when the bank runs short of them (002 BUILDING SHORTAGES)
+ITEM_SKYSCRAPER = 3
+ITEM_DEPOT = 4
 
 
 def offer(g: GameState, p: Player, square: int) -> Play:
@@ -51,7 +55,7 @@ def bidders(g: GameState, eligible: set[int] | None = None) -> list[int]:
 
 def auction(g: GameState, square: int, item: int = ITEM_DEED, eligible: set[int] | None = None,
             increment: int = 0) -> Play:
-    """Run an auction for ``square``'s deed (or, for ``item`` house/hotel, a building for it). Returns
+    """Run an auction for ``square``'s deed (or, for another ``item``, a building for it). Returns
     (winner, price); winner -1 when nobody bid. ``increment``: the smallest raise, when not the rules'
     auction increment (the Cheaters Edition's hotel auctions rise by £1, its deed auctions by £10)."""
     log, players = g.log, g.players

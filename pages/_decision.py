@@ -10,7 +10,7 @@ from monopoly_core import decisions as D
 from monopoly_core import events as E
 from monopoly_core.trading import count_of, tradeable
 from monopoly_core.mortgage import interest, unmortgage_cost
-from monopoly_core.narrate import describe_trade, money
+from monopoly_core.narrate import auction_item, describe_trade, money
 from monopoly_core.viz.safe_text import markdown
 
 from . import _cheaters
@@ -140,8 +140,7 @@ def decision_panel(g) -> None:
             st.write(f"**{markdown(g.players[t.proposer].name)}** offers: {markdown(describe_trade(t, g))} "
                      "(theirs first, yours after 'for').")
         if d.kind == D.BID:
-            sq = g.board.squares[d.square]
-            item = ("the deed of " + sq.name, "a house", "a hotel")[d.item]
+            item = auction_item(g, d.item, d.square)
             lead = f"{money(g, d.amount)} by {markdown(g.players[d.other].name)}" if d.other >= 0 else "no bids yet"
             st.write(f"Auction of **{item}**: {lead}. The lowest bid now is {money(g, d.minimum)}; "
                      f"you have {money(g, p.cash)}.")

@@ -17,6 +17,7 @@ from ..actions import Action, Trade
 from ..building import HOTEL, sell_problem, shortage_closed
 from ..mortgage import mortgage_problem, unmortgage_cost
 from ..policies import Policy
+from ..sales import ITEM_HOTEL
 from ..state import jail_card
 from . import cheaters
 from ..trading import trade_problem, tradeable
@@ -272,7 +273,9 @@ class Bot(Policy):
         return A.A_DECLINE
 
     def bid(self, d: Decision, g: Game) -> Action:
-        if d.item:   # a building in a shortage auction
+        if d.item > ITEM_HOTEL:     # the Mega Edition's skyscraper or train depot in a shortage auction
+            limit = mega.building_bid(self, d, g)
+        elif d.item:   # a building in a shortage auction
             limit = g.board.squares[d.square].house_cost
         else:
             limit = self.auction_value(g, d.player, d.square)
@@ -514,6 +517,8 @@ class Bot(Policy):
         return mega.birthday_gift(self, d, g)
 
     def place_building(self, d: Decision, g: Game) -> Action:
+        if d.item > ITEM_HOTEL:     # the Mega Edition's skyscraper or train depot
+            return mega.place_building(self, d, g)
         return d.legal_actions()[0]
 
     # --- Monopoly for Sore Losers (the answers are in bots/sore_losers.py) ----------------------------------

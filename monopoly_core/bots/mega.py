@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING, Final
 from .. import actions as A
 from ..actions import Action
 from ..editions.mega import Mega
-from ..building import shortage_closed
+from ..building import placeable_squares, shortage_closed
+from ..editions.mega_shortage import closed_problem
 from ..editions.mega_tickets import side_squares, supply
+from ..sales import ITEM_DEPOT, ITEM_SKYSCRAPER
 from ..editions.mega_turn import MOVE_TO, RIDE_TICKET
 
 if TYPE_CHECKING:
@@ -126,6 +128,40 @@ def manage(bot: Bot, d: Decision, g: Game) -> Action | None:
         if cost <= budget:
             return Action(A.BUILD, s)
     return None
+
+
+def building_bid(bot: Bot, d: Decision, g: Game) -> int:
+    """The most ``bot`` bids for a skyscraper or a train depot in a shortage auction (before its reserve): the
+    printed price of the building where it would place it (:func:`place_building`), as the classic bots bid a
+    house's or a hotel's price; nothing for a skyscraper when the strategy stops at hotels (``build_target``, as
+    :func:`manage` does)."""
+    if d.item == ITEM_SKYSCRAPER and bot.build_target < g.edition.hotel_level:
+        return 0
+    squares = _placements(d, g)
+    return g.board.squares[_best_placement(g, squares)].house_cost if squares else 0
+
+
+def place_building(bot: Bot, d: Decision, g: Game) -> Action:
+    """A skyscraper or a train depot won at auction goes where it adds the most rent (a skyscraper's rent over the
+    hotel's; a depot doubles its railroad's rent: the first of them, as they all charge alike), the first such
+    square if tied."""
+    return Action(A.PLACE, _best_placement(g, _placements(d, g)))
+
+
+def _placements(d: Decision, g: Game) -> list[int]:
+    """Where the deciding seat may place the auction's item (a bid's or a placing's): the placing's options."""
+    return placeable_squares(g, d.player, d.item)
+
+
+def _best_placement(g: Game, squares: list[int]) -> int:
+    best, best_gain = squares[0], -1
+    for s in squares:
+        rents = g.board.squares[s].rents
+        lv = g.level[s]
+        gain = rents[lv + 1] - rents[lv] if g.board.squares[s].kind == "street" and lv + 1 < len(rents) else 0
+        if gain > best_gain:
+            best, best_gain = s, gain
+    return best
 
 
 #: Mega rents are steep (002: triple with a whole group, double with all but one, houses on all but one, depots,
@@ -279,8 +315,11 @@ def _candidates(bot: Bot, g: Game, seat: int) -> list[tuple[int, int]]:
     h = _holding(g, memo, seat)
     found: list[tuple[tuple[int, int], int, int]] = []
     x = supply(g)
-    if h.groups or (h.railroads and x.depots_left > 0):
-        _find_candidates(g, seat, target, h, x.skyscrapers_left > 0, x.depots_left > 0, found)
+    # (an unsold shortage auction closes skyscrapers or depots for the turn: rare, so asked only when supplied)
+    skyscrapers = x.skyscrapers_left > 0 and closed_problem(g, ITEM_SKYSCRAPER) is None
+    depots = x.depots_left > 0 and closed_problem(g, ITEM_DEPOT) is None
+    if h.groups or (h.railroads and depots):
+        _find_candidates(g, seat, target, h, skyscrapers, depots, found)
         found.sort()
     out = [(cost, s) for _, cost, s in found]
     memo.builds[seat] = _Builds(g.version, target, out)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from .. import building, final_lap, jail, landing, management, mortgage, payments, turn
+from .. import building, final_lap, jail, landing, management, mortgage, payments, sales, turn
 from ..board import load_board
 from ..cards import CLASSIC_EFFECTS, load_deck
 from ..dice import load_dice
@@ -247,6 +247,17 @@ class Edition:
         auction when the bank runs short (Cheaters: a hotel straight away; the last hotels auctioned from £10 by
         £1, among the players able to buy one)."""
         return management.build(g, p, square)     # (the rule's own generator: no layer around it)
+
+    def building_item(self, g: GameState, square: int) -> int:
+        """What the next building on ``square`` is as an auction item (``sales.ITEM_*``), -1 when none can be
+        placed there from a supply the shortage auctions sell: a shortage auction's winner places the item on a square
+        whose next building it is (``Decision`` ``place_building``). Classic: a house, or a hotel on the level under
+        it, on a colour group's street (Mega adds the skyscraper above the hotel and the train depot)."""
+        lv = g.level[square]
+        top = self.hotel_level
+        if lv >= top or not g.members_of[square]:
+            return -1
+        return sales.ITEM_HOTEL if lv == top - 1 else sales.ITEM_HOUSE
 
     def mortgage_problem(self, g: GameState, seat: int, square: int) -> str | None:
         """Why ``seat`` may not mortgage ``square`` (Cheaters: no mortgages; Mega: not while its group has

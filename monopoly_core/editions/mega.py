@@ -10,7 +10,8 @@ The edition is the classic engine with these hooks overridden (``docs/architectu
 * the new squares: Auction, Bus Ticket, Birthday Gift;
 * rent: triple with the whole group, double with all but one, train depots, utilities 4x/10x/20x the white dice;
 * building: houses and hotels with all but one of a group, skyscrapers on a group of hotels, depots on railroads,
-  no mortgage while a group (or a railroad) has buildings, and the last-property rule (:mod:`.mega_groups`).
+  no mortgage while a group (or a railroad) has buildings, and the last-property rule (:mod:`.mega_groups`); the
+  last skyscrapers and depots auctioned in a shortage, as houses and hotels are (:mod:`.mega_shortage`).
 
 Levels: 0-4 houses, 5 a hotel, 6 a skyscraper on a street; 1 a train depot on a railroad (its ``house_cost`` in the
 board file is the depot's price, so a depot sells back for half of it as every building level does).
@@ -30,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from .. import decisions as D
 from .. import events as E
 from .. import flow
+from .. import management
 from .. import movement
 from .. import payments
 from .. import sales
@@ -43,6 +45,7 @@ from ..errors import DataError
 from ..landing import LandingRule
 from ..mortgage import unmortgage_cost
 from ..rent import NORMAL, rent_due
+from . import mega_shortage as S
 from . import mega_tickets as T
 from . import mega_turn as M
 from .base import Edition
@@ -242,7 +245,7 @@ class Mega(Edition):
                 return f"{sq.name} already has a train depot"
             if T.supply(g).depots_left <= 0:
                 return "the bank has no train depots left"
-            return None
+            return S.closed_problem(g, sales.ITEM_DEPOT)
         if sq.kind != "street":
             return f"{sq.name} cannot be built on"
         members = g.members_of[square]
@@ -265,7 +268,7 @@ class Mega(Edition):
                     return f"a skyscraper needs hotels on every street of the {groups[sq.group].label} group"
             if T.supply(g).skyscrapers_left <= 0:
                 return "the bank has no skyscrapers left"
-            return None
+            return S.closed_problem(g, sales.ITEM_SKYSCRAPER)
         if g.rules.even_building:
             for s in members:
                 if owner[s] == seat and level[s] < lv:
@@ -279,6 +282,17 @@ class Mega(Edition):
             if g.closed_shortage[0] == g.turn and shortage_closed(g, to_hotel):
                 return "nobody bid the minimum for the bank's last buildings at auction this turn"
         return None
+
+    def building_item(self, g: GameState, square: int) -> int:
+        """A train depot and a skyscraper are auction items of their own (:mod:`.mega_shortage`)."""
+        item = S.own_item(g, square, self.hotel_level)
+        return item if item >= 0 else super().building_item(g, square)
+
+    def build(self, g: GameState, p: Player, square: int) -> Play:
+        """002 BUILDING SHORTAGES for skyscrapers and train depots too (:mod:`.mega_shortage`); houses and hotels
+        as in the standard rules (``management.build``)."""
+        item = S.own_item(g, square, self.hotel_level)
+        return S.build(g, p, square, item) if item >= 0 else management.build(g, p, square)
 
     def sell_problem(self, g: GameState, seat: int, square: int) -> str | None:
         """Depots sell back for half their price; a skyscraper "back to the bank for half its value" reverts to a
