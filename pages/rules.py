@@ -47,6 +47,7 @@ if params.get("preset") and not st.session_state.get(LINK_DONE):
         rules, name = opened
         name = name or "From a link"
         custom.keep(name, rules)
+        _change.offer(name, rules)
         st.session_state[BUILD_BASE] = rules.preset
         st.session_state[NAME] = name
         _reset_controls(rules)
@@ -96,6 +97,7 @@ if c2.button("Keep this rule set", key="rp_keep", disabled=mine is None, width="
     if problem:
         st.error(problem)
     else:
+        _change.offer(st.session_state.get(NAME, "").strip(), mine)
         st.rerun()
 
 for name, rules in custom.kept().items():

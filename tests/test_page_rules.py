@@ -274,3 +274,29 @@ def test_the_deck_controls_offer_only_decks_of_their_kind_in_plain_words(page):
         want = {datafiles.load_toml("cards", f"{e}-{kind}")["title"] for e in ("us", "uk", "cheaters", "mega-us")}
         assert want <= set(titles)
     assert "project's own" not in texts(page)
+
+
+def test_a_rule_set_just_kept_is_offered_by_the_comparison_form(page):
+    """Review (outside, in chromium): after a rule set was kept, the comparison form still showed its first pair
+    (Classic UK against Cheaters) instead of offering the new one."""
+    assert (page.selectbox(key="ch_a").value, page.selectbox(key="ch_b").value) == (
+        "preset:classic-uk", "preset:cheaters")
+    page.selectbox(key="rp_rule_free_parking").set_value("jackpot").run()
+    page.text_input(key="rp_name").input("Jackpot").run()
+    next(b for b in page.button if b.key == "rp_keep").click().run()
+    assert not page.exception and not page.warning
+    assert (page.selectbox(key="ch_a").value, page.selectbox(key="ch_b").value) == (
+        "preset:classic-uk", "kept:Jackpot")
+    # a second one, from another preset, against that preset
+    page.selectbox(key="rp_base").set_value("classic-us").run()
+    page.number_input(key="rp_rule_go_salary").set_value(400).run()
+    page.text_input(key="rp_name").input("Rich GO").run()
+    next(b for b in page.button if b.key == "rp_keep").click().run()
+    assert (page.selectbox(key="ch_a").value, page.selectbox(key="ch_b").value) == (
+        "preset:classic-us", "kept:Rich GO")
+    assert "Salary for passing GO: 400 instead of 200" in texts(page)
+    # removed, it is no longer offered: the form goes back to the last one kept
+    next(b for b in page.button if b.key == "rp_rm_Rich GO").click().run()
+    assert not page.exception
+    assert (page.selectbox(key="ch_a").value, page.selectbox(key="ch_b").value) == (
+        "preset:classic-uk", "kept:Jackpot")
