@@ -86,6 +86,7 @@ BOOKS = {
     "004": "the classic rule book (Hasbro UK, 2021)",
     "reference/classic_board_us_uk.csv": "the printed US and UK boards",
     "reference/mega_edition_rules.md": "the Mega Edition facts gathered for this lab",
+    "reference/sore_losers_and_cheaters.md": "the Sore Losers and Cheaters Edition facts gathered for this lab",
 }
 
 _SOURCE = re.compile(r"^(?P<book>\d{3}|reference/[\w.]+)(?: (?P<section>[A-Z][A-Z ,'&-]*[A-Z]))?(?:: (?P<quote>.+))?$")

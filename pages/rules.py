@@ -60,11 +60,14 @@ named = [(p.title, p.rules) for p in all_presets] + [(f"{n} (yours)", r) for n, 
 titles = [t for t, _ in named]
 frame = book.table(named)
 only_diff = st.toggle("Only the rules that differ", key="rp_only_diff")
-shown = frame[frame["Differs"]] if only_diff else frame
-st.table(book.styled(shown, titles))
-st.caption(f"Highlighted: rules whose value differs between the rule sets. \u201cFrom\u201d names the rule book "
-           f"and quotes its sentence; \u201c{book.OWN_CHOICE}\u201d marks the rules this lab chose where the books "
-           f"say nothing. {len(frame)} rules, {len(named)} rule sets.")
+st.caption(f"{len(frame)} rules of {len(named)} rule sets, in groups. Highlighted: rules whose value differs between "
+           f"the rule sets. \u201cFrom\u201d names the rule book and quotes its sentence; \u201c{book.OWN_CHOICE}"
+           f"\u201d marks the rules this lab chose where the books say nothing.")
+st.html(book.sticky_header_css("rp_tables", st.context.theme.type))
+with st.container(key="rp_tables"):
+    for group, rows in book.by_group(frame[frame["Differs"]] if only_diff else frame):
+        st.subheader(group)
+        st.table(book.styled(rows, titles))
 with st.expander("The presets"):
     for p in all_presets:
         st.markdown(f"**{p.title}** (`{p.name}`): {p.description}")

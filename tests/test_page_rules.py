@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import fields
+from pathlib import Path
 from urllib.parse import parse_qsl
 
 import duckdb
+import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -25,8 +27,14 @@ def page(tmp_path, monkeypatch):
     return open_page("pages/rules.py")
 
 
+def _tables(at) -> list:
+    """The side-by-side tables, one per group of rules, in page order (a styled table's data)."""
+    return [getattr(d.value, "data", d.value) for d in at.table if "What it means" in d.value.columns]
+
+
 def _table(at):
-    return next(d.value for d in at.table if "What it means" in d.value.columns)
+    """Every group's table as one."""
+    return pd.concat(_tables(at), ignore_index=True)
 
 
 def test_the_table_shows_every_rule_of_every_preset_with_its_source(page):
@@ -300,3 +308,69 @@ def test_a_rule_set_just_kept_is_offered_by_the_comparison_form(page):
     assert not page.exception
     assert (page.selectbox(key="ch_a").value, page.selectbox(key="ch_b").value) == (
         "preset:classic-uk", "kept:Jackpot")
+
+
+def test_the_side_by_side_table_is_one_table_per_group_under_its_heading(page):
+    """Review (outside, in chromium): the rows were not grouped in a way a reader could follow (Edition, Money,
+    House rules, ..., Edition again) and the one long table's header scrolled away. One table per group now, under
+    the group's heading, in the order of the rule builder's sections."""
+    from pages import _rule_words as words
+    groups = list(dict.fromkeys(f.metadata["group"] for f in fields(RuleSet) if f.name != "preset"))
+    tables = _tables(page)
+    assert len(tables) == len(groups)
+    headings = [h.value for h in page.subheader if h.value in groups]
+    assert headings == groups
+    for group, table in zip(groups, tables):
+        want = [words.label(f.name) for f in fields(RuleSet)
+                if f.metadata["group"] == group and f.name != "preset"]
+        assert list(table["Rule"]) == want and "Group" not in table.columns
+    # only the rules that differ: still under their headings, groups with none left out
+    page.toggle(key="rp_only_diff").set_value(True).run()
+    assert all((t["Differs"] == "yes").all() for t in _tables(page))
+    assert len(_tables(page)) == len([h for h in page.subheader if h.value in groups]) <= len(groups)
+
+
+#: The rule books and reference facts (../shared beside the repository, as docs/architecture.md names them).
+SHARED = next((p for p in (Path(__file__).resolve().parents[1].parent / "shared", Path("/work/shared"))
+               if (p / "seeds").is_dir()), None)
+
+
+def _book_texts() -> dict[str, str]:
+    """Each rule book's and reference file's text, its whitespace folded, in lower case."""
+    found = {p.name[:3]: p.read_text() for p in (SHARED / "seeds").glob("0*.txt")}
+    found.update({f"reference/{p.name}": p.read_text() for p in (SHARED / "reference").iterdir()})
+    return {k: re.sub(r"\s+", " ", v.replace("\\$", "$").replace("**", "")).lower() for k, v in found.items()}
+
+
+@pytest.mark.skipif(SHARED is None, reason="the rule books (../shared/seeds) are not beside this repository")
+def test_every_quoted_source_is_its_books_own_words():
+    """Each source names a book the site knows and quotes it word for word (a quote of the Cheaters Edition's
+    auctions said "10" where the book says "£10")."""
+    from pages import _rule_words as words
+    books = _book_texts()
+    for f in fields(RuleSet):
+        for piece in filter(None, (p.strip() for p in f.metadata.get("source", "").split(";"))):
+            m = words._SOURCE.match(piece)
+            assert m is not None and m["book"] in words.BOOKS, (f.name, piece)
+            said = lambda t: re.sub(r"\s+", " ", t).lower() in books[m["book"]]  # noqa: E731
+            assert m["quote"] is None or said(m["quote"]), (f.name, m["quote"])
+            # (a section is a heading of the book; COVER is its cover, where the number of players is printed)
+            assert m["section"] in (None, "COVER") or said(m["section"]), (f.name, m["section"])
+
+
+def test_every_source_is_said_in_words_and_cites_each_presets_value(page):
+    """Review (outside): some sources were shown raw ("From 003 (Cheaters): 15 Cheat Cards"), one was cut in two
+    by its own semicolon, and "Most players" (6 for Sore Losers and the Cheaters Edition) was cited to "2-8 Players"
+    alone. Each source names its book in words, and a rule whose value differs between the presets cites each
+    value's book."""
+    frame = _table(page)
+    assert not frame["From"].str.contains(r"\b00\d\b|reference/").any()
+    assert frame["From"].str.startswith(("From ", "The lab's own choice", "What the preset")).all()
+    most = frame[frame["Rule"] == "Most players"].iloc[0]["From"]
+    for quote in ("\u201c2-8 Players\u201d", "\u201c8 Tokens\u201d", "\u201c6 Tokens\u201d", "\u201c2-6\u201d"):
+        assert quote in most
+    assert "Monopoly for Sore Losers (Hasbro, 2020), \u201cContents\u201d: \u201c6 Tokens\u201d" in most
+    cash = frame[frame["Rule"] == "Starting cash"].iloc[0]["From"]
+    assert "$1,500" in cash and "$2500" in cash
+    bid = frame[frame["Rule"] == "Smallest raise in an auction"].iloc[0]["From"]
+    assert "as little as \u00a310" in bid and "as little as \u20ac1" in bid
