@@ -91,6 +91,8 @@ if errors:
 else:
     changed = [words.change(n, x, y) for n, x, y in mine.diff(base)]
     st.caption("Changed from the preset: " + ("; ".join(changed) if changed else "nothing yet."))
+    for line in custom.edition_notes(mine):
+        st.info(line, icon=":material/info:")
 c1, c2 = st.columns([2, 1], vertical_alignment="bottom")
 c1.text_input("Name", key=NAME, max_chars=60, placeholder="e.g. Free Parking jackpot",
               help="Kept for this visit under this name; it then appears in the table, in the comparison below "

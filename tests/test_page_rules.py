@@ -374,3 +374,63 @@ def test_every_source_is_said_in_words_and_cites_each_presets_value(page):
     assert "$1,500" in cash and "$2500" in cash
     bid = frame[frame["Rule"] == "Smallest raise in an auction"].iloc[0]["From"]
     assert "as little as \u00a310" in bid and "as little as \u20ac1" in bid
+
+
+def _shown(at) -> str:
+    return texts(at) + "\n".join(e.value for e in at.info)
+
+
+def test_the_mega_board_under_classic_monopoly_is_explained_in_words(page):
+    """Review (outside): picking the Mega board under Classic Monopoly said "square 14 (Auction) is of kind
+    'auction', which the Classic Monopoly has no rule for". Now the square, the edition that plays it and what to
+    choose, step by step to a rule set that plays, and a word on cards not made for the board."""
+    page.selectbox(key="rp_rule_board").set_value("mega-us").run()
+    assert not page.exception
+    shown = texts(page)
+    assert ("Board: square 14 (Auction) is an Auction square, which Classic Monopoly does not play. To play this "
+            "board, start from Mega Edition (US) (above); or choose a board Classic Monopoly plays.") in shown
+    assert "kind 'auction'" not in shown and "the Classic Monopoly" not in shown
+    # (the builder judges each rule against the preset: a Mega game is started from the Mega preset, as it says)
+    page.selectbox(key="rp_rule_board").set_value("classic-uk").run()
+    page.selectbox(key="rp_rule_edition").set_value("mega").run()
+    shown = texts(page)
+    assert ("Dice: the Mega Edition is played with two six-sided dice and the speed die: to play it, start from "
+            "Mega Edition (US) (above).") in shown
+    assert "2d6" not in shown
+    # the Mega preset with the classic decks: a word on cards not made for the board
+    page.selectbox(key="rp_base").set_value("mega").run()
+    page.selectbox(key="rp_rule_chance_deck").set_value("uk-chance").run()
+    assert not page.error
+    assert any("These cards were not made for the board Mega Edition US (52 squares)" in i.value and
+               "Chance (Mega Edition US" in i.value for i in page.info)
+
+
+def test_mega_rules_under_another_edition_are_marked_not_used(page):
+    """Review (outside): skyscrapers and train depots could be set on a classic game with no note that the edition
+    does not use them, and a speed die there said nothing of its faces."""
+    assert not [i for i in page.info if "Not used by" in i.value]
+    page.number_input(key="rp_rule_skyscrapers").set_value(8).run()
+    page.number_input(key="rp_rule_train_depots").set_value(4).run()
+    note = next(i.value for i in page.info if "Not used by" in i.value)
+    assert note.startswith("Not used by Classic Monopoly: Skyscrapers in the bank (8); Train depots in the bank (4).")
+    assert "Only the Mega Edition has skyscrapers and train depots" in note
+    page.selectbox(key="rp_rule_dice").set_value("2d6+speed").run()
+    assert any(i.value.startswith("With the speed die, Classic Monopoly moves a token by the pips of all three dice")
+               for i in page.info)
+    # under the Mega Edition they are its own rules: no note
+    page.selectbox(key="rp_base").set_value("mega").run()
+    assert not page.error and not [i for i in page.info if "Not used by" in i.value or "speed die" in i.value]
+
+
+def test_a_speed_die_under_classic_monopoly_says_on_the_markov_page_what_the_chain_assumes(page):
+    """Review (outside): a speed die on Classic UK gave no Markov assumption controls and no word of what the chain
+    assumes; the chain (and the game) moves by the pips, so the page says so."""
+    page.selectbox(key="rp_rule_dice").set_value("2d6+speed").run()
+    page.text_input(key="rp_name").input("Speedy").run()
+    next(b for b in page.button if b.key == "rp_keep").click().run()
+    next(b for b in page.button if b.key == "rp_mk_Speedy").click().run()
+    assert not page.exception
+    said = next(c.value for c in page.caption if c.value.startswith("With the speed die"))
+    assert "Classic Monopoly moves a token by the pips of all three dice" in said
+    assert "no choices about triples, Mr. Monopoly or the Bus" in said
+    assert not [r for r in page.radio if r.key.startswith("mk_mega_")]
