@@ -434,3 +434,13 @@ def test_a_speed_die_under_classic_monopoly_says_on_the_markov_page_what_the_cha
     assert "Classic Monopoly moves a token by the pips of all three dice" in said
     assert "no choices about triples, Mr. Monopoly or the Bus" in said
     assert not [r for r in page.radio if r.key.startswith("mk_mega_")]
+
+
+def test_the_bots_are_described_in_a_class_s_words(page):
+    """Review (outside): the random strategy was described as "uniform over legal actions; for fuzzing"."""
+    helped = page.multiselect(key="ch_bots").help
+    assert "random: makes any move the rules allow, picked at random" in helped
+    assert not re.search(r"fuzz|uniform over", helped, re.I)
+    play = open_page("pages/play.py")
+    said = texts(play)
+    assert "**random**: makes any move the rules allow" in said and not re.search(r"fuzz", said, re.I)
