@@ -97,7 +97,8 @@ def edition_notes(rules: RuleSet) -> list[str]:
             notes.append(words.speed_die_elsewhere(edition))
     own = {(p.rules.chance_deck, p.rules.chest_deck) for p in presets() if p.rules.board == rules.board}
     if own and (rules.chance_deck, rules.chest_deck) not in own:
-        decks = " or ".join(f"{words.value('chance_deck', c)} with {words.value('chest_deck', h)}" for c, h in sorted(own))
+        decks = " or ".join(f"{words.value('chance_deck', c)} with {words.value('chest_deck', h)}"
+                            for c, h in sorted(own))
         notes.append(f"These cards were not made for the board {words.value('board', rules.board)}: a card that names "
                      f"a square moves a token to the square of that number on this board. Its own cards: {decks}.")
     return notes

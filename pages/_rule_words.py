@@ -173,7 +173,7 @@ def _unplayable_square(m: re.Match) -> str:
     where = _presets_playing(kind)
     return (f"square {m['square']} ({m['name']}) is {SQUARE_KINDS.get(kind, 'a ' + kind.replace('_', ' ') + ' square')}"
             f", which {edition} does not play. "
-            + (f"To play this board, start from {where} (above); or choose" if where else "Choose")
+            + (f"To play this board, choose {where} under \u201cStart from\u201d; or choose" if where else "Choose")
             + f" a board {edition} plays")
 
 
@@ -208,8 +208,8 @@ REWORDED = [
     (re.compile(r"^board '(?P<board>[\w-]+)' square (?P<square>\d+) \((?P<name>.+)\): the Mega Edition needs a "
                 r"skyscraper_rent$"), _no_skyscraper_rents),
     (re.compile(r"^the (?P<edition>.+) is played with the speed die \((?P<dice>[\w+]+)\)$"),
-     lambda m: f"the {m['edition']} is played with {value('dice', m['dice'])}: to play it, start from "
-               f"{_preset_of(m['edition'])} (above)"),
+     lambda m: f"the {m['edition']} is played with {value('dice', m['dice'])}: to play it, choose "
+               f"{_preset_of(m['edition'])} under \u201cStart from\u201d"),
 ]
 
 

@@ -388,14 +388,15 @@ def test_the_mega_board_under_classic_monopoly_is_explained_in_words(page):
     assert not page.exception
     shown = texts(page)
     assert ("Board: square 14 (Auction) is an Auction square, which Classic Monopoly does not play. To play this "
-            "board, start from Mega Edition (US) (above); or choose a board Classic Monopoly plays.") in shown
+            "board, choose Mega Edition (US) under \u201cStart from\u201d; or choose a board Classic Monopoly "
+            "plays.") in shown
     assert "kind 'auction'" not in shown and "the Classic Monopoly" not in shown
     # (the builder judges each rule against the preset: a Mega game is started from the Mega preset, as it says)
     page.selectbox(key="rp_rule_board").set_value("classic-uk").run()
     page.selectbox(key="rp_rule_edition").set_value("mega").run()
     shown = texts(page)
-    assert ("Dice: the Mega Edition is played with two six-sided dice and the speed die: to play it, start from "
-            "Mega Edition (US) (above).") in shown
+    assert ("Dice: the Mega Edition is played with two six-sided dice and the speed die: to play it, choose "
+            "Mega Edition (US) under \u201cStart from\u201d.") in shown
     assert "2d6" not in shown
     # the Mega preset with the classic decks: a word on cards not made for the board
     page.selectbox(key="rp_base").set_value("mega").run()
