@@ -7,7 +7,7 @@
 Both create ``.venv`` beside this file on first use and install the package with its test extras into it; the
 install is repeated only when ``pyproject.toml`` changes. Extra arguments go to streamlit / pytest.
 
-Both also compile the rules engine with mypyc into ``build/native`` when its source changed (about a minute; see
+Both also compile the rules engine with mypyc into ``build/native`` when its source changed (a minute or two; see
 ``monopoly_core/native.py``): the same source, about four times as fast. Without a C compiler they say so and run
 interpreted; if the build fails, ``site`` runs interpreted and ``test`` runs the tests but fails. ``test`` runs
 the whole suite on the build the site uses, then the tests that need no browser once more on the interpreted

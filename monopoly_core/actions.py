@@ -5,10 +5,10 @@ every action must serialise exactly (:meth:`Action.to_json` / :func:`action_from
 """
 from __future__ import annotations
 
-import reprlib
 
 from typing import Any, Final, TypeGuard, final
 
+from .bounds import short
 from .errors import BadSave, IllegalAction
 
 # --- action kinds -----------------------------------------------------------------------------------------------
@@ -171,7 +171,7 @@ def _whole(name: str, x: object) -> int:
     if isinstance(x, bool) or not isinstance(x, int):
         raise IllegalAction(f"{name} must be a whole number, got {_shown(x)}")
     if not (LOWEST <= x <= LIMIT):
-        raise IllegalAction(f"{name} is out of range: {x}")
+        raise IllegalAction(f"{name} is out of range: {_shown(x)}")
     return x
 
 
@@ -217,8 +217,9 @@ def _action_problem(kind: object, square: object, amount: object, trade: object)
 
 
 def _shown(x: object) -> str:
-    """``x`` as a message shows it: its repr, cut short (a saved file may hold a value of any size)."""
-    return reprlib.repr(x)
+    """``x`` as a message shows it: its repr, cut short (a saved file may hold a value of any size; a number past
+    Python's 4,300 digits cannot even be written out, see :func:`.bounds.short`)."""
+    return short(x)
 
 
 def _list(x: object) -> list:
@@ -283,14 +284,14 @@ class Action:
 def action_from_json(data) -> Action:
     """Parse :meth:`Action.to_json` output; anything else raises :class:`BadSave`."""
     if not isinstance(data, list) or not data or not isinstance(data[0], str):
-        raise BadSave(f"not an action: {data!r}")
+        raise BadSave(f"not an action: {_shown(data)}")
     kind = data[0]
     if kind not in ALL_KINDS and kind not in EDITION_KINDS:
         raise BadSave(f"an answer of a kind this lab does not know ({_shown(kind)})")
     if len(data) == 1:
         return Action(kind)
     if len(data) != 2:
-        raise BadSave(f"not an action: {data!r}")
+        raise BadSave(f"not an action: {_shown(data)}")
     arg = data[1]
     try:
         if kind == TRADE:

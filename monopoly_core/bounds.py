@@ -46,4 +46,7 @@ def short(value) -> str:
     """``repr(value)``, cut to a readable length (a 5,000-digit number or a 50 MB name is not a message)."""
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**30:
         return f"a number of about {int(value.bit_length() * math.log10(2)) + 1} digits"
-    return reprlib.repr(value)
+    try:
+        return reprlib.repr(value)
+    except ValueError:          # (a number past Python's 4,300 digits inside a list or a dict)
+        return f"a {type(value).__name__} holding a number too long to show"

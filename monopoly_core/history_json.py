@@ -29,8 +29,10 @@ ASKED = {"pre_roll": "before the roll", "post_roll": "after the roll (build, tra
 
 def asked_words(kind: str) -> str:
     return ASKED.get(kind, f"about {kind.replace('_', ' ')}")
-#: Most answered actions a history may hold (a long game between people answers a few thousand).
-MAX_ACTIONS = 200_000
+#: Most answered actions a history may hold (a long game between people answers a few thousand). Every game the
+#: rules accept must fit: 8 random bots with cash that never runs out answer about 270,000 in 10,000 rounds (the
+#: longest turn limit), more than the 200,000 this was (outside review).
+MAX_ACTIONS = 1_000_000
 #: Most steps a history may ask to replay.
 MAX_STEPS = 1_000_000_000
 #: Longest text value in a rules object (preset, board and deck names are short).

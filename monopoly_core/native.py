@@ -97,7 +97,7 @@ def status() -> str:
 
 
 def build(verbose: bool = False) -> None:
-    """Compile :data:`COMPILED` into ``build/native`` (needs mypy and a C compiler; about a minute)."""
+    """Compile :data:`COMPILED` into ``build/native`` (needs mypy and a C compiler; a minute or two)."""
     from mypyc.build import mypycify          # only the build needs mypy
     from setuptools import Distribution
 

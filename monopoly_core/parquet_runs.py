@@ -31,6 +31,25 @@ def _fs(url: str):
     return fs, root
 
 
+def check_url(url: str) -> None:
+    """Refuse, in words and before anything is played or written, a Parquet address no filesystem here can
+    open: an unknown protocol (``nosuchproto://``), or one whose fsspec package is not installed (``s3://``
+    needs s3fs). Raises :class:`InvalidRules` for ``parquet``."""
+    from .bounds import short
+    from .errors import InvalidRules
+    if not isinstance(url, str) or not url.strip():
+        raise InvalidRules("parquet", "must be a folder or a URL such as s3://bucket/run")
+    if "://" not in url or url.startswith("file://"):
+        return
+    try:
+        _fs(url)
+    except ImportError as exc:
+        raise InvalidRules("parquet", f"{short(url)} needs a package this installation lacks ({exc})") from None
+    except Exception as exc:        # (fsspec's own refusals: ValueError for an unknown protocol, and others)
+        raise InvalidRules("parquet", f"{short(url)} cannot be used as a place for Parquet files "
+                           f"({exc.__class__.__name__}: {str(exc)[:200]})") from None
+
+
 def chunk_files(url: str, batch: int, start: int) -> dict[str, str]:
     """The four files of the chunk of ``batch`` starting at game ``start`` (full URLs)."""
     folder = posixpath.join(url.rstrip("/"), f"batch-{batch}")

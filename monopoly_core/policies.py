@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from mypy_extensions import mypyc_attr
 
+from .bounds import short
+
 if TYPE_CHECKING:
     from .actions import Action
     from .decisions import Decision
@@ -70,7 +72,7 @@ def make(name: str, seed: Any) -> Policy:
     try:
         factory = _FACTORIES[name]
     except KeyError:
-        raise ValueError(f"unknown bot strategy {name!r} (known: {', '.join(_FACTORIES)})") from None
+        raise ValueError(f"unknown bot strategy {short(name)} (known: {', '.join(_FACTORIES)})") from None
     policy = factory(seed)
     if not isinstance(policy, Policy):
         raise TypeError(f"strategy {name!r} made a {type(policy).__name__}, not a Policy")

@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass, field, fields
 
 from . import datafiles, dice
+from .bounds import short
 from .errors import DataError, InvalidRules
 
 FORMAT = "monopoly-rules/1"
@@ -130,8 +131,10 @@ class RuleSet:
                                       group="Building", source="003 HOTELS: Bids start at £10 and increase by as "
                                       "little as £1")
     # --- end of game -------------------------------------------------------------------------------------
+    # (at most 10,000 rounds: 8 players with cash that never runs out play about 380,000 events and 100 MB there,
+    # a 2 MB saved file and a 14,000-character link; 100,000 rounds took 800 MB and outgrew both; outside review)
     turn_limit: int = _f(500, "The game ends after this many rounds (every player one turn) and the "
-                         "richest by net worth wins.", lo=1, hi=100_000, group="End of game")
+                         "richest by net worth wins.", lo=1, hi=10_000, group="End of game")
     final_lap: bool = _f(False, "The final lap: once every property is bought, each player moves on to GO and "
                          "stops there, taking no more turns; when all are home, each collects from the bank the "
                          "rent of every property they own, and the most cash wins.", group="End of game",
@@ -154,7 +157,7 @@ class RuleSet:
         by_name = {f.name: f for f in fields(self)}
         for k, v in changes.items():
             if k not in by_name:
-                raise InvalidRules(k, "no such rule")
+                raise InvalidRules(_rule_name(k), "no such rule")
             # types first: the compiled RuleSet refuses a wrong type on construction, without naming the rule
             _check_type(by_name[k], v)
         return dataclasses.replace(self, **changes)
@@ -163,11 +166,15 @@ class RuleSet:
         """Check every field (and the player count, if given); return self or raise :class:`InvalidRules`."""
         for f in fields(self):
             _check_field(f, getattr(self, f.name))
+        if self.preset not in preset_names():
+            # (a rule set names the preset it started from: its links, saves and logged games are read by it)
+            raise InvalidRules("preset", f"there is no preset called {short(self.preset)} (the presets are "
+                               f"{', '.join(sorted(preset_names()))})")
         if self.min_players > self.max_players:
             raise InvalidRules("min_players", f"{self.min_players} is more than max_players {self.max_players}")
         if n_players is not None and not (self.min_players <= n_players <= self.max_players):
             raise InvalidRules("players", f"this edition takes {self.min_players} to {self.max_players} "
-                               f"players, got {n_players}")
+                               f"players, got {short(n_players)}")
         from . import editions
         try:
             edition = editions.get(self.edition)
@@ -194,29 +201,35 @@ class RuleSet:
         return json.dumps(self.to_dict(), sort_keys=True)
 
     @classmethod
-    def from_dict(cls, data: dict) -> "RuleSet":
-        """Rebuild from :meth:`to_dict` output; wrong types and unknown fields are refused by name."""
+    def from_dict(cls, data: object) -> "RuleSet":
+        """Rebuild from :meth:`to_dict` output; wrong types and unknown fields are refused by name. (``data`` is
+        typed ``object``: it is outside input, and the compiled build would refuse a list with a bare TypeError.)"""
         if not isinstance(data, dict):
             raise InvalidRules("rules", "must be a JSON object")
         data = dict(data)
         fmt = data.pop("format", FORMAT)
         if fmt != FORMAT:
-            raise InvalidRules("format", f"expected {FORMAT!r}, got {fmt!r}")
+            raise InvalidRules("format", f"expected {FORMAT!r}, got {short(fmt)}")
         names = field_names()
         for k in data:
             if k not in names:
-                raise InvalidRules(k, "no such rule")
+                raise InvalidRules(_rule_name(k), "no such rule")
         for f in fields(cls):
             if f.name in data:
                 _check_type(f, data[f.name])
         return cls(**data).validate()
 
     @classmethod
-    def from_json(cls, text: str) -> "RuleSet":
+    def from_json(cls, text: object) -> "RuleSet":
+        """Rebuild from :meth:`to_json` text (outside input: any value gives a rule set or :class:`InvalidRules`)."""
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise InvalidRules("rules", f"must be JSON text, not {type(text).__name__}")
         try:
             data = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise InvalidRules("rules", f"not valid JSON ({exc})") from None
+        except RecursionError:
+            raise InvalidRules("rules", "not valid JSON (it is nested too deeply)") from None
+        except ValueError as exc:
+            raise InvalidRules("rules", f"not valid JSON ({exc})") from None       # (its words never quote the text)
         return cls.from_dict(data)
 
     def diff(self, other: "RuleSet") -> list[tuple[str, object, object]]:
@@ -258,23 +271,29 @@ def field_type(f) -> type:
     return f.type if isinstance(f.type, type) else _TYPES[f.type]
 
 
+def _rule_name(name: object) -> str:
+    """An unknown rule's name as said in a refusal: as typed, unless it is not a short text."""
+    return name if isinstance(name, str) and len(name) <= 60 else short(name)
+
+
 def _check_type(f, value):
     expected = field_type(f)
+    # (values are echoed through short(): a 5,000-digit number or a 50 MB string is not a message)
     if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise InvalidRules(f.name, f"must be a whole number, got {value!r}")
+        raise InvalidRules(f.name, f"must be a whole number, got {short(value)}")
     if not isinstance(value, expected):
-        raise InvalidRules(f.name, f"must be {'true/false' if expected is bool else 'text'}, got {value!r}")
+        raise InvalidRules(f.name, f"must be {'true/false' if expected is bool else 'text'}, got {short(value)}")
 
 
 def _check_field(f, value):
     _check_type(f, value)
     m = f.metadata
     if m.get("min") is not None and value < m["min"]:
-        raise InvalidRules(f.name, f"must be at least {m['min']}, got {value}")
+        raise InvalidRules(f.name, f"must be at least {m['min']}, got {short(value)}")
     if m.get("max") is not None and value > m["max"]:
-        raise InvalidRules(f.name, f"must be at most {m['max']}, got {value}")
+        raise InvalidRules(f.name, f"must be at most {m['max']}, got {short(value)}")
     if m.get("choices") and value not in m["choices"]:
-        raise InvalidRules(f.name, f"must be one of {', '.join(m['choices'])}, got {value!r}")
+        raise InvalidRules(f.name, f"must be one of {', '.join(m['choices'])}, got {short(value)}")
 
 
 # --- presets ---------------------------------------------------------------------------------------------------
@@ -285,6 +304,12 @@ class Preset:
     title: str
     description: str
     rules: RuleSet
+
+
+@functools.lru_cache(maxsize=1)
+def preset_names() -> frozenset[str]:
+    """The names of the presets in ``data/presets/`` (read once)."""
+    return frozenset(datafiles.available("presets"))
 
 
 def presets() -> list[Preset]:

@@ -63,14 +63,15 @@ def _text(text) -> str:
         if len(text) > MAX_BYTES:
             raise BadSave("the file is too large to be a saved game")
         try:
-            return bytes(text).decode("utf-8")
+            # (utf-8-sig: a byte-order mark, which some editors write at the start, is not part of the text)
+            return bytes(text).decode("utf-8-sig")
         except UnicodeDecodeError:
             raise BadSave("not a saved game: the file is not text (UTF-8)") from None
     if not isinstance(text, str):
         raise BadSave("not a saved game: expected the file's text")
     if len(text) > MAX_BYTES:
         raise BadSave("the file is too large to be a saved game")
-    return text
+    return text.removeprefix("\ufeff")
 
 
 def _check_whole_file(data: dict, game: Game) -> None:

@@ -69,7 +69,7 @@ def decode(params) -> History:
         if missing:
             raise BadSave(f"the link is missing {', '.join(missing)}")
         base = load_preset(shape.check_preset(values["preset"], WHAT)).rules
-        changes = shape.check_rules(_unpack(values["rules"], "rules") if values.get("rules") else {}, WHAT)
+        changes = _changes(values, WHAT)
         rules = base.replace(**changes).validate()
         shape.check_preset(rules.preset, WHAT)
         specs = tuple(PlayerSpec.from_json(p) for p in shape.check_players(_unpack(values["players"], "players"),
@@ -78,6 +78,17 @@ def decode(params) -> History:
         steps = shape.check_steps(_whole(values.get("steps") or "0", "steps"), WHAT)
         actions = shape.check_actions(_unpack(values["actions"], "actions") if values.get("actions") else [], WHAT)
         return History(rules, specs, seed, tuple(action_from_json(a) for a in actions), steps)
+
+
+def _changes(values: dict[str, str], what: str) -> dict:
+    """The rules a link changes from its preset. Its preset is named once, by the ``preset`` parameter: changes
+    that name another would open one preset's game under another's name (outside review: a Mega game logged as
+    classic-us)."""
+    changes = shape.check_rules(_unpack(values["rules"], "rules") if values.get("rules") else {}, what)
+    if "preset" in changes and changes["preset"] != values["preset"]:
+        raise BadSave(f"{what} is damaged: its rules name the preset {shape.short(changes['preset'])}, its address "
+                      f"{shape.short(values['preset'])}")
+    return changes
 
 
 def _values(params) -> dict[str, str]:
@@ -99,7 +110,7 @@ def _values(params) -> dict[str, str]:
 
 
 def _whole(text: str, key: str) -> int:
-    if not text.strip().isdigit():
+    if not (text.strip().isascii() and text.strip().isdigit()):      # ("²" and "٣" are digits to isdigit)
         raise BadSave(f"the link's {key} must be a whole number from 0 up, got {shape.short(text)}")
     return int(text)
 
@@ -133,7 +144,7 @@ def rules_from_params(params):
         if not values.get("preset"):
             raise BadSave("the rule set's link is missing preset")
         base = load_preset(shape.check_preset(values["preset"], RULES_WHAT)).rules
-        changes = shape.check_rules(_unpack(values["rules"], "rules") if values.get("rules") else {}, RULES_WHAT)
+        changes = _changes(values, RULES_WHAT)
         rules = base.replace(**changes).validate()
         name = params.get("name") if hasattr(params, "get") else None
         name = name.strip()[:MAX_NAME] if isinstance(name, str) else ""

@@ -147,6 +147,9 @@ def simulate(db_path=None, *, edition: str = "classic-us", games: int = 100, pla
     check_count(workers, "workers", 1, max_workers())
     check_seed(seed)
     check_seating(seating)
+    if parquet:
+        from .parquet_runs import check_url
+        check_url(parquet)                  # (before the database file is made: a bad address writes nothing)
     if rules is None:
         rules = preset(edition) if turn_limit is None else preset(edition, turn_limit=turn_limit)
     elif turn_limit is not None:

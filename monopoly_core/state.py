@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from dataclasses import dataclass
 
+from .bounds import short
 from .errors import InvalidRules
 
 if TYPE_CHECKING:
@@ -96,7 +97,7 @@ def bot_table(players: int, strategies=None) -> list[PlayerSpec]:
         raise InvalidRules("bots", "name at least one strategy")
     for s in names:
         if s not in policies.names():
-            raise InvalidRules("bots", f"unknown strategy {s!r} (known: {', '.join(policies.names())})")
+            raise InvalidRules("bots", f"unknown strategy {short(s)} (known: {', '.join(policies.names())})")
     return bots([names[i % len(names)] for i in range(players)])
 
 

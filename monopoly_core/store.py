@@ -216,6 +216,8 @@ def fresh_path(db_path=None) -> Path:
 # --- the per-file gate -----------------------------------------------------------------------------------------
 #: Seconds a writer waits for the file's gate by default before :class:`StoreBusy` (a long run passes its own).
 WAIT = 30.0
+#: Seconds between tries to open a file another process holds (see :meth:`GatedConnection._open_when_free`).
+OTHER_PROCESS_POLL = 0.25
 _gates: dict[Path, threading.Lock] = {}
 _gates_lock = threading.Lock()
 
@@ -285,15 +287,28 @@ class GatedConnection:
         raise NotImplementedError
 
     def __enter__(self):
+        deadline = time.monotonic() + max(self._wait, 0)
         held = gate(self.path, self._wait)
         held.__enter__()                 # StoreBusy here: nothing is held
         self._gate = held
         try:
-            self.conn = self._open()
+            self.conn = self._open_when_free(deadline)
         except BaseException:
             self.close()
             raise
         return self
+
+    def _open_when_free(self, deadline: float) -> duckdb.DuckDBPyConnection:
+        """:meth:`_open`, tried again while another process holds the file (DuckDB's file lock: the CLI's
+        simulation, a second server) until ``deadline``: the gate only orders this process's connections."""
+        while True:
+            try:
+                return self._open()
+            except StoreBusy:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise
+                time.sleep(min(OTHER_PROCESS_POLL, left))
 
     def __exit__(self, *exc) -> None:
         self.close()

@@ -221,8 +221,24 @@ def share_params(g: Game) -> dict[str, str]:
     return sharelink.encode(g)
 
 
+#: The longest share link put in the address bar, in characters. Servers refuse longer addresses (a reload of
+#: one of about 131,000 characters got a bare "400 Bad Request", outside review) and chat and mail programs cut
+#: them; a game of 500 rounds by the standard bots takes about 1,500, a 10,000-round game of random bots 370,000.
+MAX_ADDRESS = 60_000
+
+
+def link_length(params: dict[str, str]) -> int:
+    return sum(len(k) + len(v) + 2 for k, v in params.items() if v)
+
+
+def too_long_words(length: int) -> str:
+    return (f"This game is too long for a share link ({length:,} characters; an address holds about "
+            f"{MAX_ADDRESS:,}), so it is not kept in the address bar: download it as a file to keep or share it.")
+
+
 LINK_OPENED = "play_link_opened"    # the game in the address bar is this session's (do not open it again)
 ADDRESS = "play_address"            # (game, step) last written to the address bar
+LINK_TOO_LONG = "play_link_too_long"    # the length of the link the address bar could not hold, for this mark
 
 
 def keep_in_address_bar(g: Game) -> None:
@@ -235,7 +251,21 @@ def keep_in_address_bar(g: Game) -> None:
         return
     st.session_state[ADDRESS] = mark
     st.session_state[LINK_OPENED] = True
-    st.query_params.from_dict({k: v for k, v in share_params(g).items() if v})
+    params = share_params(g)
+    length = link_length(params)
+    if length > MAX_ADDRESS:
+        # (an address that a reload would lose with a server error: none, and the page says why)
+        st.query_params.clear()
+        st.session_state[LINK_TOO_LONG] = (mark, length)
+        return
+    st.session_state.pop(LINK_TOO_LONG, None)
+    st.query_params.from_dict({k: v for k, v in params.items() if v})
+
+
+def link_too_long(g: Game) -> int | None:
+    """The length of ``g``'s share link when the address bar could not hold it (None when it holds it)."""
+    kept = st.session_state.get(LINK_TOO_LONG)
+    return kept[1] if kept and kept[0] == (id(g), g.seed, g.ply) else None
 
 
 LOGGED = "play_logged"      # the (seed, steps, events) of the game last written to the database

@@ -13,7 +13,9 @@ import pandas as pd
 import streamlit as st
 
 from monopoly_core import presets
+from monopoly_core.bounds import short
 from monopoly_core.lessons import DEFAULT_SEED, MAX_SEED, RUN_SIZES, Exercise, Lesson, parse_seed
+from monopoly_core.viz.safe_text import markdown as plain
 from pages._site import PRINT, ROOT
 
 SEED = "seed"
@@ -63,8 +65,8 @@ def print_view(lesson: Lesson, mode: str) -> None:
     """The worksheet (the exercise with room to answer) or the answer sheet, with nothing else on the page."""
     st.html(PRINT_CSS)
     if mode not in SHEETS:
-        st.error(f"There is no print view called {mode!r}: the link should end in ?print=worksheet or "
-                 "?print=answers.")
+        st.error(plain(f"There is no print view called {short(mode)}: the link should end in ?print=worksheet or "
+                       "?print=answers."))      # (the link's text drawn as typed, never as Markdown)
         return
     with st.container(key="screen_only"):
         st.info("Print this page with your browser (Ctrl+P, or Cmd+P on a Mac). This box is not printed.")
@@ -110,7 +112,7 @@ def simulation(lesson: Lesson, settings: tuple, run: Callable[[int, int], object
     stay the same. Returns ``(size, result)`` or None."""
     problem = _link_seed(lesson)
     if problem:
-        st.warning(problem)
+        st.warning(plain(problem))          # (it may quote the link: drawn as typed)
     cols = st.columns([1.2, 1, 1, 1], vertical_alignment="bottom")
     seed = int(cols[0].number_input("Seed", 0, MAX_SEED, key=f"{lesson.slug}_seed",
                                     help="Same seed, same numbers: a class that opens the same link sees the same "

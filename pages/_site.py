@@ -16,6 +16,7 @@ from urllib.parse import urlparse
 import streamlit as st
 
 from monopoly_core.bounds import short
+from monopoly_core.viz.safe_text import markdown as plain
 
 ROOT = Path(__file__).resolve().parent.parent
 # (file, title, icon): a page appears once its file exists
@@ -85,8 +86,8 @@ def _say_page_not_found(page, known) -> None:
     asked = path[len(base):].strip("/") if base and path.startswith(base) else path
     if asked and asked not in {p.url_path for p in known} and st.session_state.get(_LOST) != asked:
         st.session_state[_LOST] = asked
-        st.warning(f"The lab has no page called {short(asked)}: this is the Home page. The pages are listed at the "
-                   "top.")
+        st.warning(plain(f"The lab has no page called {short(asked)}: this is the Home page. The pages are listed "
+                         "at the top."))        # (an address is anyone's text: drawn as typed, never as Markdown)
 
 
 def ensure_navigation() -> None:
@@ -121,4 +122,5 @@ def read_address(marker: str, readers: dict[str, Callable[[str], str | None]], r
         named = ", ".join(short(k) for k in unread[:5]) + (f" and {len(unread) - 5} more" if len(unread) > 5 else "")
         problems.append(f"this page does not read {named} in its address (it reads {reads})")
     if problems:
-        st.warning("The address was not all used: " + "; ".join(problems) + ".")
+        # (the address is anyone's text: a link in it must not become a link or an image on the lab's page)
+        st.warning(plain("The address was not all used: " + "; ".join(problems) + "."))

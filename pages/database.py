@@ -20,7 +20,7 @@ from monopoly_core.queries import CHART_KINDS, QUESTIONS, batches
 from monopoly_core.schema_doc import RELATIONS, columns_markdown
 from monopoly_core.simulate import FIXED, ROTATED, sample_database, simulate
 from monopoly_core.sqlsafe import QueryError, QueryRefused, database_summary, run_query
-from monopoly_core.store import StoreError, fresh_path, resolve
+from monopoly_core.store import DuplicateBatch, StoreError, fresh_path, resolve
 from monopoly_core.viz.results import result_figure, suggest_axes
 from pages import _site
 from pages._site import ensure_navigation
@@ -33,6 +33,7 @@ SCOPE = "db_scope"              # the batch ready-made questions are asked of (A
 ALL_GAMES = 0                   # batches are numbered from 1
 ASKED = "db_asked"              # the SQL of the ready-made question last put in the editor
 WROTE = "db_wrote"              # the batch the last Simulate wrote, said once, on the run right after it
+COMPLETE = "Complete a batch already in the database"
 FRESH = "db_fresh"              # a fresh database waiting for confirmation / the file it replaced
 NAME, NAME_ERROR = "db_name", "db_name_error"     # the file name typed (a name in the site's folder, never a path)
 PATH = _site.DB_PATH
@@ -284,7 +285,8 @@ st.subheader("Simulate games")
 with st.form("db_simulate", enter_to_submit=False):
     st.caption("Bot games under any preset, written to the database above when you press Simulate. The same "
                "master seed gives the same games whatever the number of worker processes, so a batch with the "
-               "same rules, bots, seating, players and master seed as one already in the database is refused.")
+               "same rules, bots, seating, players and master seed as one already in the database is refused, unless "
+               "you tick the box to complete it.")
     titles = {p.name: p.title for p in presets()}
     names = list(titles)
     c = st.columns(3)
@@ -296,7 +298,7 @@ with st.form("db_simulate", enter_to_submit=False):
     seed = c[0].number_input("Master seed", min_value=0, max_value=2**53 - 1, value=1, key="db_sim_seed")
     workers = c[1].number_input("Worker processes", min_value=1, max_value=max(1, os.cpu_count() or 1),
                                 value=max(1, min(2, os.cpu_count() or 1)), key="db_sim_workers")
-    limit = c[2].number_input("Turn limit (rounds; 0 = the preset's)", min_value=0, max_value=100_000, value=0,
+    limit = c[2].number_input("Turn limit (rounds; 0 = the preset's)", min_value=0, max_value=10_000, value=0,
                               key="db_sim_limit")
     chosen = st.multiselect("Bots (cycled over the seats)", STRATEGIES, default=list(STANDARD), key="db_sim_bots",
                             help="; ".join(f"{k}: {v}" for k, v in DESCRIPTIONS.items()))
@@ -304,26 +306,38 @@ with st.form("db_simulate", enter_to_submit=False):
                        help="Each game every bot moves one seat on, so each bot plays every seat equally often: "
                             "then \"Does the seat matter?\" and \"Which bot strategy wins most often?\" answer "
                             "separate questions. Switch it off to keep every bot in the same seat.")
+    resume = st.checkbox(COMPLETE, key="db_sim_resume",
+                         help="When a batch with the same rules, bots, seating, players and master seed is already "
+                              "in the database (a run stopped part way, or a smaller run of the same games), play "
+                              "only the games it lacks, each with its own seed, instead of refusing the run.")
     submitted = st.form_submit_button("Simulate", type="primary")
 if submitted:
     bar, update = _progress_bar("Simulating")
     try:
         report = simulate(check_site_path(st.session_state[PATH]), edition=edition, games=int(games),
                           players=int(players), seed=int(seed), bots=chosen or None, workers=int(workers),
-                          turn_limit=int(limit) or None, progress=update, seating=ROTATED if rotate else FIXED)
+                          turn_limit=int(limit) or None, progress=update, seating=ROTATED if rotate else FIXED,
+                          resume=resume)
+    except DuplicateBatch as exc:
+        bar.empty()
+        st.error(f"Nothing was simulated: {exc} Or tick \"{COMPLETE}\" to play only the games it lacks.")
     except (InvalidRules, StoreError) as exc:
         bar.empty()
         st.error(f"Nothing was simulated: {exc}")
     else:
         bar.empty()
+        kept = (f"; {report.kept:,} game{'s' if report.kept != 1 else ''} of the batch already there, kept"
+                if report.kept else "")
         st.session_state[WROTE] = (
-            f"batch {report.batch} ({report.games:,} game{'s' if report.games != 1 else ''}, ids "
+            f"Wrote batch {report.batch} ({report.games:,} game{'s' if report.games != 1 else ''}, ids "
             f"{report.first_id:,} to {report.last_id:,}, {report.seconds:.1f} s"
-            + (", interrupted" if report.interrupted else "") + ")")
+            + (", interrupted" if report.interrupted else "") + kept + ") to this database. It is listed under "
+            "\"Ask about\" above." if report.games else
+            f"Nothing new to play: all {report.kept:,} games are already in batch {report.batch} of this database.")
         st.rerun()                          # the summary and the batch list above now include it
 wrote = st.session_state.pop(WROTE, None)      # shown by the run that wrote it, gone at the next click
 if wrote:
-    st.success(f"Wrote {wrote} to this database. It is listed under \"Ask about\" above.")
+    st.success(wrote)
 
 # --- schema --------------------------------------------------------------------------------------------------------
 with st.expander("Tables and columns"):

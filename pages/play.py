@@ -103,11 +103,18 @@ def _share(g) -> None:
     c1.download_button("Download this game", data=savefile.dumps(g), file_name=f"monopoly-{g.seed}-t{g.turn}.json",
                        mime="application/json", key="download_save", width="stretch",
                        help="A JSON file holding the rules, players, seed and every decision: upload it to resume.")
+    too_long = gs.link_too_long(g)
     if c2.button("Put a share link in the address bar", key="share_link", width="stretch"):
         params = gs.share_params(g)
-        st.query_params.from_dict({k: v for k, v in params.items() if v})
-        st.session_state[gs.LINK_OPENED] = True
-        st.caption("The address bar now holds this game: copy it and open it in another browser.")
+        length = gs.link_length(params)
+        if length > gs.MAX_ADDRESS:
+            too_long = length
+        else:
+            st.query_params.from_dict({k: v for k, v in params.items() if v})
+            st.session_state[gs.LINK_OPENED] = True
+            st.caption("The address bar now holds this game: copy it and open it in another browser.")
+    if too_long:
+        st.warning(gs.too_long_words(too_long))
     c3.button("Log it in the game database" + ("" if g.over else " (unfinished)"), key="log_game",
               on_click=gs.log_unfinished, args=(_site.db_path(),), width="stretch",
               help="Finished games are logged by themselves; this logs the game as it stands now, for the "
@@ -176,8 +183,8 @@ def game_view() -> None:
     if _cheaters.active(g):
         _cheaters.banner(g)
     _panels.feed(g)
+    gs.keep_in_address_bar(g)          # (first: the share row says when the game outgrew the address bar)
     _share(g)
-    gs.keep_in_address_bar(g)
 
 
 _site.compact_page()

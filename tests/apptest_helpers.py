@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import gc
+import re
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
@@ -45,3 +46,14 @@ def texts(at) -> str:
     for kind in ("markdown", "caption", "success", "info", "error", "warning"):
         parts += [e.value for e in getattr(at, kind)]
     return "\n".join(str(p) for p in parts)
+
+
+def unescaped(text: str) -> str:
+    """Markdown text as a person reads it: the backslash escapes (of text quoted from an address, a name)
+    removed."""
+    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", text)
+
+
+def shown(at) -> str:
+    """:func:`texts` as a person reads them (:func:`unescaped`)."""
+    return unescaped(texts(at))

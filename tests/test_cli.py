@@ -133,3 +133,21 @@ def test_every_option_refuses_values_out_of_range(capsys, tmp_path, args, words)
         args = (*args, "--db", str(tmp_path / "g.duckdb"), "--quiet")
     assert words in _refused(capsys, *args)
     assert not (tmp_path / "g.duckdb").exists()
+
+
+def test_simulate_resume_completes_a_batch_and_without_it_says_how(capsys, tmp_path):
+    """An interrupted or smaller run of the same games: refused with the way to complete it, then completed with
+    --resume (only the missing games played, each game once), then nothing left to play."""
+    import duckdb
+    db = str(tmp_path / "games.duckdb")
+    same = ("simulate", "--db", db, "--players", "2", "--seed", "5", "--bots", "always-buy,cautious", "--quiet")
+    assert run(capsys, *same, "--games", "3")[0] == 0
+    code, _, err = run(capsys, *same, "--games", "5")
+    assert code == 2 and "already in the database" in err and "pass --resume" in err
+    code, out, _ = run(capsys, *same, "--games", "5", "--resume")
+    assert code == 0 and out.startswith("wrote 2 games") and "3 games were already in the batch and kept" in out
+    code, out, _ = run(capsys, *same, "--games", "5", "--resume")
+    assert code == 0 and out.startswith("nothing to play: all 5 games are already in batch 1")
+    with duckdb.connect(db, read_only=True) as conn:
+        assert conn.execute("SELECT count(DISTINCT batch), count(*), count(DISTINCT batch_index) FROM games"
+                            ).fetchone() == (1, 5, 5)

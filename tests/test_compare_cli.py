@@ -73,3 +73,30 @@ def test_bad_input_exits_with_status_2_and_a_message(tmp_path, capsys, args, mes
     assert main(BASE + args + ["--db", str(tmp_path / "g.duckdb")]) == 2
     assert message in capsys.readouterr().err
     assert not (tmp_path / "g.duckdb").exists()
+
+
+@pytest.mark.parametrize("content, words", [
+    ('{"a": ' * 100_000 + "1" + "}" * 100_000, "nested too deeply"),
+    (None, "larger than"),            # a file that never ends: a link to /dev/zero
+])
+def test_a_rules_file_that_is_too_deep_or_never_ends_is_refused_in_words(tmp_path, capsys, content, words):
+    """Outside review: a deeply nested file raised RecursionError, and a link to /dev/zero passed the size check
+    (its size reads 0) and was read until memory ran out."""
+    import os
+    path = tmp_path / "rules.json"
+    if content is None:
+        os.symlink("/dev/zero", path)
+    else:
+        path.write_text(content)
+    status = main(BASE + ["--a", "classic-uk", "--b", str(path), "--db", str(tmp_path / "g.duckdb")])
+    err = capsys.readouterr().err
+    assert status == 2 and words in err and "Traceback" not in err
+    assert not (tmp_path / "g.duckdb").exists()
+
+
+@pytest.mark.parametrize("url, words", [("nosuchproto://x", "cannot be used"), ("s3://bucket/run", "needs a package")])
+def test_simulate_refuses_a_parquet_address_it_cannot_use_before_making_the_database(tmp_path, capsys, url, words):
+    db = tmp_path / "g.duckdb"
+    status = main(["simulate", "--games", "2", "--db", str(db), "--parquet", url, "--quiet"])
+    err = capsys.readouterr().err
+    assert status == 2 and words in err and not db.exists()

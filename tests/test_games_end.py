@@ -143,3 +143,25 @@ def test_houses_and_hotels_closed_in_one_turn_stay_closed_together():
     g = Game.new(preset("classic-us", **ch), bots(table_), 3650302050225532474)
     g.run()
     assert g.over
+
+
+def test_the_longest_game_the_rules_accept_can_be_saved_reopened_and_shared():
+    """Outside review: with 100,000 rounds, 8 players and cash that never runs out a game took 800 MB, wrote a
+    22 MB save the lab refused to load and a 126,000-character link the server refused. The turn limit is now at
+    most 10,000 rounds, and the longest such game fits every limit of a saved file and a link. (Random bots
+    answer most: 270,000 answers here, more than the 200,000 a saved file was allowed. The Play page keeps links
+    over ``pages._game_state.MAX_ADDRESS`` out of the address bar and says so.)"""
+    from monopoly_core import savefile, sharelink
+    from monopoly_core.errors import InvalidRules
+    hi = field_info("turn_limit")["max"]
+    with pytest.raises(InvalidRules, match="turn_limit"):
+        preset("classic-us", turn_limit=hi + 1)
+    rules = preset("classic-us", turn_limit=hi, starting_cash=1_000_000, go_salary=100_000)
+    g = Game.new(rules, bots(["random"] * 8), 3)
+    g.run()
+    assert g.over and g.end_reason == "turn_limit" and g.round == hi
+    text = savefile.dumps(g)
+    assert len(text) < savefile.MAX_BYTES / 2
+    assert savefile.loads(text, snapshots=False).ply == g.ply
+    link = sharelink.encode(g)
+    assert sharelink.open_link(link, snapshots=False).ply == g.ply

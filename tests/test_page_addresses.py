@@ -3,7 +3,7 @@ Markov page ignored ?preset=mega in silence; the teacher's page took no seed fro
 part)."""
 from __future__ import annotations
 
-from apptest_helpers import texts
+from apptest_helpers import shown, texts
 from test_page_lessons import open_page as _open      # (a visitor following a link with these address parts)
 
 
@@ -15,7 +15,7 @@ def test_the_markov_page_opens_the_rule_set_and_jail_policy_of_its_address():
 
 def test_the_markov_page_says_what_it_could_not_use():
     at = _open("pages/markov.py", preset="monopolyx", jail="forever", colour="red")
-    words = " ".join(w.value for w in at.warning)
+    words = shown(at)
     assert "no rule set called 'monopolyx'" in words and "not 'forever'" in words
     assert "does not read 'colour'" in words
     assert at.selectbox(key="mk_preset").value == "classic-us" and at.radio(key="mk_jail").value == "long"
@@ -24,9 +24,29 @@ def test_the_markov_page_says_what_it_could_not_use():
 def test_the_teacher_s_page_takes_the_class_seed_from_its_link():
     at = _open("pages/lessons.py", seed="7", foo="1")
     assert at.number_input(key="teacher_seed").value == 7
-    assert "does not read 'foo'" in texts(at)
-    assert "seed 7" in texts(at)
+    assert "does not read 'foo'" in shown(at)
+    assert "seed 7" in shown(at)
     at = _open("pages/lessons.py", seed="-3")
-    assert "the seed must be between 0" in texts(at) and at.number_input(key="teacher_seed").value != -3
+    assert "the seed must be between 0" in shown(at) and at.number_input(key="teacher_seed").value != -3
     at = _open("pages/lessons.py", seed="9" * 400)           # not echoed whole
-    assert "not a number of 400 digits" in texts(at) and "9" * 40 not in texts(at)
+    assert "not a number of 400 digits" in shown(at) and "9" * 40 not in shown(at)
+
+
+LINK, IMAGE = "[Sign in](https://e.vil/p)", "![](https://e.vil/j.png)"
+
+
+def _no_markup(at) -> None:
+    """The address's link and image are said as typed, never drawn as a link or an image (outside review: a link
+    put another site's image and a fake "Sign in" link inside the lab's own warning boxes)."""
+    raw = texts(at)
+    assert "](https://e.vil" not in raw and "](https://e.vi)" not in raw
+    assert "e.vil" in shown(at) or "e.vi)" in shown(at)
+
+
+def test_text_from_the_address_is_never_drawn_as_markdown():
+    _no_markup(_open("pages/markov.py", preset=LINK, jail=IMAGE))
+    _no_markup(_open("pages/lessons.py", seed="[x](https://e.vi)"))
+    at = _open("pages/lessons.py", **{"[k](https://e.vil/k)": "1"})
+    _no_markup(at)
+    _no_markup(_open("pages/lesson_dice.py", seed="[x](https://e.vi)"))
+    _no_markup(_open("pages/lesson_dice.py", print="[x](https://e.vi)"))

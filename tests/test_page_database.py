@@ -153,6 +153,31 @@ def test_a_batch_already_in_the_database_is_refused_and_the_page_lists_the_batch
     assert any(o.startswith("Batch 2: 8 games") for o in at.selectbox(key="db_scope").options)
 
 
+def test_the_refused_batch_can_be_completed_with_the_box_the_refusal_names(tmp_path):
+    """A run stopped part way, or a smaller run of the same games: the refusal says how to complete the batch,
+    and the box plays only the games it lacks (the same games as one whole run)."""
+    path = tmp_path / "complete.duckdb"
+    at = _page(path)
+    for key, value in (("db_sim_games", 3), ("db_sim_players", 2), ("db_sim_workers", 1), ("db_sim_limit", 15)):
+        at.number_input(key=key).set_value(value)
+    _simulate(at)
+    at.number_input(key="db_sim_games").set_value(5)
+    _simulate(at)
+    errors = _errors(at)
+    assert len(errors) == 1 and errors[0].endswith('Or tick "Complete a batch already in the database" to play only '
+                                                   'the games it lacks.')
+    at.checkbox(key="db_sim_resume").check()
+    _simulate(at)
+    assert not _errors(at)
+    assert at.success[0].value.startswith("Wrote batch 1 (2 games, ids 4 to 5, ")
+    assert "3 games of the batch already there, kept)" in at.success[0].value
+    _simulate(at)
+    assert at.success[0].value == "Nothing new to play: all 5 games are already in batch 1 of this database."
+    rows = run_query("SELECT count(DISTINCT batch) AS b, count(DISTINCT batch_index) AS i, count(*) AS n FROM games",
+                     path).table.to_pylist()
+    assert rows == [{"b": 1, "i": 5, "n": 5}]
+
+
 @pytest.fixture(scope="module")
 def two_batches(tmp_path_factory):
     path = tmp_path_factory.mktemp("page2") / "games.duckdb"

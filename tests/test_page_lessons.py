@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pandas as pd
 import pytest
-from apptest_helpers import APP, downloaded_bytes, texts
+from apptest_helpers import APP, downloaded_bytes, texts, unescaped
 from streamlit.testing.v1 import AppTest
 
 from monopoly_core import markov as M
@@ -199,8 +199,8 @@ def test_a_seed_in_the_link_sets_the_lessons_seed():
 def test_a_bad_seed_in_the_link_says_so_and_uses_the_default():
     at = open_page(PAGES["lesson_dice"], seed="lots")
     assert at.number_input(key="lesson_dice_seed").value == 2024
-    assert at.warning[0].value == ("The seed must be a whole number, not 'lots'. This lesson uses the seed 2024 "
-                                   "instead.")
+    assert unescaped(at.warning[0].value) == ("The seed must be a whole number, not 'lots'. This lesson uses the "
+                                              "seed 2024 instead.")
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda x: x.slug)
@@ -225,7 +225,7 @@ def test_the_answer_sheet_shows_the_answer_and_its_working(lesson):
 
 def test_an_unknown_print_view_says_which_exist():
     at = open_page(PAGES["lesson_dice"], print="poster")
-    assert "?print=worksheet or ?print=answers" in at.error[0].value
+    assert "?print=worksheet or ?print=answers" in unescaped(at.error[0].value)
     assert not at.button
 
 

@@ -338,3 +338,24 @@ def test_a_person_seat_shows_no_bot_strategy():
     assert at.selectbox(key="setup_bot_0").value == "strategist"
     at.selectbox(key="setup_kind_1").set_value("person").run()
     assert "setup_bot_1" not in {s.key for s in at.selectbox}
+
+
+def test_a_game_too_long_for_an_address_is_not_put_in_it_and_the_page_says_so(monkeypatch):
+    """Outside review: a long game's link (126,000 characters) went into the address bar, and a reload got a bare
+    "400 Bad Request" from the server: the game was lost with no word. A link longer than the page's limit is
+    not written; the page says so and points to the saved file. (The limit is lowered here, so that a short
+    game is 'too long'.)"""
+    import pages._game_state as gs
+    monkeypatch.setattr(gs, "MAX_ADDRESS", 40)
+    at = open_page("pages/play.py")
+    start(at, seed=9, bot_seat0=True)
+    click_steps(at, 3)
+    assert "steps" not in dict(at.query_params.items())
+    words = " ".join(w.value for w in at.warning)
+    assert "This game is too long for a share link" in words and "download it as a file" in words
+    at.button(key="share_link").click().run()
+    assert "steps" not in dict(at.query_params.items())
+    assert any("too long for a share link" in w.value for w in at.warning)
+    monkeypatch.setattr(gs, "MAX_ADDRESS", 60_000)
+    click_steps(at, 1)
+    assert at.query_params["steps"] == str(game(at).ply) and not any("too long" in w.value for w in at.warning)

@@ -12,7 +12,7 @@ from monopoly_core import preset
 from monopoly_core.compare import compare
 from monopoly_core.lessons import cheating, variants
 from monopoly_core.simulate import DuplicateBatch, simulate
-from monopoly_core.store import StoreBusy, busy, gate
+from monopoly_core.store import StoreBusy, Writer, busy, gate
 
 SMALL = dict(players=2, seed=9, bots=["always-buy", "cautious"])
 
@@ -168,3 +168,37 @@ def test_a_lesson_run_waits_as_long_as_it_is_told_for_another_writer(tmp_path):
         release.set()
         t.join()
     assert not busy(path)
+
+
+_HOLDER = """
+import sys, time, duckdb
+conn = duckdb.connect(sys.argv[1])          # another program's writing connection: DuckDB locks the file
+print("held", flush=True)
+sys.stdin.readline()                        # until told to let go
+conn.close()
+"""
+
+
+def test_a_run_waits_for_another_process_holding_the_file(tmp_path):
+    """Two server processes, or the CLI's simulation and the site, on one file: DuckDB's lock is the only gate
+    between processes, so a writer tries again until its wait is over instead of failing at once."""
+    import subprocess
+    import sys
+    import time
+    path = tmp_path / "games.duckdb"
+    with Writer(path):
+        pass                                # a lab database, as the site makes it
+    other = subprocess.Popen([sys.executable, "-c", _HOLDER, str(path)], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True)
+    try:
+        assert other.stdout.readline().strip() == "held"
+        assert not busy(path)               # (this process's gate is free: only the file is locked)
+        t0 = time.monotonic()
+        with pytest.raises(StoreBusy, match="in use by another program"):
+            cheating.play(1, 3, path, wait=0.6)
+        assert time.monotonic() - t0 >= 0.5         # it waited before giving up
+        threading.Timer(1.0, lambda: (other.stdin.write("\n"), other.stdin.flush())).start()
+        assert cheating.play(1, 3, path, wait=30).games == 1
+    finally:
+        other.kill() if other.poll() is None else None
+        other.wait(10)

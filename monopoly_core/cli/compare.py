@@ -56,15 +56,19 @@ def rules_arg(text: str, which: str) -> RuleSet:
     if not text.startswith("{") and text.endswith(".json"):
         path = Path(text)
         try:
-            if path.stat().st_size > MAX_RULES_FILE:
+            with path.open("rb") as f:              # (read at most the limit: a special file may never end)
+                raw = f.read(MAX_RULES_FILE + 1)
+            if len(raw) > MAX_RULES_FILE:
                 raise InvalidRules(which, f"the file {text} is larger than {MAX_RULES_FILE:,} bytes")
-            text = path.read_text(encoding="utf-8")
+            text = raw.decode("utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise InvalidRules(which, f"cannot read {text} ({exc.__class__.__name__})") from None
     if not text.lstrip().startswith("{"):
         return preset(text)
     try:
         data = json.loads(text)
+    except RecursionError:
+        raise InvalidRules(which, "not valid JSON (it is nested too deeply)") from None
     except ValueError as exc:
         raise InvalidRules(which, f"not valid JSON ({exc})") from None
     if not isinstance(data, dict):

@@ -18,7 +18,7 @@ def run(args) -> int:
         if native.is_fresh() and not args.force:
             print(f"the native build in {native.NATIVE} is up to date")
             return 0
-        print("compiling the engine with mypyc (about a minute) ...", flush=True)
+        print("compiling the engine with mypyc (a minute or two) ...", flush=True)
         native.build(verbose=args.verbose)
         print(f"native build written to {native.NATIVE}; new processes use it")
     elif args.action == "clean":

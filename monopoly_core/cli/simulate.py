@@ -5,7 +5,7 @@ import sys
 
 from ..errors import MonopolyError
 from ..simulate import FIXED, MAX_GAMES, ROTATED, ProgressBar, max_workers, simulate
-from ..store import StoreError, default_db_path, resolve
+from ..store import DuplicateBatch, StoreError, default_db_path, resolve
 from .common import add_bots, add_edition, add_seed, whole
 
 
@@ -32,6 +32,10 @@ def register(sub) -> None:
                    help="move every bot one seat on each game (game i: i seats on), so each strategy plays every "
                    "seat equally often; by default every bot keeps its seat")
     p.add_argument("--turn-limit", type=int, help="rounds before a game ends on net worth")
+    p.add_argument("--resume", action="store_true",
+                   help="complete the batch already in the database with the same rules, bots, seating, players "
+                   "and master seed (a run that was interrupted, or a larger run of the same games) instead of "
+                   "refusing it: only the games it lacks are played")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
 
@@ -54,7 +58,11 @@ def run(args) -> int:
             parquet = parquet or default_parquet(args.db)
         report = simulate(args.db, edition=args.edition, games=args.games, players=args.players, seed=args.seed,
                           bots=bots, workers=args.workers, turn_limit=args.turn_limit, progress=bar,
-                          executor=executor, parquet=parquet, seating=ROTATED if args.rotate_seats else FIXED)
+                          executor=executor, parquet=parquet, seating=ROTATED if args.rotate_seats else FIXED,
+                          resume=args.resume)
+    except DuplicateBatch as exc:
+        print(f"error: {exc} Or pass --resume to complete that batch up to --games.", file=sys.stderr)
+        return 2
     except (MonopolyError, StoreError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -65,7 +73,12 @@ def run(args) -> int:
         print(f"interrupted: {report.games} whole games were written (ids {report.first_id}-{report.last_id})",
               file=sys.stderr)
         return 130
-    print(f"wrote {report.games:,} games (ids {report.first_id}-{report.last_id}, batch {report.batch}, "
-          f"{report.events:,} events) to {report.path} in {report.seconds:.1f} s with {report.workers} "
-          f"worker{'s' if report.workers != 1 else ''}")
+    kept = (f"; {report.kept:,} game{'s were' if report.kept != 1 else ' was'} already in the batch and kept"
+            if report.kept else "")
+    if not report.games:
+        print(f"nothing to play: all {report.kept:,} games are already in batch {report.batch} of {report.path}")
+        return 0
+    print(f"wrote {report.games:,} game{'s' if report.games != 1 else ''} (ids {report.first_id}-{report.last_id}, "
+          f"batch {report.batch}, {report.events:,} events) to {report.path} in {report.seconds:.1f} s with "
+          f"{report.workers} worker{'s' if report.workers != 1 else ''}{kept}")
     return 0
