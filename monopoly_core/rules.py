@@ -37,13 +37,17 @@ class RuleSet:
     chance_deck: str = _f("us-chance", "The Chance deck (data/cards/NAME.toml).", group="Edition")
     chest_deck: str = _f("us-chest", "The Community Chest deck (data/cards/NAME.toml).", group="Edition")
     dice: str = _f("2d6", "The dice model.", group="Edition")
+    # (each edition's player range, cited for each preset's value: a reviewer read "6" against "2-8 Players")
     min_players: int = _f(2, "Fewest players the edition allows.", lo=2, hi=8, group="Edition",
-                          source="002: 2-8 Players")
+                          source="002 COVER: 2-8 Players; 003 CONTENTS: 2-6; "
+                          "reference/sore_losers_and_cheaters.md: 2\u20136 players")
     max_players: int = _f(8, "Most players the edition allows.", lo=2, hi=8, group="Edition",
-                          source="002: 2-8 Players")
+                          source="002 COVER: 2-8 Players; 004 CONTENTS: 8 Tokens; 000 CONTENTS: 6 Tokens; "
+                          "003 CONTENTS: 2-6")
     # --- money -------------------------------------------------------------------------------------------
     starting_cash: int = _f(1500, "Cash each player starts with.", lo=0, hi=1_000_000, group="Money",
-                            source="002 PREPARATION: Each player is given $1,500")
+                            source="002 PREPARATION: Each player is given $1,500; "
+                            "002 MONEY: Each player begins with $2500")
     go_salary: int = _f(200, "Salary for passing or landing on GO.", lo=0, hi=100_000, group="Money",
                         source="002 GO: the Banker pays him/her a salary of $200")
     double_go_on_landing: bool = _f(False, "House rule: landing exactly on GO pays double the salary.")
@@ -51,16 +55,19 @@ class RuleSet:
     auctions: bool = _f(True, "A property its lander declines is auctioned to every player (off: it stays "
                         "with the bank).", source="002 BUYING PROPERTIES: the Banker auctions it")
     auction_min_bid: int = _f(1, "Lowest opening bid in an auction.", lo=1, hi=100_000,
-                              source="002: Bidding may start at any price; 004: Bidding starts at 10")
+                              source="002: Bidding may start at any price; 004: Bidding starts at \u20ac10; "
+                              "003: It goes up for auction! Bids start at \u00a310")
     auction_increment: int = _f(1, "Smallest raise over the current bid.", lo=1, hi=100_000,
-                                source="004: increase the bid by as little as 1")
+                                source="004: anyone can increase the bid by as little as \u20ac1; "
+                                "003: anyone can increase the bid by as little as \u00a310")
     # --- rent --------------------------------------------------------------------------------------------
     set_rent_multiplier: int = _f(2, "Rent multiplier on unimproved streets of a complete colour set.", lo=1,
-                                  hi=10, group="Rent", source="002 PAYING RENT: may then charge double rent")
+                                  hi=10, group="Rent", source="002 PAYING RENT: may then charge double rent; "
+                                  "002 NEW PROPERTIES & SKYSCRAPERS: you are entitled to collect TRIPLE rent")
     majority_rent_multiplier: int = _f(1, "Rent multiplier on unimproved streets of a colour group whose owner holds "
                                        "all of it but one (1: no bonus, as in the classic game).", lo=1, hi=10,
-                                       group="Rent", source="reference/mega_edition_rules.md: owning all but one "
-                                       "(\"majority\"): double rent (zigjogos; practicevast Mega FAQ)")
+                                       group="Rent", source="reference/mega_edition_rules.md OWNERSHIP, BUILDING, RENT: "
+                                       "owning all but one (\"majority\"): double rent")
     # --- building ----------------------------------------------------------------------------------------
     even_building: bool = _f(True, "Houses must be built and sold evenly across a colour set.",
                              group="Building", source="002 HOUSES: You must place them evenly")
@@ -68,9 +75,9 @@ class RuleSet:
                                "auctions when several players want the last ones).", group="Building",
                                source="002 BUILDING SHORTAGES")
     houses: int = _f(32, "Houses in the bank's supply.", lo=0, hi=1000, group="Building",
-                     source="002 CONTENTS: 32 Houses")
+                     source="002 CONTENTS: 32 Houses; 003: there aren't any Houses, just Hotels")
     hotels: int = _f(12, "Hotels in the bank's supply.", lo=0, hi=1000, group="Building",
-                     source="002 CONTENTS: 12 Hotels")
+                     source="002 CONTENTS: 12 Hotels; 003 CONTENTS: 16 Hotels")
     skyscrapers: int = _f(0, "Skyscrapers in the bank's supply (Mega Edition: a skyscraper replaces a hotel on a "
                           "group with hotels on every street; the last ones are auctioned when more players want "
                           "one than the bank has).", lo=0, hi=1000, group="Building",
@@ -99,30 +106,32 @@ class RuleSet:
     # --- free parking and taxes --------------------------------------------------------------------------
     free_parking: str = _f("nothing", "Free Parking pays nothing, or the jackpot of taxes, fines and card "
                            "fees paid to the bank since it was last won.", choices=("nothing", "jackpot"),
-                           source="002 FREE PARKING: receives no cash (jackpot is a house rule)")
+                           source="002 FREE PARKING: A player landing on this space receives no cash, "
+                           "properties or rewards of any kind")
     free_parking_seed: int = _f(0, "With the jackpot: money the bank puts in the pot at the start and after "
                                 "each win.", lo=0, hi=100_000)
     income_tax: str = _f("flat", "Income Tax is the printed amount, or the player's choice of that or a "
                          "percentage of their total worth (older rules).", choices=("flat", "flat_or_percent"),
-                         source="reference/classic_board_us_uk.csv: US pre-2008 200 or 10%")
+                         source="reference/classic_board_us_uk.csv: US pre-2008 rules: 200 OR 10% of total "
+                         "worth, player chooses before counting")
     income_tax_percent: int = _f(10, "With the choice: the percentage of total worth.", lo=0, hi=100)
     # --- cheating (the Cheaters Edition) -----------------------------------------------------------------
     cheat_deck: str = _f("", "The Cheat cards (data/cheats/NAME.toml); empty for editions without cheating.",
-                         group="Edition", source="003 (Cheaters): 15 Cheat Cards")
+                         group="Edition", source="003 CONTENTS: 15 Cheat Cards")
     face_up_cheats: int = _f(5, "Cheat cards lying face up, any of which a player may attempt.", lo=1, hi=15,
-                             group="Cheating", source="003 (Cheaters): Draw five cards and place them face up")
+                             group="Cheating", source="003: Draw five cards and place them face up")
     false_accusation_fine: int = _f(100, "What a player who calls \"Cheat!\" on an innocent player pays them.",
                                     lo=0, hi=100_000, group="Cheating",
-                                    source="003 (Cheaters): If you prove it, the accuser must pay you £100")
+                                    source="003 CHEATING: If you prove it, the accuser must pay you £100")
     ultimate_cheats: bool = _f(False, "Ultimate cheat's mode: a person may also try free-form cheats (take money "
                                "from the bank, move their token, skip a rent), likelier to be caught the bigger "
                                "they are (the lab's house rules for a mode the rule book leaves to house rules).",
-                               group="Cheating", source="003 (Cheaters): ULTIMATE CHEAT'S MODE ... you'll need to "
-                               "make some house rules")
+                               group="Cheating", source="003 ULTIMATE CHEAT'S MODE: you'll need to make some house "
+                               "rules to deal with the really wild cheats")
     hotel_auction_increment: int = _f(1, "Cheaters Edition: the smallest raise when the last hotels are auctioned "
                                       "(the deed auctions rise by the auction increment).", lo=1, hi=100_000,
-                                      group="Building", source="003 (Cheaters): Not enough Hotels? ... Bids start "
-                                      "at £10 and increase by as little as £1")
+                                      group="Building", source="003 HOTELS: Bids start at £10 and increase by as "
+                                      "little as £1")
     # --- end of game -------------------------------------------------------------------------------------
     # (at most 10,000 rounds: 8 players with cash that never runs out play about 380,000 events and 100 MB there,
     # a 2 MB saved file and a 14,000-character link; 100,000 rounds took 800 MB and outgrew both; outside review)
@@ -132,7 +141,9 @@ class RuleSet:
                          "stops there, taking no more turns; when all are home, each collects from the bank the "
                          "rent of every property they own, and the most cash wins.", group="End of game",
                          source="000 THE END OF THE GAME: The game ends when all of the properties have been "
-                         "purchased and all players have made it back to the GO space")
+                         "purchased and all players have made it back to the GO space; 003 END OF THE GAME: The "
+                         "game ends when all the Properties have been purchased and each player makes it back to "
+                         "the GO space")
     # --- Monopoly for Sore Losers (edition "sore-losers"; other editions ignore these) ---------------------
     coins: int = _f(30, "Sore loser coins in the game (Sore Losers).", lo=0, hi=1000, group="Sore Losers",
                     source="000 CONTENTS: 30 Cardboard Sore Loser Coins")

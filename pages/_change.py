@@ -56,22 +56,36 @@ def _numbers_caption(c: Comparison, unit: str) -> str:
     return f"Each number \u00b1 half its {level} confidence interval (B \u2212 A: the difference, game for game)."
 
 
+def offer(name: str, rules: RuleSet) -> None:
+    """Set the form to the rule set just kept as ``name`` (B) against the preset it came from (A): a reviewer kept a
+    rule set and found the form still on its first pair. Call it before the form is drawn in a run."""
+    st.session_state["ch_a"] = f"preset:{rules.preset}"
+    st.session_state["ch_b"] = f"kept:{name}"
+
+
+def _first_pair(keys: list[str], choices: dict[str, tuple[str, RuleSet]]) -> tuple[str, str]:
+    """The pair the form opens with: the last rule set kept against the preset it came from, else DEFAULT_PAIR
+    (whose boards line up), else the first two rule sets."""
+    mine = [k for k in keys if not k.startswith("preset:")]
+    if mine:
+        return f"preset:{choices[mine[-1]][1].preset}", mine[-1]
+    return (DEFAULT_PAIR[0] if DEFAULT_PAIR[0] in keys else keys[0],
+            DEFAULT_PAIR[1] if DEFAULT_PAIR[1] in keys else keys[min(1, len(keys) - 1)])
+
+
 def controls(choices: dict[str, tuple[str, RuleSet]]) -> None:
     """The form: two rule sets, games, players, bots, seed and level; runs the comparison on its button."""
     keys = list(choices)
-    # at first: the last rule set kept against the preset it came from (else DEFAULT_PAIR, whose boards line up)
-    mine = [k for k in keys if not k.startswith("preset:")]
-    first_a, first_b = (keys.index(k) if k in keys else i for i, k in enumerate(DEFAULT_PAIR))
-    if mine:
-        first_b = keys.index(mine[-1])
-        base_a = f"preset:{choices[keys[first_b]][1].preset}"
-        first_a = keys.index(base_a) if base_a in keys else 0
-    first_b = min(first_b, len(keys) - 1)
+    # the pair is kept in the session (not index=), so that keeping a rule set can offer it (:func:`offer`); a
+    # pair with a choice no longer listed (a kept rule set removed) goes back to the first pair
+    if not {st.session_state.get("ch_a"), st.session_state.get("ch_b")} <= set(keys):
+        first = _first_pair(keys, choices)
+        st.session_state["ch_a"], st.session_state["ch_b"] = (k if k in keys else keys[0] for k in first)
     c1, c2 = st.columns(2)
-    a = c1.selectbox("Rule set A", keys, key="ch_a", index=first_a, format_func=lambda k: choices[k][0],
+    a = c1.selectbox("Rule set A", keys, key="ch_a", format_func=lambda k: choices[k][0],
                      help="The rules as they are: a preset, or a rule set you kept above.")
-    b = c2.selectbox("Rule set B", keys, key="ch_b", index=first_b,
-                     format_func=lambda k: choices[k][0], help="The rules with the change.")
+    b = c2.selectbox("Rule set B", keys, key="ch_b", format_func=lambda k: choices[k][0],
+                     help="The rules with the change.")
     rules_a, rules_b = choices[a][1], choices[b][1]
     diff = rules_a.diff(rules_b)
     if diff:

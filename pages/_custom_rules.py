@@ -3,13 +3,16 @@ as links, and offered to the Play page (as a game link) and the Markov page (as 
 from __future__ import annotations
 
 import hashlib
+from dataclasses import fields
 from urllib.parse import urlencode
 
 import streamlit as st
 
-from monopoly_core import BOT, PERSON, BadSave, Game, PlayerSpec, RuleSet, sharelink
+from monopoly_core import BOT, PERSON, BadSave, Game, PlayerSpec, RuleSet, presets, sharelink
 from monopoly_core.bots import STANDARD
 from monopoly_core.rules import Preset
+
+from . import _rule_words as words
 
 #: session-state key: {name: rules JSON} of the rule sets kept in this visit
 KEPT = "rules_kept"
@@ -67,6 +70,38 @@ def play_query(rules: RuleSet, seed: int = 1) -> str:
                    STANDARD[(i - 1) % len(STANDARD)]) for i in range(1, n)]
     params = sharelink.encode(Game.new(rules, specs, seed))
     return urlencode({k: v for k, v in params.items() if v})
+
+
+#: The rules only the Mega Edition reads (every other edition plays as if they were off), and what it does with them.
+MEGA_ONLY = {"skyscrapers": "skyscrapers", "train_depots": "train depots", "bus_tickets": "bus tickets",
+             "majority_rent_multiplier": "a higher rent for a group held all but one"}
+MEGA = "mega"
+SPEED_DIE = "2d6+speed"
+
+
+def edition_notes(rules: RuleSet) -> list[str]:
+    """What a rule set of one's own sets that its edition does not play, in words (an outside review: skyscrapers and
+    train depots could be set on a classic game with no note, and a speed die there said nothing of its faces)."""
+    from monopoly_core.editions import get
+    edition = get(rules.edition).title
+    notes = []
+    if rules.edition != MEGA:
+        off = {f.name: f.default for f in fields(RuleSet)}
+        unused = [n for n in MEGA_ONLY if getattr(rules, n) != off[n]]
+        if unused:
+            notes.append(f"Not used by {words.edition_name(edition)}: "
+                         + "; ".join(f"{words.label(n)} ({words.value(n, getattr(rules, n))})" for n in unused)
+                         + ". Only the Mega Edition has " + " and ".join(MEGA_ONLY[n] for n in unused)
+                         + ": these games are played as if they were not set.")
+        if rules.dice == SPEED_DIE:
+            notes.append(words.speed_die_elsewhere(edition))
+    own = {(p.rules.chance_deck, p.rules.chest_deck) for p in presets() if p.rules.board == rules.board}
+    if own and (rules.chance_deck, rules.chest_deck) not in own:
+        decks = " or ".join(f"{words.value('chance_deck', c)} with {words.value('chest_deck', h)}"
+                            for c, h in sorted(own))
+        notes.append(f"These cards were not made for the board {words.value('board', rules.board)}: a card that names "
+                     f"a square moves a token to the square of that number on this board. Its own cards: {decks}.")
+    return notes
 
 
 def open_link(params) -> tuple[RuleSet, str] | str:

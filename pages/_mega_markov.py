@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import streamlit as st
 
+from monopoly_core.editions import get
 from monopoly_core.markov import mega
+
+from . import _custom_rules, _rule_words as words
 
 TITLES = {"triples": "Triples go to", "mr_monopoly": "Mr. Monopoly", "bus": "The Bus"}
 WORDS = {"uniform": "any square (equally likely)", "go": "GO", "next_property": "the next property (early game)",
@@ -12,8 +15,13 @@ WORDS = {"uniform": "any square (equally likely)", "go": "GO", "next_property": 
 
 
 def assumptions(rules) -> str:
-    """The assumptions chosen on the page for a Mega rule set (its controls drawn here); "" for other editions."""
+    """The assumptions chosen on the page for a Mega rule set (its controls drawn here); "" for other editions,
+    which have no choices to make: with the speed die (a rule set of one's own), the page says what its faces do
+    there, as a reviewer found no word of it."""
     if not mega.is_mega(rules):
+        if rules.dice == _custom_rules.SPEED_DIE:
+            st.caption(words.speed_die_elsewhere(get(rules.edition).title) + " The chain assumes the same, so it "
+                       "has no choices about triples, Mr. Monopoly or the Bus to make.")
         return ""
     cols = st.columns(len(mega.CHOICES))
     parts = []

@@ -86,6 +86,7 @@ BOOKS = {
     "004": "the classic rule book (Hasbro UK, 2021)",
     "reference/classic_board_us_uk.csv": "the printed US and UK boards",
     "reference/mega_edition_rules.md": "the Mega Edition facts gathered for this lab",
+    "reference/sore_losers_and_cheaters.md": "the Sore Losers and Cheaters Edition facts gathered for this lab",
 }
 
 _SOURCE = re.compile(r"^(?P<book>\d{3}|reference/[\w.]+)(?: (?P<section>[A-Z][A-Z ,'&-]*[A-Z]))?(?:: (?P<quote>.+))?$")
@@ -127,9 +128,102 @@ def in_words(message: str) -> str:
     return _names_in_words(message)
 
 
+#: Square kinds in words, for a board an edition cannot play (others: the kind's name, "a tax square").
+SQUARE_KINDS = {"auction": "an Auction square", "birthday_gift": "a Birthday Gift square",
+                "bus_ticket": "a Bus Ticket square", "bill": "a bill square (a utility turned into a bill)",
+                "rest": "a square where nothing happens", "station": "a station that moves you on",
+                "chance": "a Chance square that is not in the decks", "chest": "a Community Chest square that is not "
+                "in the decks", "utility": "a utility", "tax": "a tax square"}
+
+
+def edition_name(title: str) -> str:
+    """An edition's title as said in a sentence: "the Mega Edition", but "Classic Monopoly"."""
+    return f"the {title}" if title.endswith("Edition") else title
+
+
+def speed_die_elsewhere(edition_title: str) -> str:
+    """What the speed die does under an edition that has no rules for its faces (only the Mega Edition has): the
+    games and the Markov chain move by the pips, a face of Mr. Monopoly or the Bus counting none."""
+    return (f"With the speed die, {edition_name(edition_title)} moves a token by the pips of all three dice: a "
+            f"Mr. Monopoly or Bus face counts no pips and gives no bonus move, and triples are ordinary doubles "
+            f"(only the Mega Edition plays those faces).")
+
+
+def either(names: list[str]) -> str:
+    """"A", "A or B", "A, B or C"."""
+    return " or ".join(filter(None, (", ".join(names[:-1]), names[-1]))) if names else ""
+
+
+def _presets_playing(kind: str) -> str:
+    """The presets whose edition plays squares of ``kind`` and whose board has one, by title: "Mega Edition (US)"."""
+    from monopoly_core import editions, presets
+    from monopoly_core.board import load_board
+    return either([p.title for p in presets() if kind in editions.get(p.rules.edition).landing_rules()
+                   and any(sq.kind == kind for sq in load_board(p.rules.board).squares)])
+
+
+def _preset_of(edition_title: str) -> str:
+    """The presets of the edition of this title, by title."""
+    from monopoly_core import editions, presets
+    return either([p.title for p in presets() if editions.get(p.rules.edition).title == edition_title])
+
+
+def _unplayable_square(m: re.Match) -> str:
+    kind, edition = m["kind"], edition_name(m["edition"])
+    where = _presets_playing(kind)
+    return (f"square {m['square']} ({m['name']}) is {SQUARE_KINDS.get(kind, 'a ' + kind.replace('_', ' ') + ' square')}"
+            f", which {edition} does not play. "
+            + (f"To play this board, choose {where} under \u201cStart from\u201d; or choose" if where else "Choose")
+            + f" a board {edition} plays")
+
+
+def _cards_off_board(m: re.Match) -> str:
+    return (f"these cards do not fit the board {value('board', m['board'])}: card {m['card']} "
+            f"(\u201c{m['text']}\u201d) " + (f"moves to square {m['to']}, and that board has only {m['size']} squares"
+                                          if m["to"] else f"needs {m['kind']} square, and that board has none")
+            + ". Choose the cards made for that board")
+
+
+def _card_of_another_edition(m: re.Match) -> str:
+    return (f"card {m['card']} (\u201c{m['text']}\u201d) is a card of another edition, which "
+            f"{edition_name(m['edition'])} does not play. Choose that edition, or other cards")
+
+
+def _no_skyscraper_rents(m: re.Match) -> str:
+    return (f"the board {value('board', m['board'])} has no skyscraper rents (square {m['square']}, {m['name']}, has "
+            f"none), and the Mega Edition builds skyscrapers. Choose the Mega Edition's own board")
+
+
+#: The core's reasons a board, its cards or its dice do not go with an edition, said in a class's words (a reviewer
+#: picked the Mega board under Classic Monopoly and read "is of kind 'auction', which the Classic Monopoly has no
+#: rule for"): a pattern of the reason and its words.
+REWORDED = [
+    (re.compile(r"^square (?P<square>\d+) \((?P<name>.+)\) is of kind '(?P<kind>\w+)', which the (?P<edition>.+) "
+                r"has no rule for$"), _unplayable_square),
+    (re.compile(r"^does not fit board '(?P<board>[\w-]+)': card (?P<card>\d+) \(['\"](?P<text>.*)['\"]\) "
+                r"(?:names square (?P<to>\d+), the board has (?P<size>\d+)|needs (?P<kind>an? \w+) square, the "
+                r"board has none)$"), _cards_off_board),
+    (re.compile(r"^card (?P<card>\d+) \(['\"](?P<text>.*)['\"]\) has the effect '\w+', which the (?P<edition>.+) "
+                r"does not play$"), _card_of_another_edition),
+    (re.compile(r"^board '(?P<board>[\w-]+)' square (?P<square>\d+) \((?P<name>.+)\): the Mega Edition needs a "
+                r"skyscraper_rent$"), _no_skyscraper_rents),
+    (re.compile(r"^the (?P<edition>.+) is played with the speed die \((?P<dice>[\w+]+)\)$"),
+     lambda m: f"the {m['edition']} is played with {value('dice', m['dice'])}: to play it, choose "
+               f"{_preset_of(m['edition'])} under \u201cStart from\u201d"),
+]
+
+
+def _reworded(reason: str) -> str:
+    for pattern, words in REWORDED:
+        m = pattern.search(reason)
+        if m:
+            return reason[:m.start()] + words(m) + reason[m.end():]
+    return reason
+
+
 def error(exc: InvalidRules) -> str:
     """A rule error in words: "Tries for doubles in jail before paying: must be at least 1, not 0." """
-    reason = re.sub(r", got (.+)$", r", not \1", exc.reason)
+    reason = re.sub(r", got (.+)$", r", not \1", _reworded(exc.reason))
     return f"{label(exc.field)}: {_names_in_words(reason)}."
 
 

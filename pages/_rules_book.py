@@ -49,6 +49,32 @@ def table(named: list[tuple[str, RuleSet]]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def by_group(frame: pd.DataFrame) -> list[tuple[str, pd.DataFrame]]:
+    """The table cut into one table per group, the groups in the order their first rule comes in the RuleSet (the
+    order of the rule builder's sections below it), without the group column: a reviewer found the groups
+    interleaved in one long table (Edition, Money, House rules, ..., Edition again) whose header scrolled away."""
+    return [(group, frame[frame["Group"] == group].drop(columns="Group").reset_index(drop=True))
+            for group in dict.fromkeys(frame["Group"])]
+
+
+#: Most of the window one group's table takes; a longer one scrolls inside it, its header row staying in view.
+TABLE_HEIGHT = "70vh"
+#: The header row's background where it sits over the rows it scrolls past, by Streamlit's theme.
+HEADER_BACKGROUND = {"light": "#ffffff", "dark": "#0e1117"}
+
+
+def sticky_header_css(container_key: str, theme: str | None) -> str:
+    """CSS for the group tables inside the container of key ``container_key``: each at most
+    :data:`TABLE_HEIGHT` tall, scrolling inside with its header row kept on top (a table the height of a few
+    windows lost its header to a reader scrolling down it). The last column ("From", the longest sentences)
+    gets a quarter of the width, so its rows are not many lines tall beside one-word values."""
+    scope = f".st-key-{container_key} [data-testid='stTable']"
+    return (f"<style>{scope} > div {{max-height: {TABLE_HEIGHT}; overflow: auto}}"
+            f"{scope} th:last-child {{width: 25%}}"
+            f"{scope} thead th {{position: sticky; top: 0; z-index: 1; "
+            f"background-color: {HEADER_BACKGROUND.get(theme or 'light', HEADER_BACKGROUND['light'])}}}</style>")
+
+
 def styled(frame: pd.DataFrame, titles: list[str]):
     """The table with the rows whose values differ highlighted, and marked "yes" in words too (a colour alone
     does not reach everyone)."""

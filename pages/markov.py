@@ -9,6 +9,8 @@ Every table has a CSV download; every formula is written out in full, at full wi
 """
 from __future__ import annotations
 
+import re
+
 import streamlit as st
 
 from monopoly_core import presets
@@ -16,6 +18,7 @@ from monopoly_core.bounds import short
 from monopoly_core import markov as M
 from monopoly_core.viz import markov as V
 from monopoly_core.viz.board import board_figure
+from monopoly_core.viz.safe_text import html
 from pages import _custom_rules, _mega_markov, _site, _sore_losers_markov
 from pages._site import ensure_navigation
 
@@ -110,14 +113,43 @@ def _heat_figure(preset_name: str, jail: str, quantity: str, uk_card: str, assum
     return V.heat_board_figure(M.stationary(all_presets[preset_name].rules, jail, quantity, uk_card, assume))
 
 
+def _named(fig, board: str, shown_as: str):
+    """``fig`` with the board's id in its title ("(mega-us, jail long)") replaced by the rule set's title, which is
+    what the page calls it (a reviewer read "mega-us" where the page says "Mega Edition (US)")."""
+    title = fig.layout.title.text or ""
+    return fig.update_layout(title_text=title.replace(f"({board}, ", f"({html(shown_as)}, "))
+
+
+#: The chosen rule set's title, as its charts name it.
+SHOWN_AS = all_presets[name].title
+
+
 @st.cache_resource(max_entries=64, show_spinner=False)
-def _bar_figure(preset_name: str, jail: str, quantity: str, uk_card: str, assume: str = ""):
-    return V.bar_figure(M.stationary(all_presets[preset_name].rules, jail, quantity, uk_card, assume))
+def _bar_figure(preset_name: str, jail: str, quantity: str, uk_card: str, assume: str = "", shown_as: str = ""):
+    rules = all_presets[preset_name].rules
+    return _named(V.bar_figure(M.stationary(rules, jail, quantity, uk_card, assume)), rules.board, shown_as)
+
+
+def _file_part(text: str) -> str:
+    """A choice as part of a file name: "mr_monopoly=next_property" -> "mr-monopoly-next-property"."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def _csv_name(file_stem: str) -> str:
+    """A download's file name: the table, the rule set and every choice its numbers depend on (the jail policy, the
+    fine-or-Chance card where the decks have one, the Mega Edition's assumptions), so that two downloads of
+    different numbers never share a name."""
+    parts = [file_stem, name, f"jail-{jail}"]
+    if M.has_fine_or_draw(rules):
+        parts.append(f"card-{uk_card}")
+    if assume:
+        parts.append(_file_part(assume))
+    return "-".join(parts) + ".csv"
 
 
 def _csv_button(rows: list[dict], label: str, file_stem: str, key: str) -> None:
-    """A download of a table exactly as shown, named after the rule set and the policies."""
-    st.download_button(label, M.to_csv(rows), file_name=f"{file_stem}-{name}-jail-{jail}.csv", mime="text/csv",
+    """A download of a table exactly as shown, named after the rule set and the choices (:func:`_csv_name`)."""
+    st.download_button(label, M.to_csv(rows), file_name=_csv_name(file_stem), mime="text/csv",
                        key=key, icon=":material/download:")
 
 
@@ -195,7 +227,7 @@ with tabs[1]:
         for q, tab in zip(M.QUANTITIES, st.tabs(list(M.QUANTITIES), key="mk_rank_quantity")):
             with tab:
                 dist = M.stationary(rules, jail, q, uk_card, assume)
-                st.plotly_chart(_bar_figure(name, jail, q, uk_card, assume), key=f"mk_bar_{q}")
+                st.plotly_chart(_bar_figure(name, jail, q, uk_card, assume, SHOWN_AS), key=f"mk_bar_{q}")
                 st.markdown(M.describe_distribution(dist))
                 for formula in FORMULAS[q]:
                     st.latex(formula)
@@ -263,7 +295,8 @@ with tabs[3]:
         st.caption("x₀ is a token on GO at the start of a turn, Q moves it on by one whole turn, and a runs over "
                    "the squares and In Jail.")
         _csv_button(M.convergence_table(tv), "Download the distances (CSV)", "convergence", "mk_csv_convergence")
-        st.plotly_chart(V.bar_figure(M.after_turns(rules, n, jail, uk_card, assume=assume)), key="mk_after")
+        st.plotly_chart(_named(V.bar_figure(M.after_turns(rules, n, jail, uk_card, assume=assume)), rules.board,
+                               SHOWN_AS), key="mk_after")
 
 # --- theory against experiment -------------------------------------------------------------------------------
 with tabs[4]:
@@ -327,7 +360,7 @@ with tabs[5]:
         opponents = st.slider("Opponents", 1, 7, 3, key="mk_opponents",
                               help="Payback counts rounds in which every opponent takes one turn.")
         inc = M.income(rules, jail, uk_card, opponents=opponents, assume=assume)
-        st.plotly_chart(V.income_figure(inc), key="mk_income")
+        st.plotly_chart(V.income_figure(inc, title=f"Income ({html(SHOWN_AS)}, jail {jail})"), key="mk_income")
         st.markdown(M.describe_payback(inc.payback))
         st.latex(r"\text{rent per opponent turn} = \sum_{\text{squares of the holding}} "
                  r"\text{visits per turn} \times \text{rent}")

@@ -47,6 +47,7 @@ if params.get("preset") and not st.session_state.get(LINK_DONE):
         rules, name = opened
         name = name or "From a link"
         custom.keep(name, rules)
+        _change.offer(name, rules)
         st.session_state[BUILD_BASE] = rules.preset
         st.session_state[NAME] = name
         _reset_controls(rules)
@@ -59,11 +60,14 @@ named = [(p.title, p.rules) for p in all_presets] + [(f"{n} (yours)", r) for n, 
 titles = [t for t, _ in named]
 frame = book.table(named)
 only_diff = st.toggle("Only the rules that differ", key="rp_only_diff")
-shown = frame[frame["Differs"]] if only_diff else frame
-st.table(book.styled(shown, titles))
-st.caption(f"Highlighted: rules whose value differs between the rule sets. \u201cFrom\u201d names the rule book "
-           f"and quotes its sentence; \u201c{book.OWN_CHOICE}\u201d marks the rules this lab chose where the books "
-           f"say nothing. {len(frame)} rules, {len(named)} rule sets.")
+st.caption(f"{len(frame)} rules of {len(named)} rule sets, in groups. Highlighted: rules whose value differs between "
+           f"the rule sets. \u201cFrom\u201d names the rule book and quotes its sentence; \u201c{book.OWN_CHOICE}"
+           f"\u201d marks the rules this lab chose where the books say nothing.")
+st.html(book.sticky_header_css("rp_tables", st.context.theme.type))
+with st.container(key="rp_tables"):
+    for group, rows in book.by_group(frame[frame["Differs"]] if only_diff else frame):
+        st.subheader(group)
+        st.table(book.styled(rows, titles))
 with st.expander("The presets"):
     for p in all_presets:
         st.markdown(f"**{p.title}** (`{p.name}`): {p.description}")
@@ -87,6 +91,8 @@ if errors:
 else:
     changed = [words.change(n, x, y) for n, x, y in mine.diff(base)]
     st.caption("Changed from the preset: " + ("; ".join(changed) if changed else "nothing yet."))
+    for line in custom.edition_notes(mine):
+        st.info(line, icon=":material/info:")
 c1, c2 = st.columns([2, 1], vertical_alignment="bottom")
 c1.text_input("Name", key=NAME, max_chars=60, placeholder="e.g. Free Parking jackpot",
               help="Kept for this visit under this name; it then appears in the table, in the comparison below "
@@ -96,6 +102,7 @@ if c2.button("Keep this rule set", key="rp_keep", disabled=mine is None, width="
     if problem:
         st.error(problem)
     else:
+        _change.offer(st.session_state.get(NAME, "").strip(), mine)
         st.rerun()
 
 for name, rules in custom.kept().items():

@@ -18,16 +18,26 @@ def open_page(page: str, timeout: float = 60) -> AppTest:
     return at
 
 
-def downloaded_bytes(button) -> bytes:
-    """The bytes a download button would deliver (from Streamlit's in-memory media store)."""
+def _downloaded(button):
+    """The file a download button would deliver (from Streamlit's in-memory media store)."""
     from streamlit.runtime.media_file_manager import MediaFileManager
     file_id = button.proto.url.rsplit("/", 1)[-1].split(".")[0]
     for mgr in (o for o in gc.get_objects() if isinstance(o, MediaFileManager)):
         try:
-            return mgr._storage.get_file(file_id).content
+            return mgr._storage.get_file(file_id)
         except Exception:  # noqa: BLE001 - another manager's store
             continue
     raise AssertionError("download not found in the media store")
+
+
+def downloaded_bytes(button) -> bytes:
+    """The bytes a download button would deliver."""
+    return _downloaded(button).content
+
+
+def downloaded_name(button) -> str:
+    """The file name a download button would save under."""
+    return _downloaded(button).filename
 
 
 def texts(at) -> str:

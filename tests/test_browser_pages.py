@@ -186,6 +186,33 @@ def test_the_rules_page_compares_with_the_bots_changing_seats(site, page):
             [("rotated",)]
 
 
+#: Each side-by-side table on the Rules page: its scroll box's height and scroll, and where its header row is.
+RULE_TABLES = """() => Array.from(document.querySelectorAll('.st-key-rp_tables [data-testid="stTable"]')).map(t => {
+    const box = t.querySelector(':scope > div'), head = t.querySelector('thead th');
+    return {height: box.getBoundingClientRect().height, inside: box.scrollHeight, scrolled: box.scrollTop,
+            box: box.getBoundingClientRect().top, head: head.getBoundingClientRect().top}; })"""
+
+
+def test_the_rules_tables_keep_their_header_in_view(site, page):
+    # Outside review: the one long table of every rule lost its header on a long scroll. One table per group now,
+    # each at most 70% of the window tall; a longer one scrolls inside, its header row staying on top.
+    url, _ = site
+    page.goto(f"{url}/rules")
+    page.wait_for_selector(".st-key-rp_tables table", timeout=60_000)
+    _idle(page)
+    tables = page.evaluate(RULE_TABLES)
+    assert len(tables) >= 8 and all(t["height"] <= 0.7 * 800 + 2 for t in tables), tables
+    longest = max(range(len(tables)), key=lambda i: tables[i]["inside"] - tables[i]["height"])
+    assert tables[longest]["inside"] > tables[longest]["height"] + 100        # (one that scrolls inside)
+    box = page.locator('.st-key-rp_tables [data-testid="stTable"]').nth(longest)
+    box.scroll_into_view_if_needed()
+    box.hover()
+    page.mouse.wheel(0, 300)
+    time.sleep(1)
+    after = page.evaluate(RULE_TABLES)[longest]
+    assert after["scrolled"] > 100 and abs(after["head"] - after["box"]) <= 2, after
+
+
 def test_an_address_naming_no_page_opens_home_and_says_so(site, page):
     # Reviewer: /nonexistent_page landed on Home without a word (st.navigation opens the default page)
     url, _ = site

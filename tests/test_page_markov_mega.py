@@ -34,3 +34,38 @@ def test_every_tab_works_for_mega(page):
     at.button(key="mk_simulate").click().run()
     assert not at.exception, [e.value for e in at.exception]
     assert _by_label(at.metric, "Rolls counted").value == "3,000"
+
+
+def _titles(at) -> dict[str, str]:
+    import json
+    return {c.key: json.loads(c.proto.spec)["layout"].get("title", {}).get("text", "") for c in at.get("plotly_chart")}
+
+
+def test_the_charts_name_the_rule_set_and_the_downloads_every_assumption(page):
+    """Review (outside): chart titles showed the board's id ("mega-us") instead of the rule set's title, and two CSV
+    downloads made under different Mega assumptions got the same file name."""
+    from tests.apptest_helpers import downloaded_name
+    at = page
+    at.selectbox(key="mk_preset").set_value("mega").run()
+    open_tab(at, "Ranking")
+    titles = _titles(at)
+    assert all("(Mega Edition (US), jail long)" in titles[f"mk_bar_{q}"] for q in M.QUANTITIES)
+    first = {downloaded_name(d) for d in at.get("download_button")}
+    assert "ranking-per-roll-mega-jail-long-triples-uniform-mr-monopoly-next-property-bus-ride.csv" in first
+    at.radio(key="mk_mega_bus").set_value("ticket").run()
+    second = {downloaded_name(d) for d in at.get("download_button")}
+    assert len(second) == len(first) == len(M.QUANTITIES) and not first & second
+    for tab, key in (("Convergence", "mk_after"), ("Income", "mk_income")):
+        open_tab(at, tab)
+        assert "(Mega Edition (US), jail long)" in _titles(at)[key] and "mega-us" not in _titles(at)[key]
+    assert all("bus-ticket" in downloaded_name(d) for d in at.get("download_button"))
+
+
+def test_a_classic_download_says_the_fine_or_chance_choice_where_the_cards_offer_it(page):
+    from tests.apptest_helpers import downloaded_name
+    at = page
+    at.selectbox(key="mk_preset").set_value("classic-uk").run()
+    open_tab(at, "Ranking")
+    names = {downloaded_name(d) for d in at.get("download_button")}
+    assert "ranking-per-roll-classic-uk-jail-long-card-pay.csv" in names
+    assert "(Classic (UK), jail long)" in _titles(at)["mk_bar_per-roll"]

@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import fields
+from pathlib import Path
 from urllib.parse import parse_qsl
 
 import duckdb
+import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -25,8 +27,14 @@ def page(tmp_path, monkeypatch):
     return open_page("pages/rules.py")
 
 
+def _tables(at) -> list:
+    """The side-by-side tables, one per group of rules, in page order (a styled table's data)."""
+    return [getattr(d.value, "data", d.value) for d in at.table if "What it means" in d.value.columns]
+
+
 def _table(at):
-    return next(d.value for d in at.table if "What it means" in d.value.columns)
+    """Every group's table as one."""
+    return pd.concat(_tables(at), ignore_index=True)
 
 
 def test_the_table_shows_every_rule_of_every_preset_with_its_source(page):
@@ -274,3 +282,166 @@ def test_the_deck_controls_offer_only_decks_of_their_kind_in_plain_words(page):
         want = {datafiles.load_toml("cards", f"{e}-{kind}")["title"] for e in ("us", "uk", "cheaters", "mega-us")}
         assert want <= set(titles)
     assert "project's own" not in texts(page)
+
+
+def test_a_rule_set_just_kept_is_offered_by_the_comparison_form(page):
+    """Review (outside, in chromium): after a rule set was kept, the comparison form still showed its first pair
+    (Classic UK against Cheaters) instead of offering the new one."""
+    assert (page.selectbox(key="ch_a").value, page.selectbox(key="ch_b").value) == (
+        "preset:classic-uk", "preset:cheaters")
+    page.selectbox(key="rp_rule_free_parking").set_value("jackpot").run()
+    page.text_input(key="rp_name").input("Jackpot").run()
+    next(b for b in page.button if b.key == "rp_keep").click().run()
+    assert not page.exception and not page.warning
+    assert (page.selectbox(key="ch_a").value, page.selectbox(key="ch_b").value) == (
+        "preset:classic-uk", "kept:Jackpot")
+    # a second one, from another preset, against that preset
+    page.selectbox(key="rp_base").set_value("classic-us").run()
+    page.number_input(key="rp_rule_go_salary").set_value(400).run()
+    page.text_input(key="rp_name").input("Rich GO").run()
+    next(b for b in page.button if b.key == "rp_keep").click().run()
+    assert (page.selectbox(key="ch_a").value, page.selectbox(key="ch_b").value) == (
+        "preset:classic-us", "kept:Rich GO")
+    assert "Salary for passing GO: 400 instead of 200" in texts(page)
+    # removed, it is no longer offered: the form goes back to the last one kept
+    next(b for b in page.button if b.key == "rp_rm_Rich GO").click().run()
+    assert not page.exception
+    assert (page.selectbox(key="ch_a").value, page.selectbox(key="ch_b").value) == (
+        "preset:classic-uk", "kept:Jackpot")
+
+
+def test_the_side_by_side_table_is_one_table_per_group_under_its_heading(page):
+    """Review (outside, in chromium): the rows were not grouped in a way a reader could follow (Edition, Money,
+    House rules, ..., Edition again) and the one long table's header scrolled away. One table per group now, under
+    the group's heading, in the order of the rule builder's sections."""
+    from pages import _rule_words as words
+    groups = list(dict.fromkeys(f.metadata["group"] for f in fields(RuleSet) if f.name != "preset"))
+    tables = _tables(page)
+    assert len(tables) == len(groups)
+    headings = [h.value for h in page.subheader if h.value in groups]
+    assert headings == groups
+    for group, table in zip(groups, tables):
+        want = [words.label(f.name) for f in fields(RuleSet)
+                if f.metadata["group"] == group and f.name != "preset"]
+        assert list(table["Rule"]) == want and "Group" not in table.columns
+    # only the rules that differ: still under their headings, groups with none left out
+    page.toggle(key="rp_only_diff").set_value(True).run()
+    assert all((t["Differs"] == "yes").all() for t in _tables(page))
+    assert len(_tables(page)) == len([h for h in page.subheader if h.value in groups]) <= len(groups)
+
+
+#: The rule books and reference facts (../shared beside the repository, as docs/architecture.md names them).
+SHARED = next((p for p in (Path(__file__).resolve().parents[1].parent / "shared", Path("/work/shared"))
+               if (p / "seeds").is_dir()), None)
+
+
+def _book_texts() -> dict[str, str]:
+    """Each rule book's and reference file's text, its whitespace folded, in lower case."""
+    found = {p.name[:3]: p.read_text() for p in (SHARED / "seeds").glob("0*.txt")}
+    found.update({f"reference/{p.name}": p.read_text() for p in (SHARED / "reference").iterdir()})
+    return {k: re.sub(r"\s+", " ", v.replace("\\$", "$").replace("**", "")).lower() for k, v in found.items()}
+
+
+@pytest.mark.skipif(SHARED is None, reason="the rule books (../shared/seeds) are not beside this repository")
+def test_every_quoted_source_is_its_books_own_words():
+    """Each source names a book the site knows and quotes it word for word (a quote of the Cheaters Edition's
+    auctions said "10" where the book says "£10")."""
+    from pages import _rule_words as words
+    books = _book_texts()
+    for f in fields(RuleSet):
+        for piece in filter(None, (p.strip() for p in f.metadata.get("source", "").split(";"))):
+            m = words._SOURCE.match(piece)
+            assert m is not None and m["book"] in words.BOOKS, (f.name, piece)
+            said = lambda t: re.sub(r"\s+", " ", t).lower() in books[m["book"]]  # noqa: E731
+            assert m["quote"] is None or said(m["quote"]), (f.name, m["quote"])
+            # (a section is a heading of the book; COVER is its cover, where the number of players is printed)
+            assert m["section"] in (None, "COVER") or said(m["section"]), (f.name, m["section"])
+
+
+def test_every_source_is_said_in_words_and_cites_each_presets_value(page):
+    """Review (outside): some sources were shown raw ("From 003 (Cheaters): 15 Cheat Cards"), one was cut in two
+    by its own semicolon, and "Most players" (6 for Sore Losers and the Cheaters Edition) was cited to "2-8 Players"
+    alone. Each source names its book in words, and a rule whose value differs between the presets cites each
+    value's book."""
+    frame = _table(page)
+    assert not frame["From"].str.contains(r"\b00\d\b|reference/").any()
+    assert frame["From"].str.startswith(("From ", "The lab's own choice", "What the preset")).all()
+    most = frame[frame["Rule"] == "Most players"].iloc[0]["From"]
+    for quote in ("\u201c2-8 Players\u201d", "\u201c8 Tokens\u201d", "\u201c6 Tokens\u201d", "\u201c2-6\u201d"):
+        assert quote in most
+    assert "Monopoly for Sore Losers (Hasbro, 2020), \u201cContents\u201d: \u201c6 Tokens\u201d" in most
+    cash = frame[frame["Rule"] == "Starting cash"].iloc[0]["From"]
+    assert "$1,500" in cash and "$2500" in cash
+    bid = frame[frame["Rule"] == "Smallest raise in an auction"].iloc[0]["From"]
+    assert "as little as \u00a310" in bid and "as little as \u20ac1" in bid
+
+
+def _shown(at) -> str:
+    return texts(at) + "\n".join(e.value for e in at.info)
+
+
+def test_the_mega_board_under_classic_monopoly_is_explained_in_words(page):
+    """Review (outside): picking the Mega board under Classic Monopoly said "square 14 (Auction) is of kind
+    'auction', which the Classic Monopoly has no rule for". Now the square, the edition that plays it and what to
+    choose, step by step to a rule set that plays, and a word on cards not made for the board."""
+    page.selectbox(key="rp_rule_board").set_value("mega-us").run()
+    assert not page.exception
+    shown = texts(page)
+    assert ("Board: square 14 (Auction) is an Auction square, which Classic Monopoly does not play. To play this "
+            "board, choose Mega Edition (US) under \u201cStart from\u201d; or choose a board Classic Monopoly "
+            "plays.") in shown
+    assert "kind 'auction'" not in shown and "the Classic Monopoly" not in shown
+    # (the builder judges each rule against the preset: a Mega game is started from the Mega preset, as it says)
+    page.selectbox(key="rp_rule_board").set_value("classic-uk").run()
+    page.selectbox(key="rp_rule_edition").set_value("mega").run()
+    shown = texts(page)
+    assert ("Dice: the Mega Edition is played with two six-sided dice and the speed die: to play it, choose "
+            "Mega Edition (US) under \u201cStart from\u201d.") in shown
+    assert "2d6" not in shown
+    # the Mega preset with the classic decks: a word on cards not made for the board
+    page.selectbox(key="rp_base").set_value("mega").run()
+    page.selectbox(key="rp_rule_chance_deck").set_value("uk-chance").run()
+    assert not page.error
+    assert any("These cards were not made for the board Mega Edition US (52 squares)" in i.value and
+               "Chance (Mega Edition US" in i.value for i in page.info)
+
+
+def test_mega_rules_under_another_edition_are_marked_not_used(page):
+    """Review (outside): skyscrapers and train depots could be set on a classic game with no note that the edition
+    does not use them, and a speed die there said nothing of its faces."""
+    assert not [i for i in page.info if "Not used by" in i.value]
+    page.number_input(key="rp_rule_skyscrapers").set_value(8).run()
+    page.number_input(key="rp_rule_train_depots").set_value(4).run()
+    note = next(i.value for i in page.info if "Not used by" in i.value)
+    assert note.startswith("Not used by Classic Monopoly: Skyscrapers in the bank (8); Train depots in the bank (4).")
+    assert "Only the Mega Edition has skyscrapers and train depots" in note
+    page.selectbox(key="rp_rule_dice").set_value("2d6+speed").run()
+    assert any(i.value.startswith("With the speed die, Classic Monopoly moves a token by the pips of all three dice")
+               for i in page.info)
+    # under the Mega Edition they are its own rules: no note
+    page.selectbox(key="rp_base").set_value("mega").run()
+    assert not page.error and not [i for i in page.info if "Not used by" in i.value or "speed die" in i.value]
+
+
+def test_a_speed_die_under_classic_monopoly_says_on_the_markov_page_what_the_chain_assumes(page):
+    """Review (outside): a speed die on Classic UK gave no Markov assumption controls and no word of what the chain
+    assumes; the chain (and the game) moves by the pips, so the page says so."""
+    page.selectbox(key="rp_rule_dice").set_value("2d6+speed").run()
+    page.text_input(key="rp_name").input("Speedy").run()
+    next(b for b in page.button if b.key == "rp_keep").click().run()
+    next(b for b in page.button if b.key == "rp_mk_Speedy").click().run()
+    assert not page.exception
+    said = next(c.value for c in page.caption if c.value.startswith("With the speed die"))
+    assert "Classic Monopoly moves a token by the pips of all three dice" in said
+    assert "no choices about triples, Mr. Monopoly or the Bus" in said
+    assert not [r for r in page.radio if r.key.startswith("mk_mega_")]
+
+
+def test_the_bots_are_described_in_a_class_s_words(page):
+    """Review (outside): the random strategy was described as "uniform over legal actions; for fuzzing"."""
+    helped = page.multiselect(key="ch_bots").help
+    assert "random: makes any move the rules allow, picked at random" in helped
+    assert not re.search(r"fuzz|uniform over", helped, re.I)
+    play = open_page("pages/play.py")
+    said = texts(play)
+    assert "**random**: makes any move the rules allow" in said and not re.search(r"fuzz", said, re.I)

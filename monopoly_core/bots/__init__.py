@@ -30,7 +30,8 @@ STRATEGIES: tuple[str, ...] = tuple(_CLASSES)
 #: The standard table for benchmarks and batch simulations: one of each non-random strategy.
 STANDARD = ("strategist", "set-collector", "cautious", "always-buy")
 DESCRIPTIONS = {
-    "random": "uniform over legal actions; for fuzzing",
+    # (shown on the site: in a class's words, not "for fuzzing")
+    "random": "makes any move the rules allow, picked at random: a yardstick the other strategies should beat",
     "always-buy": "buys and builds whenever it can afford to; never trades",
     "cautious": "keeps a cash reserve against the worst rent; trades only when clearly ahead",
     "set-collector": "buys toward colour sets, trades to complete them, builds fast",
