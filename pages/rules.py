@@ -56,7 +56,8 @@ if params.get("preset") and not st.session_state.get(LINK_DONE):
 # --- every preset side by side ---------------------------------------------------------------------------------
 st.header("Every preset side by side")
 kept_now = custom.kept()
-named = [(p.title, p.rules) for p in all_presets] + [(f"{n} (yours)", r) for n, r in kept_now.items()]
+# (a kept name is a visitor's text, perhaps from a link: the table draws its headers as Markdown)
+named = [(p.title, p.rules) for p in all_presets] + [(f"{markdown(n)} (yours)", r) for n, r in kept_now.items()]
 titles = [t for t, _ in named]
 frame = book.table(named)
 only_diff = st.toggle("Only the rules that differ", key="rp_only_diff")
@@ -76,7 +77,7 @@ with st.expander("The presets"):
 st.header("A rule set of your own")
 note = st.session_state.pop(NOTICE, None)
 if note:
-    getattr(st, note[0])(note[1])
+    getattr(st, note[0])(markdown(note[1]))        # (it may quote a link's text: drawn as typed)
 names = [p.name for p in all_presets]
 st.session_state.setdefault(BUILD_BASE, "classic-uk" if "classic-uk" in names else names[0])
 c1, c2 = st.columns([1, 2])

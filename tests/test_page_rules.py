@@ -445,3 +445,17 @@ def test_the_bots_are_described_in_a_class_s_words(page):
     play = open_page("pages/play.py")
     said = texts(play)
     assert "**random**: makes any move the rules allow" in said and not re.search(r"fuzz", said, re.I)
+
+
+def test_a_link_s_name_and_preset_are_said_as_typed_never_drawn_as_markdown():
+    """Outside review: ?preset=mega&name=![](https://e.vil/t.png)[Sign in](https://e.vil) put another site's image
+    and a fake "Sign in" link in the success box and in the side-by-side table's column header; a preset of
+    zz[Sign in](https://e.vil/p) put a live link in the error box."""
+    from apptest_helpers import shown, texts
+    from test_page_lessons import open_page
+    at = open_page("pages/rules.py", preset="mega", name="![](https://e.vil/t.png)[Sign in](https://e.vil)")
+    assert "](https://e.vil" not in texts(at) and "[Sign in](https://e.vil)" in shown(at)
+    headers = [str(c) for t in at.table for c in t.value.columns]
+    assert any("Sign in" in h for h in headers) and not any("](https://e.vil" in h for h in headers)
+    at = open_page("pages/rules.py", preset="zz[Sign in](https://e.vil/p)")
+    assert at.error and "](https://e.vil" not in texts(at) and "e.vil/p" in shown(at)
