@@ -8,7 +8,7 @@ import pytest
 from apptest_helpers import open_page, texts
 from monopoly_core import events as E
 from monopoly_core.viz.safe_text import markdown
-from test_page_play import buttons, start, step_until_person, until_person_buys
+from test_page_play import until_person_bids, until_person_owns_and_may_trade
 
 HUGE = "9" * 20
 
@@ -32,12 +32,7 @@ def offers(g) -> list:
 def auction():
     """A page where the person (seat 0) must bid in an auction of a deed they declined."""
     at = open_page("pages/play.py")
-    start(at, seed=11)
-    until_person_buys(at)
-    b = buttons(at)
-    b[next(lbl for lbl in b if lbl.startswith("Don't buy"))].click().run()
-    g = step_until_person(at)
-    assert g.pending.kind == "bid" and g.pending.player == 0
+    until_person_bids(at)
     return at
 
 
@@ -80,11 +75,7 @@ def test_a_valid_typed_bid_is_named_on_the_button_and_placed(auction):
 def trading():
     """A page where the person owns a street and may propose a trade (the form's first partner is a bot)."""
     at = open_page("pages/play.py")
-    start(at, seed=11)
-    square = until_person_buys(at, affordable=True).pending.square
-    next(b for label, b in buttons(at).items() if label.startswith("Buy")).click().run()
-    g = step_until_person(at)
-    assert g.pending.allows_trade
+    square = until_person_owns_and_may_trade(at)
     at.multiselect(key="trade_give_sq").set_value([square])
     return at
 

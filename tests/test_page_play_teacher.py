@@ -98,14 +98,9 @@ def bid_box(at):
 
 def test_a_bid_above_the_cash_is_refused_beside_the_button_and_nothing_is_sent():
     from monopoly_core import events as E
-    from test_page_play import buttons, step_until_person, until_person_buys
+    from test_page_play import until_person_bids
     at = open_page("pages/play.py")
-    start(at, seed=11)
-    until_person_buys(at)
-    b = buttons(at)
-    b[next(lbl for lbl in b if lbl.startswith("Don't buy"))].click().run()
-    g = step_until_person(at)
-    assert g.pending.kind == "bid" and g.pending.player == 0
+    g = until_person_bids(at)
     ply, cash = g.ply, g.players[0].cash
     # typed and clicked at once (the browser sends the box's new amount with the click): refused, nothing sent
     bid_box(at).set_value("99999")
@@ -305,13 +300,10 @@ def test_the_answer_to_a_proposed_trade_is_shown_beside_the_propose_button():
     """A bot's answer was only in the event log below the fold (review of session 9, item 4): refused or
     accepted, it is said in words inside the trade form, which stays open."""
     from monopoly_core import events as E
-    from test_page_play import buttons, step_until_person, until_person_buys
+    from test_page_play import until_person_owns_and_may_trade
     at = open_page("pages/play.py")
-    start(at, seed=11)
-    square = until_person_buys(at, affordable=True).pending.square
-    next(b for label, b in buttons(at).items() if label.startswith("Buy")).click().run()
-    g = step_until_person(at)
-    assert g.pending.allows_trade
+    square = until_person_owns_and_may_trade(at)
+    g = game(at)
     bot = g.players[at.selectbox(key="trade_target").value].name
     at.multiselect(key="trade_give_sq").set_value([square])
     at.text_input(key="trade_get_cash").set_value("900")            # a $100 street for $900: refused
