@@ -40,7 +40,9 @@ def test_a_huge_cash_amount_typed_and_offered_at_once_is_refused_and_nothing_is_
         # typed, then the button pressed at once (no Enter): the click carries the box's new text
         box.fill(HUGE)
         page.locator(".st-key-trade_go button").click()
-        page.wait_for_selector("text=Trade not proposed", timeout=30_000)
+        # (the refusal beside the button: the notice "Trade not proposed" too when the click reached the page
+        # before the box's rerun turned the button off; either way nothing is offered)
+        page.wait_for_selector("text=/in cash, not \\$99,999,999,999,999,999,999\\./", timeout=30_000)
         _settle(page)
         body = page.locator("body").inner_text()
         cash = f"${g.players[0].cash:,}"
@@ -59,7 +61,7 @@ def test_a_huge_bid_typed_and_pressed_at_once_is_refused_and_the_button_names_it
         assert page.locator(".st-key-bid_go button").inner_text() == f"Bid ${g.pending.minimum:,}"
         page.locator(".st-key-bid_amount input").fill(HUGE)
         page.locator(".st-key-bid_go button").click()
-        page.wait_for_selector("text=Bid not sent", timeout=30_000)
+        page.wait_for_selector("text=/is more than you have/", timeout=30_000)    # (as for the trade above)
         _settle(page)
         body = page.locator("body").inner_text()
         assert f"You have only ${g.players[0].cash:,}: a bid of $99,999,999,999,999,999,999 is more than you have." \
