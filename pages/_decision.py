@@ -14,11 +14,11 @@ from monopoly_core.narrate import describe_trade, money
 from monopoly_core.viz.safe_text import markdown
 
 from . import _cheaters
-from ._amounts import AmountProblem, read_amount
 from . import _game_state as gs
 from . import _mega
 from . import _panels
 from . import _sore_losers
+from ._amounts import AmountProblem, read_amount
 
 QUESTION = {
     D.PRE_ROLL: "Your turn: manage your properties if you like, then roll.",
@@ -208,7 +208,7 @@ def _bid_from_box() -> None:
     if d is None or d.kind != D.BID:
         return
     amount, why = _bid_typed(d, g)
-    if why is not None or amount is None:
+    if amount is None or why is not None:
         gs.notice("error", f"Bid not sent. {why}")
         return
     gs.act(Action(A.BID, amount=amount))
