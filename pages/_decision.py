@@ -18,6 +18,7 @@ from . import _game_state as gs
 from . import _mega
 from . import _panels
 from . import _sore_losers
+from ._amounts import AmountProblem, read_amount
 
 QUESTION = {
     D.PRE_ROLL: "Your turn: manage your properties if you like, then roll.",
@@ -179,13 +180,18 @@ def decision_panel(g) -> None:
 BID_BOX = "bid_amount"
 
 
-def bid_problem(amount, d, g) -> str | None:
+def _bid_typed(d, g) -> tuple[int | None, str | None]:
+    """(the amount typed in the bid box, or None when it is no amount; why it cannot be bid now, or None)."""
+    try:
+        amount = read_amount(st.session_state.get(BID_BOX), "your bid", g.board.currency)
+    except AmountProblem as exc:
+        return None, f"{exc} The lowest bid now is {money(g, d.minimum)}."
+    return amount, bid_problem(amount, d, g)
+
+
+def bid_problem(amount: int, d, g) -> str | None:
     """Why ``amount`` cannot be bid now, in words (None: it can)."""
     cash = g.players[d.player].cash
-    if not isinstance(amount, int):
-        return "Type a whole amount."
-    if amount < 0:
-        return f"A bid cannot be less than nothing: the lowest bid now is {money(g, d.minimum)}."
     if amount < d.minimum:
         return f"The lowest bid now is {money(g, d.minimum)}."
     if amount > cash:
@@ -200,28 +206,28 @@ def _bid_from_box() -> None:
     d = g.pending if g is not None else None
     if d is None or d.kind != D.BID:
         return
-    amount = st.session_state.get(BID_BOX)
-    why = bid_problem(amount, d, g)
-    if why is not None:
+    amount, why = _bid_typed(d, g)
+    if amount is None or why is not None:
         gs.notice("error", f"Bid not sent. {why}")
         return
     gs.act(Action(A.BID, amount=amount))
 
 
 def _bid_controls(d, g, p) -> None:
-    # No max_value on the box: a browser keeps an out-of-range number in a red box without sending it, and the
-    # button then sent the last valid amount (issue 14, item 2). Any amount is accepted into the box; the button
-    # says that amount, and a bad one is refused beside it.
+    # A text box read by pages/_amounts.py, not a number box: a browser keeps an out-of-range number in a red
+    # box while the page receives the last valid one, and the button then sent an amount no longer shown (issue
+    # 14, item 2, and a reviewer's 99999999999999999999). The button says the amount typed; a bad one is refused
+    # beside it, in words.
     if st.session_state.get("bid_for") != (g.ply, d.minimum):
         st.session_state["bid_for"] = (g.ply, d.minimum)
-        st.session_state[BID_BOX] = d.minimum
-    amount = st.number_input("Your bid", step=g.rules.auction_increment, key=BID_BOX,
-                             help=f"At least {money(g, d.minimum)}, at most your cash ({money(g, p.cash)}).")
-    why = bid_problem(amount, d, g)
-    # the button says the amount it would send; a negative amount is never written on it (it is no bid at all)
-    label = f"Bid {money(g, amount)}" if isinstance(amount, int) and amount >= 0 else "Bid"
-    st.button(label, key="bid_go", on_click=_bid_from_box, type="primary", disabled=why is not None,
-              width="stretch")
+        st.session_state[BID_BOX] = str(d.minimum)
+    st.text_input("Your bid", key=BID_BOX,
+                  help=f"At least {money(g, d.minimum)}, at most your cash ({money(g, p.cash)}): a whole number, "
+                       f"such as {d.minimum}.")
+    amount, why = _bid_typed(d, g)
+    # the button says the amount it would send; no amount is written on it when the box holds none
+    st.button("Bid" if amount is None else f"Bid {money(g, amount)}", key="bid_go", on_click=_bid_from_box,
+              type="primary", disabled=why is not None, width="stretch")
     if why is not None:
         st.error(why, icon=":material/block:")
 
@@ -244,24 +250,18 @@ def _trade_in_form(g, seat: int) -> Trade | None:
     if target is None:
         return None
 
-    def whole(key, what: str) -> int:
-        """A box's number, or :class:`FormProblem` in words: a reviewer's 99999999999999999999 was read as nothing,
-        a negative count was kept from the box's last valid value, 10**12 was refused by a field's name."""
-        v = ss.get(key, 0)
-        if v is None:
-            return 0
-        if isinstance(v, float):
-            if not v.is_integer():
-                raise FormProblem(f"{what.capitalize()} must be a whole number.")
-            v = int(v)
-        if not isinstance(v, int):
-            raise FormProblem(f"{what.capitalize()} must be a whole number.")
-        if v < 0:
-            raise FormProblem(f"{what.capitalize()} cannot be negative.")
-        return v
+    def whole(key, what: str, currency: str = "") -> int:
+        """A box's amount, read by pages/_amounts.py, or :class:`FormProblem` in words (a reviewer's
+        99999999999999999999 was once read as the box's last valid amount, 10**12 refused by a field's name)."""
+        try:
+            return read_amount(ss.get(key, "0"), what, currency)
+        except AmountProblem as exc:
+            raise FormProblem(str(exc)) from None
 
     me = g.players[seat]
-    give_cash, get_cash = whole("trade_give_cash", "the cash you give"), whole("trade_get_cash", "the cash you ask")
+    cur = g.board.currency
+    give_cash = whole("trade_give_cash", "the cash you give", cur)
+    get_cash = whole("trade_get_cash", "the cash you ask", cur)
     for amount, p, who in ((give_cash, me, "You have"), (get_cash, target, f"{target.name} has")):
         if amount > p.cash:         # (before the core sees a number far beyond any cash)
             raise FormProblem(f"{who} only {money(g, p.cash)} in cash, not {money(g, amount)}.")
@@ -381,25 +381,24 @@ def trade_form(g, seat: int) -> None:
         theirs = [s for s in g.board.properties if tradeable(g, target.seat, s)]
         c1, c2 = st.columns(2)
         c1.markdown("**You give**")
-        # no max_value on the cash boxes: an amount over the limit is refused in words below, not kept in a red
-        # box while the last valid amount is sent (issue 14, item 2)
+        # text boxes read by pages/_amounts.py: a number box kept an amount past its limits in a red box while
+        # the last valid amount was sent (issue 14, item 2); any typed amount is refused in words below
         c1.multiselect("Properties", mine, format_func=lambda s: names[s].name, key="trade_give_sq",
                        placeholder="none")
-        c1.number_input(f"Cash (you have {money(g, me.cash)})", step=10, key="trade_give_cash", value=0)
+        c1.text_input(f"Cash (you have {money(g, me.cash)})", "0", key="trade_give_cash")
         c1.multiselect("Get Out of Jail Free cards", _jail_cards(g, me), key="trade_give_cards",
                        placeholder="none")
         c2.markdown(f"**{markdown(target.name)} gives**")
         c2.multiselect("Properties ", theirs, format_func=lambda s: names[s].name, key="trade_get_sq",
                        placeholder="none")
-        c2.number_input(f"Cash (they have {money(g, target.cash)})", step=10, key="trade_get_cash", value=0)
+        c2.text_input(f"Cash (they have {money(g, target.cash)})", "0", key="trade_get_cash")
         c2.multiselect("Get Out of Jail Free cards ", _jail_cards(g, target), key="trade_get_cards",
                        placeholder="none")
         for name, one in sorted(g.edition.tokens.items()):       # the edition's own: coins, bus tickets
-            # (no min_value: a browser keeps a value below it in a red box and sends the last valid one)
-            c1.number_input(f"{one.capitalize()}s (you hold {g.edition.token_count(g, me, name)})",
-                            step=1, key=_token_key("give", name), value=0)
-            c2.number_input(f"{one.capitalize()}s (they hold {g.edition.token_count(g, target, name)}) ",
-                            step=1, key=_token_key("get", name), value=0)
+            c1.text_input(f"{one.capitalize()}s (you hold {g.edition.token_count(g, me, name)})", "0",
+                          key=_token_key("give", name))
+            c2.text_input(f"{one.capitalize()}s (they hold {g.edition.token_count(g, target, name)}) ", "0",
+                          key=_token_key("get", name))
         try:
             t = _trade_in_form(g, seat)
             why = trade_problem(t, g) if t is not None else "Choose a player to trade with."

@@ -251,13 +251,19 @@ _CUT = """(root) => [...root.querySelectorAll('*')].filter(e => e.textContent.tr
 
 
 def _buy_decision_link():
+    return _decision_link("buy")
+
+
+def _decision_link(kind: str):
+    """(game, share link) of a classic game where the person (seat 0) must take a decision of ``kind`` (others
+    answered the plain way: roll, end, pass, decline, reject)."""
     from urllib.parse import urlencode
 
     from monopoly_core import Game, PlayerSpec, preset, sharelink
     specs = [PlayerSpec("Player 1", "person", "strategist", "#e53935"),
              PlayerSpec("Bot 2", "bot", "cautious", "#1e88e5"), PlayerSpec("Bot 3", "bot", "strategist", "#43a047")]
     g = Game.new(preset("classic-us"), specs, seed=11, snapshots=True)
-    while not (g.waiting_for_person() and g.pending.kind == "buy"):
+    while not (g.waiting_for_person() and g.pending.kind == kind):
         if g.waiting_for_person():
             acts = g.pending.legal_actions()
             g.act(next((a for a in acts if a.kind in ("roll", "end", "pass", "decline", "reject")), acts[0]))

@@ -49,6 +49,27 @@ def until_person_buys(at, affordable=False):
     raise AssertionError("the person never landed on an unowned property")
 
 
+def until_person_bids(at, seed=11):
+    """A Play page on a new game (``seed``) where the person (seat 0) declined a deed and must bid for it."""
+    start(at, seed=seed)
+    until_person_buys(at)
+    b = buttons(at)
+    b[next(lbl for lbl in b if lbl.startswith("Don't buy"))].click().run()
+    g = step_until_person(at)
+    assert g.pending.kind == "bid" and g.pending.player == 0
+    return g
+
+
+def until_person_owns_and_may_trade(at, seed=11) -> int:
+    """A Play page on a new game (``seed``) where the person (seat 0) bought a street and may propose a trade:
+    the street's square."""
+    start(at, seed=seed)
+    square = until_person_buys(at, affordable=True).pending.square
+    next(b for label, b in buttons(at).items() if label.startswith("Buy")).click().run()
+    assert step_until_person(at).pending.allows_trade
+    return square
+
+
 def test_home_page_explains_and_links():
     at = AppTest.from_file(APP, default_timeout=60).run()
     assert not at.exception

@@ -86,9 +86,8 @@ def test_the_last_roll_of_triples_says_move_anywhere_not_the_pips():
     assert roll_words(g, by_faces[(3, 4, 4)]) == "3 + 4, speed die Mr. Monopoly: move 7"
 
 
-def test_a_trade_of_more_bus_tickets_than_held_or_a_negative_count_is_refused_in_words():
-    # Reviewer: "type 5, then -2": the box showed -2 while the refusal judged the stale 5
-    from apptest_helpers import texts
+def mega_trade_form():
+    """A Play page on a Mega game (seed SEED) where the person may propose a trade."""
     at = open_page("pages/play.py")
     at.selectbox(key="setup_preset").set_value("mega").run()
     at.number_input(key="setup_seed").set_value(SEED).run()
@@ -96,14 +95,21 @@ def test_a_trade_of_more_bus_tickets_than_held_or_a_negative_count_is_refused_in
     for _ in range(200):
         g = at.session_state["play_game"]
         if g.pending is not None and g.waiting_for_person() and g.pending.allows_trade:
-            break
+            return at
         d = g.pending
         if d is not None and g.waiting_for_person():
             press(at, d, g, answer(d, g))
         else:
             at.button(key="ctl_person").click().run()
-    at.number_input(key="trade_give_token_bus_ticket").set_value(5).run()
+    raise AssertionError("the person never had a trade to propose")
+
+
+def test_a_trade_of_more_bus_tickets_than_held_or_a_negative_count_is_refused_in_words():
+    # Reviewer: "type 5, then -2": the box showed -2 while the refusal judged the stale 5
+    from apptest_helpers import texts
+    at = mega_trade_form()
+    at.text_input(key="trade_give_token_bus_ticket").set_value("5").run()
     assert "You hold" in texts(at) and "not 5." in texts(at)
-    at.number_input(key="trade_give_token_bus_ticket").set_value(-2).run()
+    at.text_input(key="trade_give_token_bus_ticket").set_value("-2").run()
     assert "The number of bus tickets cannot be negative." in texts(at)
     assert at.button(key="trade_go").disabled

@@ -93,33 +93,28 @@ def _events_of(g, kind, seat):
 
 
 def bid_box(at):
-    return next(n for n in at.number_input if n.label == "Your bid")
+    return at.text_input(key="bid_amount")
 
 
 def test_a_bid_above_the_cash_is_refused_beside_the_button_and_nothing_is_sent():
     from monopoly_core import events as E
-    from test_page_play import buttons, step_until_person, until_person_buys
+    from test_page_play import until_person_bids
     at = open_page("pages/play.py")
-    start(at, seed=11)
-    until_person_buys(at)
-    b = buttons(at)
-    b[next(lbl for lbl in b if lbl.startswith("Don't buy"))].click().run()
-    g = step_until_person(at)
-    assert g.pending.kind == "bid" and g.pending.player == 0
+    g = until_person_bids(at)
     ply, cash = g.ply, g.players[0].cash
     # typed and clicked at once (the browser sends the box's new amount with the click): refused, nothing sent
-    bid_box(at).set_value(99999)
+    bid_box(at).set_value("99999")
     at.button(key="bid_go").click().run()
     assert game(at).ply == ply and not _events_of(game(at), E.BID, 0)
     assert "Bid not sent" in texts(at)
     # and from then on the button is off, with the reason beside it
     assert at.button(key="bid_go").disabled and at.button(key="bid_go").label == "Bid $99,999"
     assert any("You have only" in e.value for e in at.error)
-    bid_box(at).set_value(-5).run()         # a negative amount is never written on the button (review, item 7)
+    bid_box(at).set_value("-5").run()       # a negative amount is never written on the button (review, item 7)
     assert at.button(key="bid_go").disabled and at.button(key="bid_go").label == "Bid"
-    assert any("A bid cannot be less than nothing" in e.value for e in at.error)
+    assert any("Your bid cannot be negative. The lowest bid now is" in e.value for e in at.error)
     amount = min(cash, g.pending.minimum + 7)
-    bid_box(at).set_value(amount).run()
+    bid_box(at).set_value(str(amount)).run()
     assert at.button(key="bid_go").label.endswith(f"${amount:,}")     # the button says the amount in the box
     at.button(key="bid_go").click().run()
     assert [ev.amount for ev in _events_of(game(at), E.BID, 0)] == [amount]
@@ -134,14 +129,14 @@ def test_a_trade_asking_more_cash_than_you_have_is_refused_and_nothing_is_sent()
     assert g.pending.allows_trade
     ply = g.ply
     # typed and clicked at once (the browser sends the box's new amount with the click): refused, nothing sent
-    at.number_input(key="trade_give_cash").set_value(99999)
+    at.text_input(key="trade_give_cash").set_value("99999")
     at.button(key="trade_go").click().run()
     assert game(at).ply == ply and not _events_of(game(at), E.TRADE_OFFER, 0)
     assert "Trade not proposed" in texts(at)
     assert at.button(key="trade_go").disabled
     assert any("You have only $1,500 in cash, not $99,999" in e.value for e in at.error)
     # cash alone is a loan, which the rules refuse (002 MISCELLANEOUS), with the core's reason beside the button
-    at.number_input(key="trade_give_cash").set_value(10).run()
+    at.text_input(key="trade_give_cash").set_value("10").run()
     assert at.button(key="trade_go").disabled
     assert any("must include a property or a Get Out of Jail Free card" in e.value for e in at.error)
     assert game(at).ply == ply and not _events_of(game(at), E.TRADE_OFFER, 0)
@@ -155,7 +150,7 @@ def test_a_trade_amount_past_what_the_core_takes_is_refused_in_words():
     start(at, seed=11)
     g = step_until_person(at)
     ply = g.ply
-    at.number_input(key="trade_give_cash").set_value(2**40)
+    at.text_input(key="trade_give_cash").set_value(str(2**40))
     at.button(key="trade_go").click().run()
     assert not at.exception
     assert game(at).ply == ply and not _events_of(game(at), E.TRADE_OFFER, 0)
@@ -165,8 +160,10 @@ def test_a_trade_amount_past_what_the_core_takes_is_refused_in_words():
 
 
 @pytest.mark.parametrize("box, value, words", [
-    ("trade_give_cash", -50, "The cash you give cannot be negative."),
-    ("trade_get_cash", -1, "The cash you ask cannot be negative."),
+    ("trade_give_cash", "-50", "The cash you give cannot be negative."),
+    ("trade_get_cash", "-1", "The cash you ask cannot be negative."),
+    ("trade_give_cash", "12.5", "The cash you give must be a whole number, without a decimal point."),
+    ("trade_get_cash", "", "The cash you ask is empty: type a whole number."),
 ])
 def test_hostile_trade_amounts_are_refused_in_words(box, value, words):
     # Reviewer: a negative amount was refused with the rule about cash-only trades (and a negative count of bus
@@ -177,7 +174,7 @@ def test_hostile_trade_amounts_are_refused_in_words(box, value, words):
     start(at, seed=11)
     g = step_until_person(at)
     ply = g.ply
-    at.number_input(key=box).set_value(value)
+    at.text_input(key=box).set_value(value)
     at.button(key="trade_go").click().run()
     assert not at.exception
     assert game(at).ply == ply and not _events_of(game(at), E.TRADE_OFFER, 0)
@@ -303,28 +300,25 @@ def test_the_answer_to_a_proposed_trade_is_shown_beside_the_propose_button():
     """A bot's answer was only in the event log below the fold (review of session 9, item 4): refused or
     accepted, it is said in words inside the trade form, which stays open."""
     from monopoly_core import events as E
-    from test_page_play import buttons, step_until_person, until_person_buys
+    from test_page_play import until_person_owns_and_may_trade
     at = open_page("pages/play.py")
-    start(at, seed=11)
-    square = until_person_buys(at, affordable=True).pending.square
-    next(b for label, b in buttons(at).items() if label.startswith("Buy")).click().run()
-    g = step_until_person(at)
-    assert g.pending.allows_trade
+    square = until_person_owns_and_may_trade(at)
+    g = game(at)
     bot = g.players[at.selectbox(key="trade_target").value].name
     at.multiselect(key="trade_give_sq").set_value([square])
-    at.number_input(key="trade_get_cash").set_value(900)            # a $100 street for $900: refused
+    at.text_input(key="trade_get_cash").set_value("900")            # a $100 street for $900: refused
     at.button(key="trade_go").click().run()
     assert _events_of(game(at), E.TRADE_REJECT, 0)
     form = at.expander[[e.label for e in at.expander].index("Propose a trade")]
     said = "\n".join(w.value for w in form.warning)
     assert f"{bot} **refused** your trade" in said and "nothing changed hands" in said
-    assert at.number_input(key="trade_get_cash").value == 900       # kept, to change and propose again
-    at.number_input(key="trade_get_cash").set_value(1)              # for $1: accepted
+    assert at.text_input(key="trade_get_cash").value == "900"      # kept, to change and propose again
+    at.text_input(key="trade_get_cash").set_value("1")             # for $1: accepted
     at.button(key="trade_go").click().run()
     assert _events_of(game(at), E.TRADE_ACCEPT, 0)
     form = at.expander[[e.label for e in at.expander].index("Propose a trade")]
     assert f"{bot} **accepted** your trade:" in "\n".join(s.value for s in form.success)
-    assert at.number_input(key="trade_get_cash").value == 0         # an empty form for the next trade
+    assert at.text_input(key="trade_get_cash").value == "0"        # an empty form for the next trade
     assert not at.multiselect(key="trade_give_sq").value
 
 

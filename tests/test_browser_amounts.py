@@ -1,0 +1,71 @@
+"""In a real browser (Debian's chromium, Playwright), an amount typed in the trade form is the amount judged: an
+outside reviewer typed 99999999999999999999 into a number box, which the browser kept in a red box while the
+page received the last valid amount, so pressing the button offered a different trade. The boxes are text now
+(pages/_amounts.py): the refusal names the amount typed and nothing is offered."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from test_browser import _buy_decision_link, _decision_link, browser_page, site  # noqa: F401  (the fixture: a fresh site)
+
+pytestmark = pytest.mark.browser
+
+HUGE = "9" * 20
+
+
+def _settle(page) -> None:
+    """Wait until the page's run is over (no element left greyed from the last run, no "running" sign)."""
+    page.wait_for_function("() => !document.querySelector('[data-stale=\"true\"]') && "
+                           "!document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=60_000)
+    time.sleep(0.5)
+
+
+def _open(page, address: str, selector: str) -> str:
+    """Open ``address``, wait for ``selector`` and the page's run to end; the game's status line."""
+    page.goto(address)
+    page.wait_for_selector(selector, timeout=60_000)
+    _settle(page)
+    return page.locator("text=/step \\d+ ·/").first.inner_text()
+
+
+def test_a_huge_cash_amount_typed_and_offered_at_once_is_refused_and_nothing_is_offered(site):  # noqa: F811
+    g, link = _buy_decision_link()
+    with browser_page(1280, 800) as page:
+        status = _open(page, site + link, ".st-key-decision button")
+        page.locator(".st-key-decision").get_by_text("Propose a trade").click()
+        box = page.locator(".st-key-trade_give_cash input")
+        box.wait_for(timeout=20_000)
+        # typed, then the button pressed at once (no Enter): the click carries the box's new text
+        box.fill(HUGE)
+        page.locator(".st-key-trade_go button").click()
+        # (the refusal beside the button: the notice "Trade not proposed" too when the click reached the page
+        # before the box's rerun turned the button off; either way nothing is offered)
+        page.wait_for_selector("text=/in cash, not \\$99,999,999,999,999,999,999\\./", timeout=30_000)
+        _settle(page)
+        body = page.locator("body").inner_text()
+        cash = f"${g.players[0].cash:,}"
+        assert f"You have only {cash} in cash, not $99,999,999,999,999,999,999." in body
+        assert box.input_value() == HUGE                     # the box still shows what was typed
+        assert page.locator("text=/step \\d+ ·/").first.inner_text() == status   # the game did not move
+        assert "Player 1 offers" not in body and "your trade" not in body    # no offer told in the feed or the form
+        assert page.locator(".st-key-trade_go button").is_disabled()
+        assert page.locator("[data-testid='stException']").count() == 0
+
+
+def test_a_huge_bid_typed_and_pressed_at_once_is_refused_and_the_button_names_it(site):  # noqa: F811
+    g, link = _decision_link("bid")
+    with browser_page(1280, 800) as page:
+        status = _open(page, site + link, ".st-key-bid_go button")
+        assert page.locator(".st-key-bid_go button").inner_text() == f"Bid ${g.pending.minimum:,}"
+        page.locator(".st-key-bid_amount input").fill(HUGE)
+        page.locator(".st-key-bid_go button").click()
+        page.wait_for_selector("text=/is more than you have/", timeout=30_000)    # (as for the trade above)
+        _settle(page)
+        body = page.locator("body").inner_text()
+        assert f"You have only ${g.players[0].cash:,}: a bid of $99,999,999,999,999,999,999 is more than you have." \
+            in body
+        assert page.locator(".st-key-bid_go button").inner_text() == "Bid $99,999,999,999,999,999,999"
+        assert page.locator("text=/step \\d+ ·/").first.inner_text() == status     # no bid was made
+        assert page.locator("[data-testid='stException']").count() == 0

@@ -1,0 +1,115 @@
+"""AppTest: the Play page's bid box and trade cash boxes send the amount typed, or refuse it in words and leave
+the game exactly as it was (an outside reviewer's 99999999999999999999 in a number box was replaced, silently,
+by the box's last valid amount; pages/_amounts.py reads these boxes as text)."""
+from __future__ import annotations
+
+import pytest
+
+from apptest_helpers import open_page, texts
+from monopoly_core import events as E
+from monopoly_core.viz.safe_text import markdown
+from test_page_play import until_person_bids, until_person_owns_and_may_trade
+
+HUGE = "9" * 20
+
+
+def game(at):
+    return at.session_state["play_game"]
+
+
+def where(g) -> tuple:
+    """What must not move when a typed amount is refused: the history, the step and the decision pending."""
+    d = g.pending
+    return len(g.log), g.ply, d.kind, d.player, d.minimum, tuple(p.cash for p in g.players)
+
+
+def offers(g) -> list:
+    """The trades offered so far, as the log carries them."""
+    return [g.log.extras[ev.detail] for ev in g.log.since(0) if ev.kind == E.TRADE_OFFER]
+
+
+@pytest.fixture(scope="module")
+def auction():
+    """A page where the person (seat 0) must bid in an auction of a deed they declined."""
+    at = open_page("pages/play.py")
+    until_person_bids(at)
+    return at
+
+
+@pytest.mark.parametrize("typed, words", [
+    (HUGE, "You have only $"),
+    ("-5", "Your bid cannot be negative. The lowest bid now is $"),
+    ("abc", "Your bid must be a whole number written with the digits 0 to 9. The lowest bid now is $"),
+])
+def test_a_bad_bid_typed_and_pressed_is_refused_and_the_game_stays(auction, typed, words):
+    at = auction
+    at.text_input(key="bid_amount").set_value(str(game(at).pending.minimum)).run()   # a valid amount first
+    assert not at.button(key="bid_go").disabled
+    before = where(game(at))
+    at.text_input(key="bid_amount").set_value(typed)
+    at.button(key="bid_go").click().run()            # typed and pressed at once, as a browser sends them
+    assert not at.exception
+    assert where(game(at)) == before
+    assert markdown(f"Bid not sent. {words}") in texts(at)      # (the notice is shown escaped)
+    assert at.button(key="bid_go").disabled           # and the reason stays beside the button
+    assert any(words in e.value for e in at.error)
+    if typed == HUGE:                                 # the button names the amount typed, not a stale one
+        assert at.button(key="bid_go").label == "Bid $99,999,999,999,999,999,999"
+        assert "a bid of $99,999,999,999,999,999,999 is more than you have" in texts(at)
+    else:
+        assert at.button(key="bid_go").label == "Bid"
+
+
+def test_a_valid_typed_bid_is_named_on_the_button_and_placed(auction):
+    at = auction
+    g = game(at)
+    amount = g.pending.minimum + 3
+    assert amount <= g.players[0].cash
+    at.text_input(key="bid_amount").set_value(f" ${amount} ").run()     # a money sign and spaces are fine
+    assert at.button(key="bid_go").label == f"Bid ${amount:,}" and not at.button(key="bid_go").disabled
+    at.button(key="bid_go").click().run()
+    assert [ev.amount for ev in game(at).log.since(0) if ev.kind == E.BID and ev.player == 0] == [amount]
+
+
+@pytest.fixture()
+def trading():
+    """A page where the person owns a street and may propose a trade (the form's first partner is a bot)."""
+    at = open_page("pages/play.py")
+    square = until_person_owns_and_may_trade(at)
+    at.multiselect(key="trade_give_sq").set_value([square])
+    return at
+
+
+def test_a_trade_asking_1_000_is_offered_as_1000(trading):
+    at = trading
+    partner = game(at).players[at.selectbox(key="trade_target").value]
+    assert partner.cash >= 1000
+    at.text_input(key="trade_get_cash").set_value("1,000")
+    at.button(key="trade_go").click().run()
+    assert not at.exception
+    [offer] = offers(game(at))
+    assert offer.get_cash == 1000 and offer.give_cash == 0
+
+
+@pytest.mark.parametrize("box", ["trade_give_cash", "trade_get_cash"])
+def test_a_trade_of_99999999999999999999_is_refused_naming_the_amount(trading, box):
+    at = trading
+    g = game(at)
+    before = where(g)
+    who = "You have" if box == "trade_give_cash" else f"{g.players[at.selectbox(key='trade_target').value].name} has"
+    at.text_input(key=box).set_value(HUGE)
+    at.button(key="trade_go").click().run()
+    assert not at.exception
+    assert where(game(at)) == before and not offers(game(at))
+    assert "Trade not proposed" in texts(at)
+    assert "in cash, not $99,999,999,999,999,999,999." in texts(at) and who in texts(at)
+    assert at.button(key="trade_go").disabled
+
+
+def test_a_ticket_count_with_a_money_sign_is_refused_in_words():
+    # (a count is no money: the same reading, without the money sign)
+    from test_page_play_mega import mega_trade_form
+    at = mega_trade_form()
+    at.text_input(key="trade_give_token_bus_ticket").set_value("$2").run()
+    assert "The number of bus tickets is a count, not money: type digits only." in texts(at)
+    assert at.button(key="trade_go").disabled
