@@ -74,3 +74,26 @@ def read_amount(text: object, what: str, currency: str = "") -> int:
     if negative and value:
         raise AmountProblem(f"{name} cannot be negative.")
     return value
+
+
+#: The most digits of a refused number said back in the refusal (a longer one is said as "far more than ...").
+_SAID_DIGITS = 24
+
+
+def read_whole(text: object, what: str, lo: int, hi: int, currency: str = "") -> int:
+    """The whole number typed in ``text`` if it is from ``lo`` to ``hi``, or :class:`AmountProblem` saying what is
+    wrong, with the range ("The seed must be from 0 to 9,007,199,254,740,991, not 99,999,999,999,999,999,999.").
+
+    Read as :func:`read_amount` reads an amount; a minus sign in front is read too, so that a number below the
+    range is refused with the range (a class reads "from 1 to 10, not -3" better than "cannot be negative").
+    """
+    name = what[:1].upper() + what[1:]
+    raw = "" if text is None else str(text)
+    s = raw.strip()
+    negative = bool(s) and s[0] in _MINUS and len(raw) <= MAX_CHARS
+    value = read_amount(s[1:] if negative else raw, what, currency)
+    value = -value if negative else value
+    if lo <= value <= hi:
+        return value
+    said = f"{value:,}" if len(str(abs(value))) <= _SAID_DIGITS else f"far more than {hi:,}"
+    raise AmountProblem(f"{name} must be from {lo:,} to {hi:,}, not {said}.")

@@ -11,6 +11,7 @@ from monopoly_core import BadSave, Game, MonopolyError, presets, savefile, share
 from monopoly_core.bounds import check_seed, short
 
 from . import _rule_words as words, _setup
+from ._number_box import read_box
 
 GAME = "play_game"          # the live Game (or None)
 NOTICE = "play_notice"      # (level, message) shown once at the top of the game view
@@ -120,19 +121,20 @@ def undo() -> None:
 REWIND_TURN = "rewind_turn"  # the number box of the turn to rewind to
 
 
-def rewind(turn: int | None = None) -> None:
-    """Go back to the start of ``turn`` (default: the number in the rewind box, read when the button is
-    pressed, so the turn rewound to is the one shown). The start of a turn is the position right after the
-    step that begins it (its caption reads that turn), not the step before it, which still belongs to the
-    previous turn (issue 14, item 6)."""
+def rewind() -> None:
+    """Go back to the start of the turn in the rewind box, read when the button is pressed (so the turn rewound to
+    is the one shown; a turn the game has not reached, or no turn, is refused in words and nothing moves). The
+    start of a turn is the position right after the step that begins it (its caption reads that turn), not the
+    step before it, which still belongs to the previous turn (issue 14, item 6)."""
     g = game()
     if g is None:
         return
+    if not g.turn_plies:
+        notice("warning", "Nothing was rewound: no turn has begun yet.")
+        return
+    turn, why = read_box(REWIND_TURN, "the turn to go back to", 1, len(g.turn_plies), len(g.turn_plies))
     if turn is None:
-        turn = st.session_state.get(REWIND_TURN)
-    if not isinstance(turn, int) or not (1 <= turn <= len(g.turn_plies)):
-        notice("warning", f"There is no turn {turn} to go back to: this game has played turns 1 to "
-                          f"{len(g.turn_plies)}." if g.turn_plies else "No turn has begun yet.")
+        notice("warning", f"Nothing was rewound. {why}")
         return
     set_game(Game.replay(g.history, g.turn_plies[turn - 1] + 1, snapshots=True))
     notice("info", f"Rewound to the start of turn {turn}.")

@@ -9,10 +9,11 @@ import streamlit as st
 from monopoly_core import PERSON, BOT, InvalidRules, PlayerSpec, RuleSet, presets
 from monopoly_core.bots import DESCRIPTIONS, STANDARD, STRATEGIES
 from monopoly_core.board import load_board
-from monopoly_core.rules import field_type
+from monopoly_core.rules import field_info, field_type
 from monopoly_core.state import TOKEN_COLOURS
 
 from . import _rule_words as words
+from ._number_box import number_box, read_box
 
 #: Field groups shown as house-rule controls (the "Edition" group is the preset itself).
 GROUPS = ("Money", "House rules", "Rent", "Building", "Mortgages", "Jail", "Cheating", "End of game", "Sore Losers")
@@ -20,12 +21,14 @@ GROUPS = ("Money", "House rules", "Rent", "Building", "Mortgages", "Jail", "Chea
 EDITION_GROUPS = {"Sore Losers": "sore-losers", "Cheating": "cheaters"}
 
 
-#: The largest seed the set-up's number box holds exactly (a browser's numbers are 64-bit floats).
+#: The largest seed the set-up takes (a seed a link or a browser's number carries exactly: 64-bit floats).
 SEED_BOX_MAX = 2**53 - 1
+SEED_BOX = "setup_seed"
+SEED_WORDS = "the seed"
 
 
 def _new_seed() -> None:
-    st.session_state["setup_seed"] = random.SystemRandom().randrange(1, 1_000_000)
+    st.session_state[SEED_BOX] = random.SystemRandom().randrange(1, 1_000_000)
 
 
 def _reset_rules() -> None:
@@ -99,8 +102,12 @@ def rules_controls(base: RuleSet, *, prefix: str = "rule_", groups: tuple[str, .
         if f.metadata.get("group") in groups and f.name != "preset":
             by_group.setdefault(f.metadata["group"], []).append(f)
             st.session_state.setdefault(f"{prefix}{f.name}", getattr(base, f.name))
-    # the values as they stand (set by the controls in the last run): what each control depends on
-    values = {f.name: st.session_state.get(f"{prefix}{f.name}", getattr(base, f.name)) for f in fields(RuleSet)}
+    currency = load_board(base.board).currency
+    # the values as they stand (set by the controls in the last run): what each control depends on (a number box
+    # holding no number counts as the rule book's value here; it is refused below)
+    values = {f.name: _rule_number(base, f.name, prefix, currency)[0] if field_type(f) is int
+              else st.session_state.get(f"{prefix}{f.name}", getattr(base, f.name)) for f in fields(RuleSet)}
+    values = {name: getattr(base, name) if v is None else v for name, v in values.items()}
     errors: list[str] = []
     changes = {}
     for group in groups:
@@ -126,7 +133,17 @@ def rules_controls(base: RuleSet, *, prefix: str = "rule_", groups: tuple[str, .
                     v = st.selectbox(label, text_options(f.name, getattr(base, f.name)), key=key, help=helptext,
                                      format_func=lambda c, n=f.name: words.value(n, c))
                 else:
-                    v = st.number_input(label, step=1, key=key, help=helptext, disabled=off)
+                    if off and _rule_number(base, f.name, prefix, currency)[1] is not None:
+                        # a box that cannot be changed now holds no refused text: the rule book's number again
+                        st.session_state[key] = str(getattr(base, f.name))
+                    lo, hi = _rule_range(f.name)
+                    v, problem = number_box(label, key, default=getattr(base, f.name), lo=lo, hi=hi,
+                                            what=label, help=f"{helptext} A whole number from {lo:,} to {hi:,}.",
+                                            disabled=off, currency=currency)
+                    if problem is not None:
+                        st.error(problem)
+                        errors.append(problem)
+                        continue
                 if off:
                     st.caption(f"Not used now: {why_not}.")
                 values[f.name] = v
@@ -142,6 +159,44 @@ def rules_controls(base: RuleSet, *, prefix: str = "rule_", groups: tuple[str, .
         return base.replace(**changes).validate(), []
     except InvalidRules as exc:
         return None, [words.error(exc)]
+
+
+def _rule_range(name: str) -> tuple[int, int]:
+    """The lowest and highest number the rule ``name`` takes (from its RuleSet field)."""
+    info = field_info(name)
+    return info["min"], info["max"]
+
+
+def _rule_number(base: RuleSet, name: str, prefix: str, currency: str) -> tuple[int | None, str | None]:
+    """The number in the rule ``name``'s box, or (None, why it is no number the rule takes)."""
+    lo, hi = _rule_range(name)
+    return read_box(prefix + name, words.label(name), lo, hi, getattr(base, name), currency)
+
+
+def typed_numbers(prefix: str = "rule_") -> dict[str, str]:
+    """The text of every number box of the set-up as it stands (the number of players and the rules' numbers, not
+    the seed, which the Start button reads itself): what the form was drawn with, to compare when Start is
+    pressed."""
+    keys = [NUMBER_OF_PLAYERS] + [prefix + f.name for f in fields(RuleSet) if field_type(f) is int]
+    return {k: str(st.session_state[k]) for k in keys if k in st.session_state}
+
+
+def changed_since(shown: dict[str, str]) -> str | None:
+    """Why the game cannot start as drawn: a number box of the set-up that holds other text than when the form was
+    drawn (typed, then Start pressed at once: the players and rules drawn do not have it yet), or None."""
+    for key, text in shown.items():
+        now = str(st.session_state.get(key, text))
+        if now != text:
+            name = "the number of players" if key == NUMBER_OF_PLAYERS else \
+                words.label(key.removeprefix("rule_")).lower()
+            return (f"You changed {name} to {now.strip()[:24]!r} as you pressed Start: look at the set-up again "
+                    f"and press Start once more.")
+    return None
+
+
+def read_seed() -> tuple[int | None, str | None]:
+    """The seed in the set-up's seed box now (read when Start is pressed: the seed shown), or why it is none."""
+    return read_box(SEED_BOX, SEED_WORDS, 0, SEED_BOX_MAX, 0)
 
 
 def default_name(i: int, kind: str, strategy: str) -> str:
@@ -161,11 +216,20 @@ def _name_box(i: int, kind: str, strategy: str) -> None:
     ss[auto_key] = auto
 
 
+NUMBER_OF_PLAYERS = "setup_n"
+LAST_NUMBER_OF_PLAYERS = "setup_n_drawn"   # the seats drawn while the number box holds no number
+
+
 def players_controls(rules: RuleSet) -> tuple[list[PlayerSpec], list[str]]:
     """The seats; returns the players and the problems with them in words (two players with one name)."""
-    n = st.number_input("Number of players", min_value=rules.min_players, max_value=rules.max_players,
-                        value=min(max(4, rules.min_players), rules.max_players), step=1, key="setup_n",
-                        help=f"This rule set takes {rules.min_players} to {rules.max_players} players.")
+    default = min(max(4, rules.min_players), rules.max_players)
+    n, problem = number_box("Number of players", NUMBER_OF_PLAYERS, default=default, lo=rules.min_players,
+                            hi=rules.max_players, what="the number of players",
+                            help=f"This rule set takes {rules.min_players} to {rules.max_players} players.")
+    if n is None:       # the seats drawn stay those of the last number taken; the game cannot start
+        last = st.session_state.get(LAST_NUMBER_OF_PLAYERS, default)
+        n = last if rules.min_players <= last <= rules.max_players else default
+    st.session_state[LAST_NUMBER_OF_PLAYERS] = n
     specs = []
     st.caption("Each seat is a person (you decide at the table) or a bot playing a strategy. Bots: " +
                "; ".join(f"**{k}**: {v}" for k, v in DESCRIPTIONS.items()))
@@ -189,7 +253,8 @@ def players_controls(rules: RuleSet) -> tuple[list[PlayerSpec], list[str]]:
         specs.append(PlayerSpec(name.strip() or default_name(i, kind, strategy), kind, strategy, colour))
     names = [p.name for p in specs]
     twice = sorted({x for x in names if names.count(x) > 1})
-    return specs, [f"Two players are called {x}: give each player a different name." for x in twice]
+    return specs, ([problem] if problem else []) + [f"Two players are called {x}: give each player a different "
+                                                    f"name." for x in twice]
 
 
 def setup_form():
@@ -218,10 +283,11 @@ def setup_form():
     players, player_errors = players_controls(rules or base)
     for e in player_errors:
         st.error(e)
-    if "setup_seed" not in st.session_state:
+    if SEED_BOX not in st.session_state:
         _new_seed()
     c1, c2 = st.columns([3, 1])
-    seed = c1.number_input("Seed", min_value=0, max_value=SEED_BOX_MAX, step=1, key="setup_seed",
-                           help="The seed fixes every dice roll, card shuffle and bot choice: same seed, same game.")
+    seed, seed_problem = number_box("Seed", SEED_BOX, default=0, lo=0, hi=SEED_BOX_MAX, what=SEED_WORDS, where=c1,
+                                    help="The seed fixes every dice roll, card shuffle and bot choice: same seed, "
+                                         f"same game. A whole number from 0 to {SEED_BOX_MAX:,}.")
     c2.button("New seed", on_click=_new_seed, help="Draw a fresh random seed.", width="stretch")
-    return rules, players, int(seed), errors + player_errors, warnings
+    return rules, players, seed, errors + player_errors + ([seed_problem] if seed_problem else []), warnings

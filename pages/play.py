@@ -9,6 +9,7 @@ from monopoly_core.viz.board_drawing import last_move_path
 from monopoly_core.viz.board_svg import board_svg
 from monopoly_core.viz.safe_text import markdown
 from pages import _cheaters, _decision, _game_state as gs, _mega, _panels, _setup, _site, _sore_losers
+from pages._number_box import number_box
 from pages._site import ensure_navigation
 
 ensure_navigation()
@@ -30,11 +31,24 @@ setup = st.expander("Set up a new game" if game else "Set up a game", expanded=g
                     on_change="rerun")
 
 
+def _start_as_shown(rules, players, shown: dict[str, str]) -> None:
+    """Start the game the set-up shows when Start is pressed: the seed is read from its box then (typed and
+    pressed at once, the seed typed is the one used), and a set-up number typed as Start was pressed, which the
+    players and rules drawn do not hold yet, keeps the game from starting, with the reason."""
+    why = _setup.changed_since(shown)
+    seed, problem = _setup.read_seed()
+    why = why or problem
+    if why is not None or seed is None:
+        gs.notice("error", f"The game was not started. {why}")
+        return
+    gs.start(rules, players, seed)
+
+
 def _setup_and_start() -> None:
-    rules, players, seed, errors, warnings = _setup.setup_form()
+    rules, players, _seed, errors, warnings = _setup.setup_form()
     c1, c2 = st.columns([1, 3], vertical_alignment="center")
-    c1.button("Start the game", type="primary", disabled=bool(errors), on_click=gs.start,
-              args=(rules, players, seed), key="start_game", width="stretch")
+    c1.button("Start the game", type="primary", disabled=bool(errors), on_click=_start_as_shown,
+              args=(rules, players, _setup.typed_numbers()), key="start_game", width="stretch")
     with c2:
         # every problem beside the button, not only the first (issue 14, item 10)
         if errors:
@@ -77,11 +91,14 @@ def _controls(g) -> None:
     turns = len(g.turn_plies)
     with row2[2].popover("Rewind\u2026", width="stretch", help="Go back to the start of any turn, or restart."):
         if turns:
-            # a number box, not a list: a list of hundreds of turns scrolls badly (issue 14, item 6); the
-            # callback reads the box when pressed, and refuses a turn the game has not reached
-            st.session_state.setdefault(gs.REWIND_TURN, turns)
-            st.number_input(f"to the start of turn (1 to {turns})", min_value=1, step=1, key=gs.REWIND_TURN)
-            st.button("Rewind to that turn", on_click=gs.rewind, key="ctl_rewind")
+            # a box, not a list: a list of hundreds of turns scrolls badly (issue 14, item 6); a text box, not a
+            # number box (pages/_number_box.py: a browser sent a number box's last valid turn, not the 0 shown);
+            # the callback reads the box when pressed, and refuses a turn the game has not reached, in words
+            _, why = number_box(f"to the start of turn (1 to {turns})", gs.REWIND_TURN, default=turns, lo=1,
+                                hi=turns, what="the turn to go back to")
+            st.button("Rewind to that turn", on_click=gs.rewind, key="ctl_rewind", disabled=why is not None)
+            if why is not None:
+                st.error(why, icon=":material/block:")
         st.button("Restart with the same seed", on_click=gs.restart, key="ctl_restart",
                   help="Start this game again from the beginning with the same seed (Undo brings the game "
                        "back).")

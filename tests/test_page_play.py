@@ -10,7 +10,7 @@ from monopoly_core import savefile
 
 
 def start(at, seed=2024, bot_seat0=False):
-    at.number_input(key="setup_seed").set_value(seed).run()
+    at.text_input(key="setup_seed").set_value(str(seed)).run()
     if bot_seat0:
         at.selectbox(key="setup_kind_0").set_value("bot").run()
     at.button(key="start_game").click().run()
@@ -166,8 +166,8 @@ def test_invalid_house_rule_shows_the_message_and_blocks_start():
     at = open_page("pages/play.py")
     exp = [e for e in at.expander]
     assert exp
-    at.number_input(key="rule_starting_cash").set_value(-5).run()
-    assert any("Starting cash: must be at least 0, not -5." in e.value for e in at.error)
+    at.text_input(key="rule_starting_cash").set_value("-5").run()
+    assert any("Starting cash must be from 0 to 1,000,000, not -5." in e.value for e in at.error)
     assert at.button(key="start_game").disabled
 
 
@@ -196,7 +196,7 @@ def test_rewind_to_the_start_of_a_turn_and_restart_with_the_same_seed():
     g = at.session_state["play_game"]
     assert g.turn >= 3
     target_ply = g.turn_plies[1] + 1
-    at.number_input(key="rewind_turn").set_value(2).run()
+    at.text_input(key="rewind_turn").set_value("2").run()
     at.button(key="ctl_rewind").click().run()
     g2 = at.session_state["play_game"]
     assert g2.ply == target_ply and g2.turn == 2   # the start of turn 2: its first step taken
@@ -344,7 +344,7 @@ def sharelink_pack(obj) -> str:
 def test_the_address_can_choose_the_preset_and_seed_of_the_set_up():
     at = _open_link({"preset": "mega", "seed": "77"})
     assert at.selectbox(key="setup_preset").value == "mega"
-    assert at.number_input(key="setup_seed").value == 77
+    assert at.text_input(key="setup_seed").value == "77"
     # the message stands under the form and names the rule set by its title (review of session 9, second round)
     assert "The set-up form above is filled in from the address: rule set Mega Edition (US), seed 77." in plain(at)
     at.button(key="start_game").click().run()

@@ -15,8 +15,8 @@ PLAIN = ("Play honestly", "Roll", "End my", "Done", "Pass", "Don't buy", "Draw a
 def test_a_person_attempts_a_cheat_and_calls_cheat_on_a_bot():
     at = open_page("pages/play.py")
     at.selectbox(key="setup_preset").set_value("cheaters").run()
-    at.number_input(key="setup_n").set_value(2).run()
-    at.number_input(key="setup_seed").set_value(7).run()
+    at.text_input(key="setup_n").set_value("2").run()
+    at.text_input(key="setup_seed").set_value("7").run()
     at.button(key="start_game").click().run()
     assert not at.exception, [e.value for e in at.exception]
     assert "The Cheat cards face up" in texts(at) and "Handcuffs" in texts(at)
@@ -59,7 +59,7 @@ def test_the_trade_form_speaks_of_this_editions_trades():
     # "Property can be traded for cash, other Property and/or Get Out of Jail Free cards"
     at = open_page("pages/play.py")
     at.selectbox(key="setup_preset").set_value("cheaters").run()
-    at.number_input(key="setup_n").set_value(2).run()
+    at.text_input(key="setup_n").set_value("2").run()
     at.button(key="start_game").click().run()
     for _ in range(20):
         g = step_until_person(at)

@@ -47,7 +47,7 @@ def press(at, d, g, action):
 def test_a_person_plays_mega_with_a_bus_ticket_and_triples():
     at = open_page("pages/play.py")
     at.selectbox(key="setup_preset").set_value("mega").run()
-    at.number_input(key="setup_seed").set_value(SEED).run()
+    at.text_input(key="setup_seed").set_value(str(SEED)).run()
     at.button(key="start_game").click().run()
     assert not at.exception, [e.value for e in at.exception]
     g = at.session_state["play_game"]
@@ -90,7 +90,7 @@ def mega_trade_form():
     """A Play page on a Mega game (seed SEED) where the person may propose a trade."""
     at = open_page("pages/play.py")
     at.selectbox(key="setup_preset").set_value("mega").run()
-    at.number_input(key="setup_seed").set_value(SEED).run()
+    at.text_input(key="setup_seed").set_value(str(SEED)).run()
     at.button(key="start_game").click().run()
     for _ in range(200):
         g = at.session_state["play_game"]

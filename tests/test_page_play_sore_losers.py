@@ -14,8 +14,8 @@ PALL_MALL, EUSTON = 11, 8
 def test_a_person_cashes_in_coins_and_chooses_a_steal():
     at = open_page("pages/play.py")
     at.selectbox(key="setup_preset").set_value("sore-losers").run()
-    at.number_input(key="setup_n").set_value(3).run()
-    at.number_input(key="setup_seed").set_value(16).run()
+    at.text_input(key="setup_n").set_value("3").run()
+    at.text_input(key="setup_seed").set_value("16").run()
     at.button(key="start_game").click().run()
     assert not at.exception, [e.value for e in at.exception]
     g = at.session_state["play_game"]
@@ -56,7 +56,7 @@ def test_the_sore_loser_rules_are_offered_only_for_the_sore_losers_preset():
     assert not [e for e in at.expander if e.label == "Sore Losers"]
     at.selectbox(key="setup_preset").set_value("sore-losers").run()
     assert [e for e in at.expander if e.label == "Sore Losers"]
-    at.number_input(key="rule_starting_coins").set_value(3).run()
+    at.text_input(key="rule_starting_coins").set_value("3").run()
     at.button(key="start_game").click().run()
     assert not at.exception, [e.value for e in at.exception]
     g = at.session_state["play_game"]

@@ -60,9 +60,9 @@ def test_toggling_a_rule_changes_the_custom_set_and_an_invalid_one_is_explained(
     page.toggle(key="rp_rule_auctions").set_value(False).run()
     assert not page.exception
     assert "Auction a property its lander does not buy: off (the rule book: on)" in texts(page)
-    page.number_input(key="rp_rule_jail_turns").set_value(0).run()
+    page.text_input(key="rp_rule_jail_turns").set_value("0").run()
     assert not page.exception
-    assert "Tries for doubles in jail before paying: must be at least 1, not 0." in texts(page)
+    assert "Tries for doubles in jail before paying must be from 1 to 10, not 0." in texts(page)
     assert "jail_turns" not in texts(page)
     keep = next(b for b in page.button if b.key == "rp_keep")
     assert keep.disabled
@@ -96,7 +96,7 @@ def test_a_rule_set_link_opens_the_rule_set(tmp_path, monkeypatch):
     at.switch_page("pages/rules.py").run()
     assert not at.exception
     assert "Rich GO" in texts(at)
-    assert at.number_input(key="rp_rule_go_salary").value == 400
+    assert at.text_input(key="rp_rule_go_salary").value == "400"
 
 
 def test_a_kept_rule_sets_name_is_drawn_as_text_not_markdown(page):
@@ -297,7 +297,7 @@ def test_a_rule_set_just_kept_is_offered_by_the_comparison_form(page):
         "preset:classic-uk", "kept:Jackpot")
     # a second one, from another preset, against that preset
     page.selectbox(key="rp_base").set_value("classic-us").run()
-    page.number_input(key="rp_rule_go_salary").set_value(400).run()
+    page.text_input(key="rp_rule_go_salary").set_value("400").run()
     page.text_input(key="rp_name").input("Rich GO").run()
     next(b for b in page.button if b.key == "rp_keep").click().run()
     assert (page.selectbox(key="ch_a").value, page.selectbox(key="ch_b").value) == (
@@ -410,8 +410,8 @@ def test_mega_rules_under_another_edition_are_marked_not_used(page):
     """Review (outside): skyscrapers and train depots could be set on a classic game with no note that the edition
     does not use them, and a speed die there said nothing of its faces."""
     assert not [i for i in page.info if "Not used by" in i.value]
-    page.number_input(key="rp_rule_skyscrapers").set_value(8).run()
-    page.number_input(key="rp_rule_train_depots").set_value(4).run()
+    page.text_input(key="rp_rule_skyscrapers").set_value("8").run()
+    page.text_input(key="rp_rule_train_depots").set_value("4").run()
     note = next(i.value for i in page.info if "Not used by" in i.value)
     assert note.startswith("Not used by Classic Monopoly: Skyscrapers in the bank (8); Train depots in the bank (4).")
     assert "Only the Mega Edition has skyscrapers and train depots" in note
