@@ -23,6 +23,7 @@ from monopoly_core.sqlsafe import QueryError, QueryRefused, database_summary, ru
 from monopoly_core.store import DuplicateBatch, StoreError, fresh_path, resolve
 from monopoly_core.viz.results import result_figure, suggest_axes
 from pages import _site
+from pages._number_box import number_box
 from pages._site import ensure_navigation
 
 ensure_navigation()
@@ -175,18 +176,22 @@ if not unreadable and (not summary or not summary["games"]):
     with st.container(border=True):
         st.markdown("**The database is empty.** Create a small sample to start asking questions: four-player "
                     "classic games between the standard bots.")
-        n = st.number_input("Games in the sample", min_value=10, max_value=5000, value=300, step=50,
-                            key="db_sample_games")
+        n, sample_problem = number_box("Games in the sample", "db_sample_games", default=300, lo=10, hi=5000,
+                                       what="the number of games in the sample",
+                                       help="A whole number from 10 to 5,000.")
         if st.button("Create a small sample", type="primary", key="db_sample"):
-            bar, update = _progress_bar("Simulating")
-            try:
-                sample_database(check_site_path(st.session_state[PATH]), games=int(n), progress=update)
-            except (StoreError, InvalidRules) as exc:
-                st.error(f"The sample could not be written: {exc}")
+            if n is None:
+                st.error(f"Nothing was simulated. {sample_problem}", icon=":material/block:")
             else:
-                bar.empty()
-                _forget_result()
-                st.rerun()
+                bar, update = _progress_bar("Simulating")
+                try:
+                    sample_database(check_site_path(st.session_state[PATH]), games=n, progress=update)
+                except (StoreError, InvalidRules) as exc:
+                    st.error(f"The sample could not be written: {exc}")
+                else:
+                    bar.empty()
+                    _forget_result()
+                    st.rerun()
 
 # --- questions -----------------------------------------------------------------------------------------------------
 st.subheader("Ask a question")
@@ -292,14 +297,23 @@ with st.form("db_simulate", enter_to_submit=False):
     c = st.columns(3)
     edition = c[0].selectbox("Rule set", names, index=names.index("classic-us") if "classic-us" in names else 0,
                              key="db_sim_edition", format_func=titles.__getitem__)
-    games = c[1].number_input("Games", min_value=1, max_value=100_000, value=1000, step=100, key="db_sim_games")
-    players = c[2].number_input("Players", min_value=2, max_value=8, value=4, key="db_sim_players")
+    # text boxes read by pages/_number_box.py (a number box sent its last valid number while it showed another)
+    cpus = max(1, os.cpu_count() or 1)
+    boxes = [  # (label, key, default, lowest, highest, the box in a refusal, where)
+        ("Games", "db_sim_games", 1000, 1, 100_000, "the number of games", c[1]),
+        ("Players", "db_sim_players", 4, 2, 8, "the number of players", c[2]),
+    ]
     c = st.columns(3)
-    seed = c[0].number_input("Master seed", min_value=0, max_value=2**53 - 1, value=1, key="db_sim_seed")
-    workers = c[1].number_input("Worker processes", min_value=1, max_value=max(1, os.cpu_count() or 1),
-                                value=max(1, min(2, os.cpu_count() or 1)), key="db_sim_workers")
-    limit = c[2].number_input("Turn limit (rounds; 0 = the preset's)", min_value=0, max_value=10_000, value=0,
-                              key="db_sim_limit")
+    boxes += [
+        ("Master seed", "db_sim_seed", 1, 0, 2**53 - 1, "the master seed", c[0]),
+        ("Worker processes", "db_sim_workers", min(2, cpus), 1, cpus, "the number of worker processes", c[1]),
+        ("Turn limit (rounds; 0 = the preset's)", "db_sim_limit", 0, 0, 10_000, "the turn limit", c[2]),
+    ]
+    read = [number_box(label, key, default=default, lo=lo, hi=hi, what=what, where=where,
+                       help=f"A whole number from {lo:,} to {hi:,}.")
+            for label, key, default, lo, hi, what, where in boxes]
+    (games, _), (players, _), (seed, _), (workers, _), (limit, _) = read
+    sim_problems = [why for _, why in read if why is not None]
     chosen = st.multiselect("Bots (cycled over the seats)", STRATEGIES, default=list(STANDARD), key="db_sim_bots",
                             help="; ".join(f"{k}: {v}" for k, v in DESCRIPTIONS.items()))
     rotate = st.toggle("Bots change seats every game", value=True, key="db_sim_rotate",
@@ -311,12 +325,14 @@ with st.form("db_simulate", enter_to_submit=False):
                               "in the database (a run stopped part way, or a smaller run of the same games), play "
                               "only the games it lacks, each with its own seed, instead of refusing the run.")
     submitted = st.form_submit_button("Simulate", type="primary")
-if submitted:
+if submitted and sim_problems:
+    st.error("Nothing was simulated. " + " ".join(sim_problems), icon=":material/block:")
+elif submitted:
     bar, update = _progress_bar("Simulating")
     try:
-        report = simulate(check_site_path(st.session_state[PATH]), edition=edition, games=int(games),
-                          players=int(players), seed=int(seed), bots=chosen or None, workers=int(workers),
-                          turn_limit=int(limit) or None, progress=update, seating=ROTATED if rotate else FIXED,
+        report = simulate(check_site_path(st.session_state[PATH]), edition=edition, games=games,
+                          players=players, seed=seed, bots=chosen or None, workers=workers,
+                          turn_limit=limit or None, progress=update, seating=ROTATED if rotate else FIXED,
                           resume=resume)
     except DuplicateBatch as exc:
         bar.empty()

@@ -69,3 +69,28 @@ def test_a_huge_bid_typed_and_pressed_at_once_is_refused_and_the_button_names_it
         assert page.locator(".st-key-bid_go button").inner_text() == "Bid $99,999,999,999,999,999,999"
         assert page.locator("text=/step \\d+ ·/").first.inner_text() == status     # no bid was made
         assert page.locator("[data-testid='stException']").count() == 0
+
+
+def test_a_huge_seed_typed_and_start_pressed_at_once_starts_no_game(site):  # noqa: F811
+    # (confirmed before this change: the game started with the previous seed, and no word about the one typed)
+    with browser_page(1280, 800) as page:
+        page.goto(f"{site}/play?seed=41")
+        page.wait_for_selector(".st-key-start_game button", timeout=60_000)
+        _settle(page)
+        box = page.locator(".st-key-setup_seed input")
+        assert box.input_value() == "41"
+        box.fill(HUGE)
+        page.locator(".st-key-start_game button").click()       # typed, then pressed at once (no Enter)
+        page.wait_for_selector("text=/not 99,999,999,999,999,999,999/", timeout=30_000)
+        _settle(page)
+        body = page.locator("body").inner_text()
+        assert "The seed must be from 0 to 9,007,199,254,740,991, not 99,999,999,999,999,999,999." in body
+        assert "New game started" not in body and not page.locator("text=/step \\d+ ·/").count()   # no game
+        assert box.input_value() == HUGE
+        assert page.locator(".st-key-start_game button").is_disabled()
+        box.fill("42")
+        box.press("Enter")                          # (the button stays off while the box holds the refused seed)
+        page.wait_for_selector(".st-key-start_game button:not([disabled])", timeout=30_000)
+        page.locator(".st-key-start_game button").click()
+        page.wait_for_selector("text=/New game started with seed 42\\./", timeout=30_000)
+        assert page.locator("[data-testid='stException']").count() == 0

@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from monopoly_core.queries import QUESTIONS
 from monopoly_core.schema_doc import RELATIONS
-from monopoly_core.simulate import sample_database, simulate
+from monopoly_core.simulate import game_seed, sample_database, simulate
 from monopoly_core.sqlsafe import run_query
 
 PAGE = str(Path(__file__).resolve().parent.parent / "pages" / "database.py")
@@ -90,7 +90,7 @@ def test_refused_query(db):
 def test_empty_database_offers_a_sample(tmp_path):
     path = tmp_path / "empty.duckdb"
     at = _page(path)
-    at.number_input(key="db_sample_games").set_value(10)
+    at.text_input(key="db_sample_games").set_value("10")
     at.button(key="db_sample").click().run()
     assert not at.exception and not _errors(at)
     assert path.exists()
@@ -100,16 +100,16 @@ def test_empty_database_offers_a_sample(tmp_path):
 def test_simulate_form(tmp_path):
     path = tmp_path / "sim.duckdb"
     at = _page(path)
-    at.number_input(key="db_sim_games").set_value(4)
-    at.number_input(key="db_sim_players").set_value(2)
-    at.number_input(key="db_sim_workers").set_value(1)
-    at.number_input(key="db_sim_limit").set_value(20)
+    at.text_input(key="db_sim_games").set_value("4")
+    at.text_input(key="db_sim_players").set_value("2")
+    at.text_input(key="db_sim_workers").set_value("1")
+    at.text_input(key="db_sim_limit").set_value("20")
     _simulate(at)
     assert not at.exception and not _errors(at)
     assert at.success[0].value.startswith("Wrote batch 1 (4 games, ids 1 to 4, ")
     # the bots change seats every game unless the toggle is switched off (issue 18: seat apart from strategy)
     at.toggle(key="db_sim_rotate").set_value(False)
-    at.number_input(key="db_sim_seed").set_value(2)
+    at.text_input(key="db_sim_seed").set_value("2")
     _simulate(at)
     assert not _errors(at)
     rows = run_query("SELECT g.batch, p.seat, list(DISTINCT p.strategy) AS strategies, any_value(g.seating) AS "
@@ -133,17 +133,17 @@ def test_a_batch_already_in_the_database_is_refused_and_the_page_lists_the_batch
     path = tmp_path / "twice.duckdb"
     at = _page(path)
     for key, value in (("db_sim_games", 3), ("db_sim_players", 2), ("db_sim_workers", 1), ("db_sim_limit", 15)):
-        at.number_input(key=key).set_value(value)
+        at.text_input(key=key).set_value(str(value))
     _simulate(at)
     assert not _errors(at) and at.success[0].value.startswith("Wrote batch 1 (3 games, ids 1 to 3, ")
-    at.number_input(key="db_sim_games").set_value(8)
+    at.text_input(key="db_sim_games").set_value("8")
     _simulate(at)
     errors = _errors(at)
     assert len(errors) == 1 and errors[0].startswith("Nothing was simulated: these games are already in the "
                                                      "database: batch 1 (3 games, ids 1 to 3)")
     assert not at.success            # review: the old "Wrote batch 1" stayed beside the refusal
     assert _count(path) == 3
-    at.number_input(key="db_sim_seed").set_value(2)
+    at.text_input(key="db_sim_seed").set_value("2")
     _simulate(at)
     assert not _errors(at)
     assert [s.value[:36] for s in at.success] == ["Wrote batch 2 (8 games, ids 4 to 11, "[:36]]
@@ -159,9 +159,9 @@ def test_the_refused_batch_can_be_completed_with_the_box_the_refusal_names(tmp_p
     path = tmp_path / "complete.duckdb"
     at = _page(path)
     for key, value in (("db_sim_games", 3), ("db_sim_players", 2), ("db_sim_workers", 1), ("db_sim_limit", 15)):
-        at.number_input(key=key).set_value(value)
+        at.text_input(key=key).set_value(str(value))
     _simulate(at)
-    at.number_input(key="db_sim_games").set_value(5)
+    at.text_input(key="db_sim_games").set_value("5")
     _simulate(at)
     errors = _errors(at)
     assert len(errors) == 1 and errors[0].endswith('Or tick "Complete a batch already in the database" to play only '
@@ -279,9 +279,9 @@ def test_another_program_s_database_is_refused_and_left_intact(tmp_path):
         conn.execute("CREATE TABLE accounts (id INTEGER); CREATE VIEW payments AS SELECT * FROM accounts")
     before = theirs.read_bytes()
     at = _page(theirs)
-    at.number_input(key="db_sim_games").set_value(2)
-    at.number_input(key="db_sim_workers").set_value(1)
-    at.number_input(key="db_sim_limit").set_value(5)
+    at.text_input(key="db_sim_games").set_value("2")
+    at.text_input(key="db_sim_workers").set_value("1")
+    at.text_input(key="db_sim_limit").set_value("5")
     next(b for b in at.button if b.label == "Simulate").click().run()
     assert not at.exception
     assert any("Nothing was simulated" in e and "theirs.duckdb was not made by this lab" in e for e in _errors(at))
@@ -302,9 +302,9 @@ def test_a_file_that_is_not_a_database_is_named_without_the_server_s_path(tmp_pa
     assert not at.exception
     want = "notes.duckdb is not a game database this lab can read"
     assert [e for e in _errors(at) if want in e] == _errors(at) != []
-    at.number_input(key="db_sim_games").set_value(2)
-    at.number_input(key="db_sim_workers").set_value(1)
-    at.number_input(key="db_sim_limit").set_value(5)
+    at.text_input(key="db_sim_games").set_value("2")
+    at.text_input(key="db_sim_workers").set_value("1")
+    at.text_input(key="db_sim_limit").set_value("5")
     next(b for b in at.button if b.label == "Simulate").click().run()
     assert not at.exception
     errors = _errors(at)
@@ -362,7 +362,7 @@ def test_a_name_opens_that_file_in_the_folder(tmp_path, monkeypatch):
     at.text_input(key="db_name").set_value("class 7b.duckdb").run()
     assert not at.exception and not _errors(at)
     assert at.session_state["db_path"] == str(home / "class 7b.duckdb")
-    at.number_input(key="db_sample_games").set_value(10)
+    at.text_input(key="db_sample_games").set_value("10")
     at.button(key="db_sample").click().run()
     assert not at.exception and not _errors(at) and _count(home / "class 7b.duckdb") == 10
     other = tmp_path / "teacher"
@@ -486,7 +486,7 @@ def test_a_fresh_database_is_made_in_the_site_s_folder(tmp_path):
     at.button(key="db_fresh_start").click().run()
     at.button(key="db_fresh_yes").click().run()
     assert at.session_state["db_path"] == str(other / "games-2.duckdb")
-    at.number_input(key="db_sample_games").set_value(10)
+    at.text_input(key="db_sample_games").set_value("10")
     at.button(key="db_sample").click().run()
     assert not at.exception and not _errors(at) and _count(other / "games-2.duckdb") == 10
 
@@ -499,3 +499,55 @@ def test_the_simulate_form_names_rule_sets_in_full(db):
     titles = [p.title for p in presets()]
     assert list(box.options) == titles and box.label == "Rule set"
     assert box.value == "classic-us"        # (the value the form simulates stays the preset's id)
+
+
+# --- the number boxes are text boxes (pages/_number_box.py): a number box sent its last valid number while it
+# showed another, so Simulate ran with a number the person no longer saw ------------------------------------------
+@pytest.mark.parametrize("key, typed, words", [
+    ("db_sim_games", "0", "The number of games must be from 1 to 100,000, not 0."),
+    ("db_sim_games", "abc", "The number of games must be a whole number written with the digits 0 to 9."),
+    ("db_sim_players", "9", "The number of players must be from 2 to 8, not 9."),
+    ("db_sim_seed", "9" * 20, "The master seed must be from 0 to 9,007,199,254,740,991, not "
+                              "99,999,999,999,999,999,999."),
+    ("db_sim_limit", "-1", "The turn limit must be from 0 to 10,000, not -1."),
+])
+def test_a_bad_number_in_the_simulate_form_is_refused_and_nothing_is_simulated(tmp_path, key, typed, words):
+    path = tmp_path / "refused.duckdb"
+    at = _page(path)
+    for k, value in (("db_sim_games", 3), ("db_sim_players", 2), ("db_sim_workers", 1), ("db_sim_limit", 15)):
+        at.text_input(key=k).set_value(str(value))
+    at.text_input(key=key).set_value(typed)
+    _simulate(at)
+    assert not at.exception and not at.success
+    assert _errors(at) == [f"Nothing was simulated. {words}"]
+    assert not path.exists() or _count(path) == 0
+
+
+def test_numbers_typed_in_the_simulate_form_are_the_numbers_simulated(tmp_path):
+    path = tmp_path / "typed.duckdb"
+    at = _page(path)
+    for k, value in (("db_sim_games", " 3 "), ("db_sim_players", "3"), ("db_sim_workers", "1"),
+                     ("db_sim_limit", "1,000"), ("db_sim_seed", "9,007,199,254,740,991")):
+        at.text_input(key=k).set_value(value)
+    _simulate(at)
+    assert not _errors(at)
+    rows = run_query("SELECT batch_index, seed, players, turn_limit FROM games ORDER BY batch_index",
+                     path).table.to_pylist()
+    assert rows == [{"batch_index": i, "seed": game_seed(2**53 - 1, i), "players": 3, "turn_limit": 1000}
+                    for i in range(3)]
+
+
+@pytest.mark.parametrize("typed, words", [
+    ("9", "The number of games in the sample must be from 10 to 5,000, not 9."),
+    ("abc", "The number of games in the sample must be a whole number written with the digits 0 to 9."),
+    ("9" * 20, "The number of games in the sample must be from 10 to 5,000, not 99,999,999,999,999,999,999."),
+])
+def test_a_bad_sample_size_is_refused_and_nothing_is_written(tmp_path, typed, words):
+    path = tmp_path / "no-sample.duckdb"
+    at = _page(path)
+    at.text_input(key="db_sample_games").set_value(typed)
+    at.button(key="db_sample").click().run()
+    assert not at.exception
+    assert _errors(at) == [f"Nothing was simulated. {words}"]
+    assert not path.exists() or _count(path) == 0
+    assert any(b.key == "db_sample" for b in at.button)        # the offer is still there
