@@ -20,6 +20,7 @@ from monopoly_core.viz import markov as V
 from monopoly_core.viz.board import board_figure
 from monopoly_core.viz.safe_text import html
 from pages import _custom_rules, _mega_markov, _site, _sore_losers_markov
+from pages._number_box import number_box
 from pages._site import ensure_navigation
 
 ensure_navigation()
@@ -313,13 +314,20 @@ with tabs[4]:
                     "each token's own exact chain. With that card made to do nothing, the engine agrees with the "
                     "chain (the lab's tests check it at 300,000 rolls).", icon=":material/info:")
         e1, e2, e3 = st.columns([1, 1, 1])
-        rolls = e1.number_input("Rolls to simulate", 1_000, 2_000_000, 100_000, 10_000, key="mk_rolls",
-                                help="About 100,000 rolls a second.")
-        seed = e2.number_input("Seed", 0, 2**31 - 1, 1, key="mk_seed", help="Same seed, same games.")
-        settings = (name, jail, uk_card, assume, int(rolls), int(seed))
-        if e3.button("Simulate", type="primary", key="mk_simulate"):
+        # text boxes read by pages/_number_box.py (a number box sent its last valid number while it showed another)
+        rolls, rolls_why = number_box("Rolls to simulate", "mk_rolls", default=100_000, lo=1_000, hi=2_000_000,
+                                      what="the number of rolls", where=e1,
+                                      help="About 100,000 rolls a second. A whole number from 1,000 to 2,000,000.")
+        seed, seed_why = number_box("Seed", "mk_seed", default=1, lo=0, hi=2**31 - 1, what="the seed", where=e2,
+                                    help="Same seed, same games. A whole number from 0 to 2,147,483,647.")
+        settings = (name, jail, uk_card, assume, rolls, seed)
+        pressed = e3.button("Simulate", type="primary", key="mk_simulate")
+        if pressed and (rolls is None or seed is None):
+            st.error(" ".join(["Nothing was simulated."] + [w for w in (rolls_why, seed_why) if w]),
+                     icon=":material/block:")
+        elif pressed:
             bar = st.progress(0.0, text="Playing games\u2026")
-            emp = M.simulate_rolls(rules, int(rolls), jail=jail, uk_card=uk_card, seed=int(seed), assume=assume,
+            emp = M.simulate_rolls(rules, rolls, jail=jail, uk_card=uk_card, seed=seed, assume=assume,
                                    progress=lambda done, total: bar.progress(done / total,
                                                                              text=f"{done:,} of {total:,} rolls"))
             bar.empty()

@@ -113,7 +113,7 @@ def _formulas(at) -> list[str]:
     for tab in TABS:
         open_tab(at, tab)
         if tab == "Theory vs experiment":
-            at.number_input(key="mk_rolls").set_value(2_000).run()
+            at.text_input(key="mk_rolls").set_value("2000").run()
             at.button(key="mk_simulate").click().run()
         out += [f.value for f in at.latex]
         assert not any(col.get("latex") for col in at.columns), f"{tab}: a formula squeezed into a column"
@@ -160,7 +160,7 @@ def test_choose_the_starting_square_and_threshold(page):
 
 def test_small_simulation_and_income(page):
     at = open_tab(page, "Theory vs experiment")
-    at.number_input(key="mk_rolls").set_value(5_000).run()
+    at.text_input(key="mk_rolls").set_value("5000").run()
     at.button(key="mk_simulate").click().run()
     assert not at.exception
     assert _by_label(at.metric, "Rolls counted").value == "5,000"
@@ -199,8 +199,8 @@ def test_the_cheaters_assumption_is_stated_and_its_simulation_agrees(page):
     at = open_tab(page, "Theory vs experiment")
     at.selectbox(key="mk_preset").set_value("cheaters").run()
     assert "Cards kept in hand" in _words(at) and "1 in 14" in _words(at)
-    at.number_input(key="mk_rolls").set_value(50_000).run()
-    at.number_input(key="mk_seed").set_value(2).run()
+    at.text_input(key="mk_rolls").set_value("50000").run()
+    at.text_input(key="mk_seed").set_value("2").run()
     at.button(key="mk_simulate").click().run()
     assert not at.exception
     p = _by_label(at.metric, "Chi-square p-value").value
@@ -224,7 +224,7 @@ def test_no_fine_or_chance_words_where_there_is_no_such_card(page, name):
 def test_a_p_value_near_one_is_never_shown_as_a_bare_one(page):
     """Review (second round): seed 3 showed the chi-square p-value as "1"; rounding must not print a certainty."""
     at = open_tab(page, "Theory vs experiment")
-    at.number_input(key="mk_seed").set_value(3).run()
+    at.text_input(key="mk_seed").set_value("3").run()
     at.button(key="mk_simulate").click().run()
     assert not at.exception
     shown = _by_label(at.metric, "Chi-square p-value").value
@@ -235,3 +235,34 @@ def test_p_values_are_written_without_rounding_to_one_or_zero():
     from monopoly_core.markov.stats import ChiSquare
     texts = [ChiSquare(1.0, 39, p, 1000, "markov").p_text() for p in (0.99996, 0.9996, 0.0312, 2.1e-7, 0.0)]
     assert texts == ["> 0.9999", "0.9996", "0.0312", "2.1e-07", "< 1e-300"]
+
+
+# --- the rolls and seed boxes are text boxes (pages/_number_box.py): a number box sent its last valid number while
+# it showed another, so Simulate ran with a number the person no longer saw ---------------------------------------
+@pytest.mark.parametrize("key, typed, words", [
+    ("mk_rolls", "999", "The number of rolls must be from 1,000 to 2,000,000, not 999."),
+    ("mk_rolls", "9" * 20, "The number of rolls must be from 1,000 to 2,000,000, not 99,999,999,999,999,999,999."),
+    ("mk_rolls", "abc", "The number of rolls must be a whole number written with the digits 0 to 9."),
+    ("mk_seed", "-1", "The seed must be from 0 to 2,147,483,647, not -1."),
+    ("mk_seed", "2147483648", "The seed must be from 0 to 2,147,483,647, not 2,147,483,648."),
+])
+def test_a_bad_number_of_rolls_or_seed_is_refused_and_nothing_is_simulated(page, key, typed, words):
+    at = open_tab(page, "Theory vs experiment")
+    at.text_input(key="mk_rolls").set_value("1000")
+    at.text_input(key=key).set_value(typed)
+    at.button(key="mk_simulate").click().run()
+    assert not at.exception
+    assert [e.value for e in at.error] == [f"Nothing was simulated. {words}"]
+    assert "mk_sim_result" not in at.session_state
+    assert not any(m.label == "Rolls counted" for m in at.metric)
+
+
+def test_the_rolls_and_seed_typed_are_the_ones_simulated(page):
+    at = open_tab(page, "Theory vs experiment")
+    at.text_input(key="mk_rolls").set_value(" 1,234 ")
+    at.text_input(key="mk_seed").set_value("7")
+    at.button(key="mk_simulate").click().run()
+    assert not at.exception and not at.error
+    settings, emp = at.session_state["mk_sim_result"]
+    assert settings[-2:] == (1234, 7) and emp.rolls == 1234
+    assert _by_label(at.metric, "Rolls counted").value == "1,234"
