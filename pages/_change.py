@@ -20,6 +20,7 @@ from monopoly_core.viz.safe_text import markdown
 
 from . import _rule_words as words
 from . import _site
+from ._number_box import number_box
 
 RESULT = "rules_change_result"
 #: Most games a side from the page (the command line takes up to a million).
@@ -94,13 +95,19 @@ def controls(choices: dict[str, tuple[str, RuleSet]]) -> None:
     else:
         st.info("A and B are the same rules: pick another rule set, or keep a changed one above.")
     c1, c2, c3, c4 = st.columns(4)
-    games = c1.number_input("Games on each side", 2, PAGE_MAX_GAMES, 100, step=10, key="ch_games",
-                            help="More games give narrower intervals: about four times the games halve them.")
+    # text boxes read by pages/_number_box.py (a number box sent its last valid number while it showed another)
+    games, games_why = number_box("Games on each side", "ch_games", default=100, lo=2, hi=PAGE_MAX_GAMES,
+                                  what="the number of games on each side", where=c1,
+                                  help="More games give narrower intervals: about four times the games halve "
+                                       f"them. A whole number from 2 to {PAGE_MAX_GAMES:,}.")
     lo = max(rules_a.min_players, rules_b.min_players)
-    hi = min(rules_a.max_players, rules_b.max_players)
-    players = c2.number_input("Players", lo, max(lo, hi), min(max(4, lo), max(lo, hi)), step=1, key="ch_players")
-    seed = c3.number_input("Seed", 0, 2**53 - 1, 2024, step=1, key="ch_seed",
-                           help="Game i of both sides is played with the same seed drawn from this one.")
+    hi = max(lo, min(rules_a.max_players, rules_b.max_players))
+    players, players_why = number_box("Players", "ch_players", default=min(max(4, lo), hi), lo=lo, hi=hi,
+                                      what="the number of players", where=c2,
+                                      help=f"Both rule sets take {lo} to {hi} players.")
+    seed, seed_why = number_box("Seed", "ch_seed", default=2024, lo=0, hi=2**53 - 1, what="the seed", where=c3,
+                                help="Game i of both sides is played with the same seed drawn from this one. A "
+                                     f"whole number from 0 to {2**53 - 1:,}.")
     alpha = c4.selectbox("Level of the tests", list(LEVELS), format_func=LEVELS.get, key="ch_level",
                          help="A difference is called larger than chance when a test this strict says so.")
     bots = st.multiselect("Bots, seated in turn", STRATEGIES, default=list(STANDARD), key="ch_bots",
@@ -109,9 +116,13 @@ def controls(choices: dict[str, tuple[str, RuleSet]]) -> None:
                        help="Each game every bot moves one seat on, so each bot plays every seat equally often: "
                             "then a lucky seat is not mistaken for a good way of playing. Switch it off to keep "
                             "every bot in the same seat (then the seat and the bot in it cannot be told apart).")
-    if st.button("Compare", type="primary", key="ch_go", disabled=not diff or not bots):
-        _run(rules_a, rules_b, choices[a][0], choices[b][0], int(games), int(players), int(seed), float(alpha),
-             bots, ROTATED if rotate else FIXED)
+    pressed = st.button("Compare", type="primary", key="ch_go", disabled=not diff or not bots)
+    refused = [why for why in (games_why, players_why, seed_why) if why]
+    if pressed and refused:
+        st.error(" ".join(["Nothing was compared."] + refused), icon=":material/block:")
+    elif pressed:
+        _run(rules_a, rules_b, choices[a][0], choices[b][0], games, players, seed, float(alpha), bots,
+             ROTATED if rotate else FIXED)
 
 
 def _run(rules_a, rules_b, la, lb, games, players, seed, alpha, bots, seating) -> None:
