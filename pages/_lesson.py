@@ -16,6 +16,7 @@ from monopoly_core import presets
 from monopoly_core.bounds import short
 from monopoly_core.lessons import DEFAULT_SEED, MAX_SEED, RUN_SIZES, Exercise, Lesson, parse_seed
 from monopoly_core.viz.safe_text import markdown as plain
+from pages._number_box import number_box
 from pages._site import PRINT, ROOT
 
 SEED = "seed"
@@ -114,15 +115,20 @@ def simulation(lesson: Lesson, settings: tuple, run: Callable[[int, int], object
     if problem:
         st.warning(plain(problem))          # (it may quote the link: drawn as typed)
     cols = st.columns([1.2, 1, 1, 1], vertical_alignment="bottom")
-    seed = int(cols[0].number_input("Seed", 0, MAX_SEED, key=f"{lesson.slug}_seed",
-                                    help="Same seed, same numbers: a class that opens the same link sees the same "
-                                         "simulation. Change it to see another run."))
+    # a text box read by pages/_number_box.py (a number box sent its last valid seed while it showed another)
+    seed, why = number_box("Seed", f"{lesson.slug}_seed", default=DEFAULT_SEED, lo=0, hi=MAX_SEED,
+                           what="the seed", where=cols[0],
+                           help="Same seed, same numbers: a class that opens the same link sees the same simulation. "
+                                f"Change it to see another run (0 to {MAX_SEED:,}).")
     pressed = None
     for col, n in zip(cols[1:], sizes):
         if col.button(once if n == 1 else many.format(n=n), key=f"{lesson.slug}_run_{n}", width="stretch",
                       type="primary" if n == sizes[-1] else "secondary"):
             pressed = n
     key = f"{lesson.slug}_result"
+    if seed is None:
+        st.error(f"Nothing was simulated. {why}" if pressed is not None else why, icon=":material/block:")
+        return None
     if pressed is not None:
         with st.spinner("Simulating\u2026"):
             st.session_state[key] = (settings, seed, pressed, run(pressed, seed))

@@ -7,6 +7,7 @@ import streamlit as st
 
 from monopoly_core.lessons import DEFAULT_SEED, LESSONS, MAX_SEED, parse_seed
 from pages import _lesson, _site
+from pages._number_box import number_box
 from pages._site import PRINT, ensure_navigation
 
 ensure_navigation()
@@ -28,11 +29,19 @@ def _address_seed(value: str) -> str | None:
 
 
 st.session_state.setdefault("teacher_seed", DEFAULT_SEED)
+LINKED_SEED = "teacher_seed_linked"     # the seed the lesson links carry: the last one the box held that was taken
 _site.read_address("teacher_address", {"seed": _address_seed}, "seed, for example ?seed=2024")
-seed = int(st.number_input(
-    "Class seed", 0, MAX_SEED, key="teacher_seed",
-    help="Every link below opens its lesson with this seed, so the whole class sees the same simulated numbers. "
-         "Pick a new one for another class or another day."))
+# a text box read by pages/_number_box.py (a number box kept its last valid seed in the links while it showed
+# another); a seed that cannot be used is refused in words, and the links keep the last seed taken, as they say
+typed, why = number_box("Class seed", "teacher_seed", default=DEFAULT_SEED, lo=0, hi=MAX_SEED,
+                        what="the class seed",
+                        help="Every link below opens its lesson with this seed, so the whole class sees the same "
+                             "simulated numbers. Pick a new one for another class or another day (0 to "
+                             f"{MAX_SEED:,}).")
+seed = st.session_state.get(LINKED_SEED, DEFAULT_SEED) if typed is None else typed
+st.session_state[LINKED_SEED] = seed
+if why is not None:
+    st.error(f"{why} The links below still open the lessons with seed {seed}.", icon=":material/block:")
 st.caption(f"Share a lesson link with the class: everyone who opens it runs the simulations with seed {seed}. "
            "The worksheet and the answer sheet are clean pages for the browser's Print (Ctrl+P).")
 

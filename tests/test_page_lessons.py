@@ -94,7 +94,7 @@ def test_lesson_dice_runs_at_each_size_with_the_seed_shown():
     assert list(shown["rolled"]) == [r["rolled"] for r in expected]
     assert "In 10,000 rolls, 7 came up" in texts(at)
     assert len(at.get("plotly_chart")) == 4          # exact, sampled, two running shares
-    at.number_input(key="lesson_dice_seed").set_value(5).run()
+    at.text_input(key="lesson_dice_seed").set_value("5").run()
     assert at.info[0].value.startswith("Press a button")      # a new seed: the old numbers are not shown
     click(at, "lesson_dice_run_100")
     assert list(frame(at, "rolled")["rolled"]) == [r["rolled"] for r in dice.roll(100, 5).rows()]
@@ -191,14 +191,14 @@ def test_lesson_expected_value_runs_at_each_size_and_reveals_its_answer():
 
 def test_a_seed_in_the_link_sets_the_lessons_seed():
     at = open_page(PAGES["lesson_dice"], seed="77")
-    assert at.number_input(key="lesson_dice_seed").value == 77
+    assert at.text_input(key="lesson_dice_seed").value == "77"
     click(at, "lesson_dice_run_100")
     assert list(frame(at, "rolled")["rolled"]) == [r["rolled"] for r in dice.roll(100, 77).rows()]
 
 
 def test_a_bad_seed_in_the_link_says_so_and_uses_the_default():
     at = open_page(PAGES["lesson_dice"], seed="lots")
-    assert at.number_input(key="lesson_dice_seed").value == 2024
+    assert at.text_input(key="lesson_dice_seed").value == "2024"
     assert unescaped(at.warning[0].value) == ("The seed must be a whole number, not 'lots'. This lesson uses the "
                                               "seed 2024 instead.")
 
@@ -209,7 +209,7 @@ def test_the_worksheet_shows_the_exercise_and_no_controls(lesson):
     ex = lesson.exercise()
     shown = texts(at)
     assert ex.question in shown and ex.answer not in shown
-    assert not at.button and not at.number_input and not at.selectbox and not at.get("plotly_chart")
+    assert not at.button and not at.text_input and not at.selectbox and not at.get("plotly_chart")
     assert at.title[0].value == f"Lesson {lesson.number}: {lesson.title}"
     assert lesson.formula in at.latex[0].value
 
@@ -239,7 +239,7 @@ def test_the_teachers_page_lists_the_lessons_with_seeded_links():
     for x in LESSONS:
         assert (x.slug, "seed=2024") in links
         assert (x.slug, "print=worksheet&seed=2024") in links and (x.slug, "print=answers&seed=2024") in links
-    at.number_input(key="teacher_seed").set_value(99).run()
+    at.text_input(key="teacher_seed").set_value("99").run()
     assert ("lesson_dice", "seed=99") in [(p.proto.page, p.proto.query_string) for p in at.get("page_link")]
     plan = csv(at, "teacher_plan")
     assert list(plan["lesson"]) == [1, 2, 3, 4, 5, 6] and plan["minutes"].sum() == sum(x.minutes for x in LESSONS)
@@ -250,3 +250,38 @@ def test_the_lessons_have_their_own_section_in_the_navigation():
     titles = [title for _, title, _ in _site.lesson_pages()]
     assert titles == ["For the teacher"] + [f"{x.number}. {x.title}" for x in LESSONS]
     assert all((_site.ROOT / path).exists() for path, _, _ in _site.lesson_pages())
+
+
+# --- the seed boxes are text boxes (pages/_number_box.py): a number box sent its last valid seed while it showed
+# another, so a run (or the class's links) used a seed the person no longer saw ----------------------------------
+@pytest.mark.parametrize("typed, words", [
+    ("9" * 20, "The seed must be from 0 to 2,147,483,647, not 99,999,999,999,999,999,999."),
+    ("-1", "The seed must be from 0 to 2,147,483,647, not -1."),
+    ("abc", "The seed must be a whole number written with the digits 0 to 9."),
+])
+def test_a_bad_lesson_seed_typed_and_run_at_once_simulates_nothing(typed, words):
+    at = open_page(PAGES["lesson_dice"])
+    at.text_input(key="lesson_dice_seed").set_value("5").run()
+    at.text_input(key="lesson_dice_seed").set_value(typed)
+    at.button(key="lesson_dice_run_100").click().run()          # typed and pressed at once
+    assert not at.exception
+    assert [e.value for e in at.error] == [f"Nothing was simulated. {words}"]
+    assert "lesson_dice_result" not in at.session_state
+
+
+def test_a_good_lesson_seed_typed_and_run_at_once_is_the_seed_used():
+    at = open_page(PAGES["lesson_dice"])
+    at.text_input(key="lesson_dice_seed").set_value("2,000,000")
+    at.button(key="lesson_dice_run_100").click().run()
+    assert list(frame(at, "rolled")["rolled"]) == [r["rolled"] for r in dice.roll(100, 2_000_000).rows()]
+
+
+def test_a_bad_class_seed_is_refused_and_the_links_say_the_seed_they_still_carry():
+    at = open_page("pages/lessons.py")
+    at.text_input(key="teacher_seed").set_value("99").run()
+    at.text_input(key="teacher_seed").set_value("2147483648").run()
+    assert [e.value for e in at.error] == ["The class seed must be from 0 to 2,147,483,647, not 2,147,483,648. "
+                                           "The links below still open the lessons with seed 99."]
+    links = [(p.proto.page, p.proto.query_string, p.proto.label) for p in at.get("page_link")]
+    assert ("lesson_dice", "seed=99", "Open lesson 1 (seed 99)") in links
+    assert not any("2147483648" in q for _, q, _ in links)
