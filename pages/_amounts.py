@@ -76,7 +76,7 @@ def read_amount(text: object, what: str, currency: str = "") -> int:
     return value
 
 
-#: The most digits of a refused number said back in the refusal (a longer one is said as "far more than ...").
+#: The most digits of a refused number said back in the refusal (a longer one is said as "a number of 30 digits").
 _SAID_DIGITS = 24
 
 
@@ -95,5 +95,6 @@ def read_whole(text: object, what: str, lo: int, hi: int, currency: str = "") ->
     value = -value if negative else value
     if lo <= value <= hi:
         return value
-    said = f"{value:,}" if len(str(abs(value))) <= _SAID_DIGITS else f"far more than {hi:,}"
+    digits = len(str(abs(value)))
+    said = f"{value:,}" if digits <= _SAID_DIGITS else f"a number of {digits} digits"
     raise AmountProblem(f"{name} must be from {lo:,} to {hi:,}, not {said}.")

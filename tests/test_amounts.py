@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pages._amounts import MAX_CHARS, AmountProblem, read_amount
+from pages._amounts import MAX_CHARS, AmountProblem, read_amount, read_whole
 
 CASH = "the cash you give"
 
@@ -84,3 +84,31 @@ def test_the_sentence_starts_with_a_capital_whatever_the_box():
     with pytest.raises(AmountProblem) as exc:
         read_amount("abc", "your bid", "$")
     assert str(exc.value) == "Your bid must be a whole number written with the digits 0 to 9."
+
+
+# --- read_whole: a number from a range (a seed, a count of games, a rule's number, a turn) -----------------------
+@pytest.mark.parametrize("typed, lo, hi, value", [
+    ("0", 0, 10, 0), ("10", 0, 10, 10), (" 7 ", 1, 10, 7), ("1,000", 0, 10_000, 1000),
+    ("-3", -5, 5, -3),                     # a minus sign is read where the range takes it
+    (str(2**53 - 1), 0, 2**53 - 1, 2**53 - 1),
+])
+def test_a_number_in_the_range_is_read_as_typed(typed, lo, hi, value):
+    assert read_whole(typed, "the seed", lo, hi) == value
+
+
+@pytest.mark.parametrize("typed, lo, hi, words", [
+    ("0", 1, 10, "The turn must be from 1 to 10, not 0."),
+    ("-1", 0, 10, "The turn must be from 0 to 10, not -1."),
+    ("99999999999999999999", 1, 9_007_199_254_740_991,
+     "The turn must be from 1 to 9,007,199,254,740,991, not 99,999,999,999,999,999,999."),
+    ("9" * 30, 1, 10, "The turn must be from 1 to 10, not a number of 30 digits."),   # not said back whole
+    ("9" * 41, 1, 10, f"The turn is far too long to be an amount: at most {MAX_CHARS} characters."),
+    ("abc", 1, 10, "The turn must be a whole number written with the digits 0 to 9."),
+    ("", 1, 10, "The turn is empty: type a whole number."),
+    ("-", 1, 10, "The turn is empty: type a whole number."),
+    ("2.5", 1, 10, "The turn must be a whole number, without a decimal point."),
+])
+def test_a_number_outside_the_range_or_no_number_is_refused_with_the_range(typed, lo, hi, words):
+    with pytest.raises(AmountProblem) as caught:
+        read_whole(typed, "the turn", lo, hi)
+    assert str(caught.value) == words
