@@ -187,8 +187,8 @@ def changed_since(shown: dict[str, str]) -> str | None:
     for key, text in shown.items():
         now = str(st.session_state.get(key, text))
         if now != text:
-            name = "the number of players" if key == NUMBER_OF_PLAYERS else \
-                words.label(key.removeprefix("rule_")).lower()
+            label = words.label(key.removeprefix("rule_"))
+            name = "the number of players" if key == NUMBER_OF_PLAYERS else label[:1].lower() + label[1:]
             return (f"You changed {name} to {now.strip()[:24]!r} as you pressed Start: look at the set-up again "
                     f"and press Start once more.")
     return None

@@ -35,13 +35,12 @@ def _start_as_shown(rules, players, shown: dict[str, str]) -> None:
     """Start the game the set-up shows when Start is pressed: the seed is read from its box then (typed and
     pressed at once, the seed typed is the one used), and a set-up number typed as Start was pressed, which the
     players and rules drawn do not hold yet, keeps the game from starting, with the reason."""
-    why = _setup.changed_since(shown)
+    changed = _setup.changed_since(shown)
     seed, problem = _setup.read_seed()
-    why = why or problem
-    if why is not None or seed is None:
-        gs.notice("error", f"The game was not started. {why}")
-        return
-    gs.start(rules, players, seed)
+    if changed is None and seed is not None:
+        gs.start(rules, players, seed)
+    else:
+        gs.notice("error", f"The game was not started. {changed or problem}")
 
 
 def _setup_and_start() -> None:

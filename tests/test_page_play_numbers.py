@@ -98,7 +98,7 @@ def test_a_bad_rule_number_is_refused_beside_start_and_starts_no_game(typed, wor
     at.text_input(key="rule_go_salary").set_value(typed)
     at.button(key="start_game").click().run()                        # typed and pressed at once
     assert game(at) is None
-    assert markdown("The game was not started. You changed salary for passing go") in texts(at)
+    assert markdown("The game was not started. You changed salary for passing GO") in texts(at)
 
 
 def test_a_good_rule_number_typed_is_the_rule_of_the_game():
