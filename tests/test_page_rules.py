@@ -18,7 +18,7 @@ from monopoly_core import RuleSet, presets, sharelink
 from monopoly_core.viz import safe_text
 from pages import _custom_rules
 from pages._rule_words import LABELS
-from tests.apptest_helpers import APP, open_page, texts
+from tests.apptest_helpers import APP, open_page, shown, texts
 
 
 @pytest.fixture
@@ -95,7 +95,7 @@ def test_a_rule_set_link_opens_the_rule_set(tmp_path, monkeypatch):
     at.run()
     at.switch_page("pages/rules.py").run()
     assert not at.exception
-    assert "Rich GO" in texts(at)
+    assert "Rich GO" in shown(at)
     assert at.text_input(key="rp_rule_go_salary").value == "400"
 
 
@@ -200,7 +200,7 @@ def _open_with(params: dict, page: str) -> AppTest:
 def test_a_damaged_rule_set_link_is_refused_in_words(tmp_path, monkeypatch):
     monkeypatch.setenv("MONOPOLY_DB", str(tmp_path / "games.duckdb"))
     at = _open_with({"preset": "classic-uk", "rules": "not-a-packed-rule-set", "name": "Broken"}, "pages/rules.py")
-    assert "This link's rule set cannot be opened" in texts(at)
+    assert "This link's rule set cannot be opened" in shown(at)
     assert "Broken (yours)" not in _table(at).columns
 
 
@@ -451,8 +451,7 @@ def test_a_link_s_name_and_preset_are_said_as_typed_never_drawn_as_markdown():
     """Outside review: ?preset=mega&name=![](https://e.vil/t.png)[Sign in](https://e.vil) put another site's image
     and a fake "Sign in" link in the success box and in the side-by-side table's column header; a preset of
     zz[Sign in](https://e.vil/p) put a live link in the error box."""
-    from apptest_helpers import shown, texts
-    from test_page_lessons import open_page
+    from test_page_lessons import open_page        # (a visitor following a link with these address parts)
     at = open_page("pages/rules.py", preset="mega", name="![](https://e.vil/t.png)[Sign in](https://e.vil)")
     assert "](https://e.vil" not in texts(at) and "[Sign in](https://e.vil)" in shown(at)
     headers = [str(c) for t in at.table for c in t.value.columns]
