@@ -94,3 +94,40 @@ def test_a_huge_seed_typed_and_start_pressed_at_once_starts_no_game(site):  # no
         page.locator(".st-key-start_game button").click()
         page.wait_for_selector("text=/New game started with seed 42\\./", timeout=30_000)
         assert page.locator("[data-testid='stException']").count() == 0
+
+
+def _game_some_turns_in():
+    """(game, share link) of a classic game five turns in, waiting for the person (seat 0) to decide."""
+    from urllib.parse import urlencode
+
+    from monopoly_core import Game, PlayerSpec, preset, sharelink
+    specs = [PlayerSpec("Player 1", "person", "strategist", "#e53935"),
+             PlayerSpec("Bot 2", "bot", "cautious", "#1e88e5")]
+    g = Game.new(preset("classic-us"), specs, seed=11, snapshots=True)
+    while not (g.waiting_for_person() and len(g.turn_plies) >= 5):
+        if g.waiting_for_person():
+            acts = g.pending.legal_actions()
+            g.act(next((a for a in acts if a.kind in ("roll", "end", "pass", "decline", "reject")), acts[0]))
+        else:
+            g.step()
+    return g, "/play?" + urlencode({k: v for k, v in sharelink.encode(g).items() if v})
+
+
+def test_a_rewind_to_turn_0_typed_and_pressed_at_once_rewinds_nothing(site):  # noqa: F811
+    # (confirmed before this change: "Rewound to the start of turn 10.", and no word about the 0 typed)
+    g, link = _game_some_turns_in()
+    turns = len(g.turn_plies)
+    with browser_page(1280, 800) as page:
+        status = _open(page, site + link, ".st-key-decision button")
+        page.get_by_role("button", name="Rewind\u2026").click()
+        box = page.locator(".st-key-rewind_turn input")
+        box.wait_for(timeout=20_000)
+        box.fill("0")
+        page.locator(".st-key-ctl_rewind button").click()          # typed, then pressed at once (no Enter)
+        page.wait_for_selector("text=/not 0\\./", timeout=30_000)
+        _settle(page)
+        body = page.locator("body").inner_text()
+        assert f"The turn to go back to must be from 1 to {turns}, not 0." in body
+        assert "Rewound" not in body
+        assert page.locator("text=/step \\d+ ·/").first.inner_text() == status       # the game did not move
+        assert page.locator("[data-testid='stException']").count() == 0
