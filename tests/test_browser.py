@@ -257,13 +257,20 @@ def _buy_decision_link():
 def _decision_link(kind: str):
     """(game, share link) of a classic game where the person (seat 0) must take a decision of ``kind`` (others
     answered the plain way: roll, end, pass, decline, reject)."""
+    return _played_link(lambda g: g.pending.kind == kind)
+
+
+def _played_link(stop, seats: int = 3):
+    """(game, share link) of a classic game of ``seats`` players (a person in seat 0, bots after) played until the
+    person must decide and ``stop(game)`` holds (the person's earlier decisions answered the plain way)."""
     from urllib.parse import urlencode
 
     from monopoly_core import Game, PlayerSpec, preset, sharelink
     specs = [PlayerSpec("Player 1", "person", "strategist", "#e53935"),
-             PlayerSpec("Bot 2", "bot", "cautious", "#1e88e5"), PlayerSpec("Bot 3", "bot", "strategist", "#43a047")]
+             PlayerSpec("Bot 2", "bot", "cautious", "#1e88e5"),
+             PlayerSpec("Bot 3", "bot", "strategist", "#43a047")][:seats]
     g = Game.new(preset("classic-us"), specs, seed=11, snapshots=True)
-    while not (g.waiting_for_person() and g.pending.kind == kind):
+    while not (g.waiting_for_person() and stop(g)):
         if g.waiting_for_person():
             acts = g.pending.legal_actions()
             g.act(next((a for a in acts if a.kind in ("roll", "end", "pass", "decline", "reject")), acts[0]))

@@ -8,7 +8,8 @@ import time
 
 import pytest
 
-from test_browser import _buy_decision_link, _decision_link, browser_page, site  # noqa: F401  (the fixture: a fresh site)
+from test_browser import (  # noqa: F401  (site: the fixture, a fresh site)
+    _buy_decision_link, _decision_link, _played_link, browser_page, site)
 
 pytestmark = pytest.mark.browser
 
@@ -96,26 +97,9 @@ def test_a_huge_seed_typed_and_start_pressed_at_once_starts_no_game(site):  # no
         assert page.locator("[data-testid='stException']").count() == 0
 
 
-def _game_some_turns_in():
-    """(game, share link) of a classic game five turns in, waiting for the person (seat 0) to decide."""
-    from urllib.parse import urlencode
-
-    from monopoly_core import Game, PlayerSpec, preset, sharelink
-    specs = [PlayerSpec("Player 1", "person", "strategist", "#e53935"),
-             PlayerSpec("Bot 2", "bot", "cautious", "#1e88e5")]
-    g = Game.new(preset("classic-us"), specs, seed=11, snapshots=True)
-    while not (g.waiting_for_person() and len(g.turn_plies) >= 5):
-        if g.waiting_for_person():
-            acts = g.pending.legal_actions()
-            g.act(next((a for a in acts if a.kind in ("roll", "end", "pass", "decline", "reject")), acts[0]))
-        else:
-            g.step()
-    return g, "/play?" + urlencode({k: v for k, v in sharelink.encode(g).items() if v})
-
-
 def test_a_rewind_to_turn_0_typed_and_pressed_at_once_rewinds_nothing(site):  # noqa: F811
     # (confirmed before this change: "Rewound to the start of turn 10.", and no word about the 0 typed)
-    g, link = _game_some_turns_in()
+    g, link = _played_link(lambda g: len(g.turn_plies) >= 5, seats=2)     # five turns in
     turns = len(g.turn_plies)
     with browser_page(1280, 800) as page:
         status = _open(page, site + link, ".st-key-decision button")
