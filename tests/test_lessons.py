@@ -3,13 +3,14 @@ and the engine's turns against the chain."""
 from __future__ import annotations
 
 import math
+import random
 from fractions import Fraction
 
 import numpy as np
 import pytest
 
 from monopoly_core import markov as M
-from monopoly_core import preset
+from monopoly_core import Game, bots, preset
 from monopoly_core.lessons import LESSONS, dice, expected_value, landing, large_numbers, lesson, parse_seed
 from monopoly_core.lessons.running import running_average, trials_for
 from monopoly_core.lessons.turns import play_turns
@@ -44,7 +45,9 @@ def test_the_speed_die_has_216_outcomes_and_triples_one_in_72():
     assert dice.speed_distribution() == {t: Fraction(w, 216) for t, w in SPEED_WAYS.items()}
     assert sum(SPEED_WAYS.values()) == 216
     assert dice.p_triples() == Fraction(1, 72)
-    assert sorted((r.white, r.speed) for r in outcomes if r.triples) == [((1, 1), 1), ((2, 2), 2), ((3, 3), 3)]
+    assert sorted(r.faces for r in outcomes if dice.is_triples(r)) == [(1, 1, 1), (2, 2, 2), (3, 3, 3)]
+    # one source of truth for chance (DESIGN.md section 2): the lesson's outcomes are the engine's Mega dice
+    assert outcomes is Game.new(preset("mega"), bots(["always-buy"] * 2), 0).dice.outcomes
     assert dice.p_speed_face(dice.MR_MONOPOLY) == Fraction(1, 3)
     assert dice.p_speed_face(dice.BUS) == Fraction(1, 6)
     assert dice.share(outcomes, lambda r: r.doubles) == Fraction(1, 6)   # doubles: white dice only
@@ -64,6 +67,9 @@ def test_rolls_are_seeded_and_come_from_the_outcome_lists():
     assert np.array_equal(a.totals, b.totals) and not np.array_equal(a.totals, dice.roll(500, 8).totals)
     assert set(a.totals) <= set(TWO_DICE_WAYS) and not a.triples.any()
     s = dice.roll(3000, 7, speed_die=True)
+    # the engine's own draw: the same seed gives the rolls a Mega game's dice model samples
+    draw = random.Random(7).random
+    assert list(s.totals[:50]) == [dice.speed_dice().sample(draw).total for _ in range(50)]
     assert set(s.totals) <= set(SPEED_WAYS) and s.triples.any()
     assert (s.doubles[s.triples]).all()
     rows = s.rows()

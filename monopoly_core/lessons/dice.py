@@ -1,29 +1,23 @@
 """Lesson 1, two dice: the exact distribution of the sum against a sampled one, doubles, three doubles in a row,
 and the Mega Edition's speed die (216 outcomes, triples).
 
-Two white dice come from the rules core's dice model (``load_dice("2d6")``), the very outcome list the engine
-rolls from, sampled the way the engine samples it (:meth:`~monopoly_core.dice.DiceModel.sample`).
-
-The speed die is computed here because the core has no three-dice model yet: its six faces are 1, 2, 3, Mr.
-Monopoly, Mr. Monopoly and a Bus (Mega Edition rule book, "The dice & how to move"). With pips on all three
-dice the token moves the total of all three; with Mr. Monopoly or the Bus it first moves the white dice's total
-(the bonus move comes after), so that is the total counted here. Doubles refer to the white dice only; triples
-are 1-1-1, 2-2-2 or 3-3-3. When the Mega Edition brings a speed-die model to :mod:`monopoly_core.dice`, this
-lesson should read that model's outcomes instead of :func:`speed_outcomes`.
+Both come from the rules core's dice models, the very outcome lists the engine rolls from, sampled the way the
+engine samples them (:meth:`~monopoly_core.dice.DiceModel.sample`): ``2d6`` for the two white dice and
+``2d6+speed`` for the white dice with the speed die, whose six faces are 1, 2, 3, Mr. Monopoly, Mr. Monopoly and a
+Bus (Mega Edition rule book, "The dice & how to move"; the core numbers them 1-3, 4 and 5, 6). With pips on all
+three dice the token moves the total of all three; with Mr. Monopoly or the Bus it first moves the white dice's
+total (the bonus move comes after), which is the total the model gives. Doubles refer to the white dice only;
+triples are 1-1-1, 2-2-2 or 3-3-3 (:func:`monopoly_core.dice.is_triples`).
 """
 from __future__ import annotations
 
-import functools
-import itertools
 import math
 import random
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import NamedTuple
-
 import numpy as np
 
-from ..dice import DiceModel, load_dice
+from ..dice import SPEED_BUS, SPEED_MR_MONOPOLY, DiceModel, Roll, is_triples, load_dice
 from .running import Running
 from .sheet import Exercise, Lesson, check_size, fraction_text
 
@@ -39,39 +33,26 @@ def two_dice() -> DiceModel:
     return load_dice("2d6")
 
 
-class SpeedRoll(NamedTuple):
-    """One of the 216 equally likely outcomes of two white dice and the speed die."""
-
-    white: tuple[int, int]
-    speed: int | str
-
-    @property
-    def total(self) -> int:
-        """The first move: all three dice with pips on the speed die, else the white dice alone."""
-        return sum(self.white) + (self.speed if isinstance(self.speed, int) else 0)
-
-    @property
-    def doubles(self) -> bool:
-        return self.white[0] == self.white[1]
-
-    @property
-    def triples(self) -> bool:
-        return isinstance(self.speed, int) and self.white[0] == self.white[1] == self.speed
+def speed_dice() -> DiceModel:
+    """The white dice and the speed die: the core's ``2d6+speed`` model, the one the Mega Edition plays with."""
+    return load_dice("2d6+speed")
 
 
-@functools.lru_cache(maxsize=None)
-def speed_outcomes() -> tuple[SpeedRoll, ...]:
-    """All 6 x 6 x 6 = 216 outcomes, one per face of each die (the two Mr. Monopoly faces are two outcomes)."""
-    return tuple(SpeedRoll((a, b), s) for a, b, s in itertools.product(range(1, 7), range(1, 7), SPEED_FACES))
+def speed_outcomes() -> tuple[Roll, ...]:
+    """All 6 x 6 x 6 = 216 outcomes, one per face of each die (the two Mr. Monopoly faces are two outcomes);
+    the third face is the speed die's (1-3 pips, 4 and 5 Mr. Monopoly, 6 the Bus)."""
+    return speed_dice().outcomes
+
+
+def speed_face(r: Roll) -> int | str:
+    """What the speed die shows in ``r``, as printed: its pips, or :data:`MR_MONOPOLY` or :data:`BUS`."""
+    s = r.faces[2]
+    return MR_MONOPOLY if s in SPEED_MR_MONOPOLY else BUS if s == SPEED_BUS else s
 
 
 def speed_distribution() -> dict[int, Fraction]:
     """Exact probability of each first-move total with the speed die."""
-    outcomes = speed_outcomes()
-    counts: dict[int, int] = {}
-    for r in outcomes:
-        counts[r.total] = counts.get(r.total, 0) + 1
-    return {t: Fraction(c, len(outcomes)) for t, c in sorted(counts.items())}
+    return speed_dice().distribution()
 
 
 def share(outcomes, test) -> Fraction:
@@ -91,12 +72,12 @@ def p_doubles_in_a_row(k: int = 3) -> Fraction:
 
 def p_triples() -> Fraction:
     """Triples with the speed die: 3 of 216 = 1/72."""
-    return share(speed_outcomes(), lambda r: r.triples)
+    return share(speed_outcomes(), is_triples)
 
 
 def p_speed_face(face) -> Fraction:
     """The chance the speed die shows ``face`` (Mr. Monopoly: 2 of 6)."""
-    return share(speed_outcomes(), lambda r: r.speed == face)
+    return share(speed_outcomes(), lambda r: speed_face(r) == face)
 
 
 def sum_rows() -> list[dict]:
@@ -114,9 +95,9 @@ def speed_rows() -> list[dict]:
     for t, p in speed_distribution().items():
         at = [r for r in outcomes if r.total == t]
         rows.append({"total": t,
-                     "pips on all three": sum(isinstance(r.speed, int) for r in at),
-                     "Mr. Monopoly": sum(r.speed == MR_MONOPOLY for r in at),
-                     "Bus": sum(r.speed == BUS for r in at),
+                     "pips on all three": sum(isinstance(speed_face(r), int) for r in at),
+                     "Mr. Monopoly": sum(speed_face(r) == MR_MONOPOLY for r in at),
+                     "Bus": sum(speed_face(r) == BUS for r in at),
                      "ways": len(at), "out of": len(outcomes), "probability": str(p), "decimal": float(p)})
     return rows
 
@@ -159,18 +140,13 @@ def _running(what: str, hits: np.ndarray, p: Fraction, seed: int) -> Running:
 
 
 def roll(n: int, seed: int, *, speed_die: bool = False) -> Sample:
-    """Roll ``n`` times (at most :data:`MAX_ROLLS`) from ``seed``: the white dice as the engine rolls them,
-    with the speed die one of the 216 outcomes drawn the same way."""
+    """Roll ``n`` times (at most :data:`MAX_ROLLS`) from ``seed``, as the engine rolls: the white dice, or with
+    the speed die one of the 216 outcomes."""
     check_size(n, MAX_ROLLS, "rolls")
     draw = random.Random(seed).random
-    if speed_die:
-        outcomes = speed_outcomes()
-        rolls = [outcomes[int(draw() * len(outcomes))] for _ in range(n)]
-        triples = np.fromiter((r.triples for r in rolls), bool, n)
-    else:
-        model = two_dice()
-        rolls = [model.sample(draw) for _ in range(n)]
-        triples = np.zeros(n, dtype=bool)
+    model = speed_dice() if speed_die else two_dice()
+    rolls = [model.sample(draw) for _ in range(n)]
+    triples = np.fromiter((is_triples(r) for r in rolls), bool, n)
     return Sample(speed_die, seed, np.fromiter((r.total for r in rolls), np.int64, n),
                   np.fromiter((r.doubles for r in rolls), bool, n), triples)
 
