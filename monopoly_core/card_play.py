@@ -57,7 +57,7 @@ def card_effect(g: GameState, p: Player, card: Card, square: int) -> Play:
         forward = effect in ("advance", "advance_nearest") or (effect == "move" and card.by > 0)
         if passes_go(square, dest, forward):
             movement.salary(g, p, dest == 0)
-            if g.final_lap is not None:
+            if g.rules.final_lap and final_lap.on(g):
                 # stopped at GO, p lands there as after a roll (Sore Losers: Mr Monopoly traps whoever waits)
                 final_lap.stop_at_go(g, p, square)
                 yield from g.landing[0].land(g, p, 0, g.last_roll.total if g.last_roll else 0, NORMAL)

@@ -15,9 +15,14 @@ doubles do not roll again. The edition's ``take_turn`` and ``round_ends_game`` h
 
 Choices the rule books leave open, made here:
 
-* The lap begins at the start of the first turn after the last property is bought (the rule books say only "once
-  all the properties have been purchased"), and once begun it goes on even if a bankruptcy returns a property to
-  the bank: the players are already on their way home.
+* The lap begins as soon as it is seen that every property is owned: at the start of a turn, or when a move passes
+  GO (:func:`on`), so that a player who buys the last property and then passes GO in the same turn (doubles, a
+  card) stops there (003: "When you reach GO after all the Properties have been purchased, stop there"). Once begun
+  it goes on even if a bankruptcy returns a property to the bank: the players are already on their way home.
+* A player standing on GO when the lap begins (after "Advance to GO", say) has "made it back to the GO space":
+  home at once, without going round again. Otherwise, in Sore Losers, Mr Monopoly arriving home at GO would trap
+  them there for good (he takes no more turns, so his token never frees theirs) and the game could never end.
+* A player home at GO rolls no more but still manages at their place in the order (``turn.home_turn``).
 * A property's final rent is the rent a player would owe landing on it (the edition's ``final_rent`` hook, by
   default its ``rent`` with a dice total of 7 for a utility): double for an unimproved street of a complete set,
   building rent where built, stations by the number owned, nothing for a mortgaged property.
@@ -52,9 +57,19 @@ def begin_if_all_bought(g: GameState) -> bool:
         return True
     if not all_bought(g):
         return False
-    g.final_lap = [False] * len(g.players)
+    g.final_lap = lap = [False] * len(g.players)
     g.log.add(E.FINAL_LAP, -1, -1, g.round)
+    for p in g.players:
+        if not p.bankrupt and p.position == 0:
+            lap[p.seat] = True
+            g.log.add(E.HOME, p.seat, 0, g.round)
     return True
+
+
+def on(g: GameState) -> bool:
+    """Whether the final lap is on, beginning it now if it is due (asked where a move passes GO: 000 "When you reach
+    GO, stop there" holds from the moment the last property is bought, even within the turn it was bought in)."""
+    return g.final_lap is not None or (g.rules.final_lap and begin_if_all_bought(g))
 
 
 def home(g: GameState, seat: int) -> bool:
@@ -77,10 +92,12 @@ def stop_at_go(g: GameState, p: Player, start: int) -> int:
     return 0
 
 
-def sit_out() -> Play:
-    """The turn of a player who has reached GO on the final lap: nothing happens."""
-    return
-    yield
+def undo_home(g: GameState, seat: int) -> None:
+    """``seat`` is home no more: the move that took it to GO was undone (the Cheaters Edition: a cheat's nudge past
+    GO, caught in the same turn)."""
+    lap = g.final_lap
+    if lap is not None:
+        lap[seat] = False
 
 
 def all_home(g: GameState) -> bool:

@@ -327,13 +327,21 @@ class Game(GameState):
         return sum(p.cash for p in self.players) + self.pot
 
     def ranking(self) -> list[int]:
-        """Seats from first to last: the winner, then survivors by net worth, then the bankrupt, latest first."""
+        """Seats from first to last: the winner, then survivors by net worth (after the final lap, where "The player
+        with the most cash wins", by cash as the winner was: then net worth, then turn order), then the bankrupt,
+        latest first."""
+        by_cash = self.end_reason == "final_lap"
+        place = {seat: i for i, seat in enumerate(self.order)}
+
         def key(p: Player):
             if p.seat == self.winner:
-                return (0, 0, 0)
+                return (0, 0, 0, 0)
             if not p.bankrupt:
-                return (1, -net_worth(self, p.seat), p.seat)
-            return (2, -p.bankrupt_turn, p.seat)
+                worth = net_worth(self, p.seat)
+                if by_cash:
+                    return (1, -p.cash, -worth, place.get(p.seat, p.seat))
+                return (1, -worth, p.seat, 0)
+            return (2, -p.bankrupt_turn, p.seat, 0)
         return [p.seat for p in sorted(self.players, key=key)]
 
     def result(self) -> dict:

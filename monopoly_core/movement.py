@@ -31,10 +31,14 @@ def roll_dice(g: GameState, p: Player, purpose: int, dice: DiceModel) -> Roll:
     return r
 
 
-def salary(g: GameState, p: Player, landed_on_go: bool) -> None:
+def salary_due(g: GameState, landed_on_go: bool) -> int:
+    """The salary for passing GO, or for landing on it (double with ``RuleSet.double_go_on_landing``)."""
     amount = g.rules.go_salary
-    if landed_on_go and g.rules.double_go_on_landing:
-        amount *= 2
+    return amount * 2 if landed_on_go and g.rules.double_go_on_landing else amount
+
+
+def salary(g: GameState, p: Player, landed_on_go: bool) -> None:
+    amount = salary_due(g, landed_on_go)
     if amount:
         payments.transfer(g, E.BANK, p.seat, amount, E.R_SALARY, 0)
 
@@ -47,7 +51,7 @@ def advance(g: GameState, p: Player, steps: int) -> int:
     if end >= g.size:
         end -= g.size
         salary(g, p, end == 0)
-        if g.final_lap is not None:
+        if g.rules.final_lap and final_lap.on(g):
             return final_lap.stop_at_go(g, p, start)
     p.position = end
     g.log.add(E.MOVE, p.seat, end, steps, start, E.MOVE_BY_DICE)

@@ -99,6 +99,16 @@ def start_turn(g: GameState, p: Player) -> None:
     p.doubles = 0
 
 
+def home_turn(g: GameState, p: Player) -> Play:
+    """The turn of a player home at GO on the final lap (``RuleSet.final_lap``): no roll and no move (001: "Once a
+    player has reached GO for the final time, they stop taking turns and wait for the other players to catch up"),
+    but at their place in the order the "at any time" actions stay open to them: build, mortgage, lift a mortgage,
+    trade (000 BUILDINGS: "you don't have to wait for your turn"; DEALS & TRADES: "at any time"). Without this
+    window a player home early could never build again, while the final rents pay for buildings."""
+    start_turn(g, p)
+    yield from flow.window(g, g.post_roll_windows[p.seat][0])
+
+
 def play_turn(g: GameState, p: Player, limit: int, before_roll: bool = True) -> Play:
     """A turn after :func:`start_turn` (the classic turn is the two, in ``Edition.take_turn``): the jail choice or
     the pre-roll window (skipped without ``before_roll``: the Cheaters Edition has its own), then roll, move and

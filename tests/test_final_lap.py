@@ -4,6 +4,8 @@ Played here on the classic UK board with the rule switched on, as a house rule: 
 editions switch it on in their presets and add their own rules around it.
 """
 from monopoly_core import Game, final_lap, preset
+from monopoly_core import actions as A
+from monopoly_core.actions import Action
 from monopoly_core import events as E
 from monopoly_core.state import bots
 from scenario import end_turn, events_of, give, pays, place, roll, stack, table, until
@@ -24,6 +26,7 @@ def test_the_lap_begins_once_every_property_is_bought_and_a_player_passing_go_st
     def arrange(g):
         everything_owned(g)
         place(g, 0, 36)
+        place(g, 1, 5)
     g = table(2, "classic-uk", final_lap=True, arrange=arrange)
     assert g.final_lap == [False, False] and len(events_of(g, E.FINAL_LAP)) == 1
     start, cash = len(g.log), g.players[0].cash
@@ -37,9 +40,11 @@ def test_the_lap_begins_once_every_property_is_bought_and_a_player_passing_go_st
     assert g.pending.again is False
 
 
-def test_a_player_home_at_go_takes_no_more_turns_but_still_collects_rent():
+def test_a_player_home_at_go_rolls_no_more_but_still_collects_rent_and_may_build():
     # 001: "Once a player has reached GO for the final time, they stop taking turns and wait for the other
-    # players to catch up, although they can still collect and pay rent"
+    # players to catch up, although they can still collect and pay rent"; 000 BUILDINGS: "As soon as you get a
+    # colour set, you can start buying Houses (you don't have to wait for your turn)": at their place in the
+    # order a player home at GO is offered the "at any time" actions, and nothing else
     def arrange(g):
         everything_owned(g, seat_of=lambda s: 0 if s == MAYFAIR else 1)
         place(g, 0, 38)
@@ -55,9 +60,18 @@ def test_a_player_home_at_go_takes_no_more_turns_but_still_collects_rent():
     assert [e.other for e in pays(g, start, E.R_RENT)] == [0]
     assert g.players[0].cash > cash0
     end_turn(g)
+    until(g, D.POST_ROLL, D.PRE_ROLL)
+    home = g.pending                                 # seat 0 is home: a window to manage, no roll
+    assert (home.kind, home.player, home.again) == (D.POST_ROLL, 0, False)
+    assert {a.kind for a in g.legal_actions()} >= {"end", "mortgage"} and "roll" not in {a.kind for a in
+                                                                                        g.legal_actions()}
+    g.act(Action(A.MORTGAGE, MAYFAIR))               # (an "at any time" action, taken while home)
+    assert g.mortgaged[MAYFAIR]
+    end_turn(g)
     until(g, D.PRE_ROLL)
-    assert g.pending.player == 1                     # seat 0 sits out
-    assert not [e for e in events_of(g, E.TURN, start) if e.player == 0]
+    assert g.pending.player == 1
+    assert not [e for e in events_of(g, E.ROLL, start) if e.player == 0]
+    assert g.players[0].position == 0
 
 
 def test_when_all_are_home_each_collects_the_rent_of_their_properties_and_the_most_cash_wins():
@@ -117,8 +131,9 @@ def test_bot_games_with_the_final_lap_end_either_way_and_replay():
         g.run()
         reasons.add(g.end_reason)
         homes = events_of(g, E.HOME)
-        for h in homes:   # nobody starts a turn after reaching GO
-            assert not [e for e in g.log.since(0) if e.kind == E.TURN and e.player == h.player and e.seq > h.seq]
+        for h in homes:   # nobody rolls or moves after reaching GO (they only manage)
+            assert not [e for e in g.log.since(0) if e.kind in (E.ROLL, E.MOVE) and e.player == h.player
+                        and e.seq > h.seq]
         assert [e.kind for e in Game.replay(g.history).log.since(0)] == [e.kind for e in g.log.since(0)]
     assert reasons == {"final_lap", "last_player_standing"}
 
@@ -136,3 +151,26 @@ def test_every_property_bought_is_judged_afresh_each_time():
     assert not final_lap.all_bought(g)
     g.arrange().deed(OLD_KENT, 1)
     assert final_lap.all_bought(g)
+
+
+def test_a_player_standing_on_go_when_the_lap_begins_is_home_already():
+    # 000: "The game ends when all of the properties have been purchased and all players have made it back to the
+    # GO space": one standing on GO (after "Advance to Go", say) is there, and does not go round again
+    def arrange(g):
+        everything_owned(g)
+        place(g, 0, 12)
+    g = table(2, "classic-uk", final_lap=True, arrange=arrange)      # seat 1 stands on GO
+    assert g.final_lap == [False, True]
+    assert [(e.player, e.square) for e in events_of(g, E.HOME)] == [(1, 0)]
+
+
+def test_sore_losers_and_cheaters_bot_games_end_by_their_own_rules_never_at_the_turn_limit():
+    # 000 / 003: the game ends when one player is left or all are home at GO. An outside audit found Sore Losers
+    # games locked until the lab's turn limit (Mr Monopoly home at GO with a player he trapped there): the
+    # standard table's seeds 824, 2340 and 2541 among them. (6,000 such games, mixed tables, ended well.)
+    table = ["strategist", "set-collector", "always-buy", "cautious"]
+    for edition, seeds in (("sore-losers", (824, 2340, 2541, *range(40))), ("cheaters", range(40))):
+        for seed in seeds:
+            g = Game.new(preset(edition), bots(table if seed % 2 == 0 else table[:3] + ["random"]), seed=seed)
+            g.run()
+            assert g.end_reason in ("final_lap", "last_player_standing"), (edition, seed, g.end_reason)

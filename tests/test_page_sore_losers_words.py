@@ -71,6 +71,7 @@ def test_the_turn_banner_says_when_the_final_lap_is_on():
     g = table()
     for s in g.board.properties:
         g.arrange().deed(s, 0)
+    g.arrange().position(0, 5).position(1, 15)      # (off GO: a player standing there as the lap begins is home)
     assert words.lap_words(g) == ""
     until(g, D.PRE_ROLL)
     assert words.lap_words(g) == " \u00b7 final lap: 0 of 2 home at GO"

@@ -526,6 +526,22 @@ def test_the_game_ends_with_the_final_lap_logged_with_its_reason():
     assert g.log.detail[-1] == E.END_FINAL_LAP
 
 
+def finish_with_people_ending_windows(g, rolls=None):
+    """Play on, the people rolling (``rolls`` each time, if given), declining, passing and ending every window (a
+    player home at GO still gets one at their place in the order), until the game is over."""
+    plain = {D.POST_ROLL: A.A_END, D.PRE_ROLL: A.A_ROLL, D.BUY: A.A_DECLINE, D.BID: Action(A.PASS),
+             D.CASH_IN: A.A_WAIT, D.JAIL: A.A_ROLL}
+    for _ in range(5_000):
+        if g.over:
+            return
+        g.run()
+        if g.pending is not None:
+            if rolls is not None and g.pending.kind in (D.PRE_ROLL, D.JAIL):
+                g.arrange().next_rolls(rolls)
+            g.act(plain[g.pending.kind] if g.pending.kind in plain else g.legal_actions()[0])
+    raise AssertionError("the game did not end")
+
+
 def mr_home_last(g):
     """Final lap, two players: seat 0 moves 3 to a street of its own, seat 1 (on Mayfair) moves 3, passing GO,
     and is home; seat 0 to roll."""
@@ -553,7 +569,7 @@ def test_at_the_end_mr_monopoly_does_not_steal_from_players_home_at_go():
     assert [(e.player, e.other, e.square) for e in events_of(g, E.TRAP)] == [(0, 1, GO)]
     assert g.owner[ANGEL] == 1
     end_turn(g)
-    g.run()
+    finish_with_people_ending_windows(g)
     assert g.end_reason == "final_lap"
 
 
@@ -576,6 +592,56 @@ def test_at_the_end_mr_monopoly_reaching_go_by_a_card_traps_the_players_waiting_
     assert g.players[0].position == GO
     assert [(e.player, e.other, e.square) for e in events_of(g, E.TRAP, start)] == [(0, 1, GO)]
     assert [e.player for e in coin_events(g, start, E.C_TRAPPED)] == [1] and coins(g, 1) == 3
+
+
+def test_a_player_on_go_when_the_lap_begins_is_home_so_mr_monopoly_arriving_there_cannot_lock_the_game():
+    # 000 THE END OF THE GAME: "The game ends when all of the properties have been purchased and all players have
+    # made it back to the GO space". Seat 1 stands on GO as the lap begins: it is home. Before, it was not, Mr
+    # Monopoly arriving home at GO trapped it there ("That player may not move until their token is free") and,
+    # home, never moved again: the game ran to the turn limit (an outside audit's seeds 824, 2340, 2541).
+    def arrange(g):
+        for s in g.board.properties:
+            g.arrange().deed(s, 0 if s < 20 else 2)
+        g.arrange().deed(OLD_KENT, 1)
+        g.arrange().extra("mr_monopoly", 0, 0).supply(houses=0)
+        place(g, 0, PARK_LANE)
+        place(g, 1, GO)
+        place(g, 2, 35)
+    g = sl(3, arrange=arrange)
+    assert g.final_lap == [False, True, False]
+    roll(g, (1, 2))                                         # Mr Monopoly passes GO and stops there, home
+    until(g, D.POST_ROLL)
+    assert g.owner[OLD_KENT] == 1                           # (home: nothing stolen, 000's note)
+    end_turn(g)
+    finish_with_people_ending_windows(g, rolls=(1, 2))
+    assert g.end_reason == "final_lap"
+
+
+def test_a_player_home_at_go_still_builds_at_their_place_in_the_order_and_is_never_sent_to_jail():
+    # 000 BUILDINGS: "As soon as you get a colour set, you can start buying Houses (you don't have to wait for your
+    # turn)"; 001: once home, players "stop taking turns and wait for the other players to catch up". So a player
+    # home at GO rolls no more but may build when their place in the order comes; and Mr Monopoly's "send any other
+    # player to Jail" cannot take them from GO (they would count as home while in jail).
+    def arrange(g):
+        for s in g.board.properties:
+            g.arrange().deed(s, 0 if s in (PARK_LANE, MAYFAIR) else 1)
+        g.arrange().extra("mr_monopoly", 1, 0)
+        place(g, 0, SUPER_TAX)
+        place(g, 1, 20)
+    g = sl(arrange=arrange)
+    roll(g, (1, 2))                                         # seat 0 past GO: home
+    end_turn(g)
+    until(g, D.PRE_ROLL)
+    assert g.pending.player == 1 and g.final_lap == [True, False]
+    roll(g, (1, 2))                                         # seat 1, Mr Monopoly, to Go To Jail: whom to send?
+    until(g, D.JAIL_WHOM, D.POST_ROLL)
+    assert g.pending.kind == D.POST_ROLL and not events_of(g, E.JAIL_IN)     # nobody: seat 0 is home
+    end_turn(g)
+    until(g, D.POST_ROLL, D.PRE_ROLL)
+    assert (g.pending.kind, g.pending.player) == (D.POST_ROLL, 0)           # seat 0's place: a window, no roll
+    assert Action(A.BUILD, MAYFAIR) in g.legal_actions()
+    g.act(Action(A.BUILD, MAYFAIR))
+    assert g.level[MAYFAIR] == 1 and g.players[0].position == GO
 
 
 def test_a_player_given_the_token_by_a_card_mid_turn_is_not_jailed_by_the_third_doubles_and_rolls_again():

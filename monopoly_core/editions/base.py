@@ -179,10 +179,10 @@ class Edition:
         """One turn (Mega: bus tickets instead of a roll, the speed die's faces, triples; Sore Losers: cashing in
         coins, Mr Monopoly's doubles, trapped players; Cheaters: the handcuffs). With ``RuleSet.final_lap`` (Sore
         Losers, Cheaters), the final lap begins once every property is owned, and a player who has reached GO on
-        it takes no more turns (:mod:`..final_lap`); an edition that overrides this hook calls
-        :meth:`sits_out` first."""
+        it rolls no more (:mod:`..final_lap`), only manages at their place in the order (``turn.home_turn``); an
+        edition that overrides this hook calls :meth:`sits_out` first."""
         if g.rules.final_lap and self.sits_out(g, p):
-            return final_lap.sit_out()
+            return turn.home_turn(g, p)
         turn.start_turn(g, p)         # (turn.take_turn's two steps, called here: a call less every turn)
         return turn.play_turn(g, p, g.rules.doubles_to_jail)
 

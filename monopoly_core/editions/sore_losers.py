@@ -102,7 +102,7 @@ class SoreLosers(Edition):
 
     def take_turn(self, g: GameState, p: Player) -> Play:
         if self.sits_out(g, p):
-            return final_lap.sit_out()
+            return turn.home_turn(g, p)
         return R.take_turn(g, p)
 
     def after_doubles(self, g: GameState, p: Player) -> Play:

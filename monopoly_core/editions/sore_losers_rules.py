@@ -8,7 +8,12 @@ Choices where the books are silent, each written where it is made:
 
 * A player sent to jail while trapped is freed by the move (being trapped stops a player moving on their own;
   being sent to jail moves them).
-* Mr Monopoly's "send any other player" to jail picks among the players not already in jail; with none, nobody goes.
+* Mr Monopoly's "send any other player" to jail picks among the players not already in jail and, on the final lap,
+  not home at GO; with none, nobody goes.
+* The four stations held by one player count as a complete set that Mr Monopoly may not steal from (000 pays "the
+  increased rent on unmortgaged stations ... in the same way" as a colour set's). At the final count they earn what
+  a player landing there would pay, by the number held, as every property does: "double rent" for a set is the
+  rent a lander pays on an unimproved colour set, and a station's set rent is the four-station rent, not twice it.
 * "If you ever roll doubles three times in a row, don't go to Jail! Just move and roll again!" is the rule of whoever
   holds the token when the third doubles are rolled: a player handed the token by a card after the first doubles of
   a turn moves and rolls again too (the book ties the rule to being Mr Monopoly, not to being him all turn).
@@ -116,7 +121,10 @@ def go_to_jail(g: GameState, p: Player, reason: int) -> Play:
 
 
 def jail_candidates(g: GameState, seat: int) -> list[int]:
-    return [q.seat for q in g.players if q.seat != seat and not q.bankrupt and not q.in_jail]
+    """Whom Mr Monopoly may send to jail: another player in the game, not in jail already and, on the final lap,
+    not home at GO (001: they "stop taking turns and wait"; sent to jail, one would leave GO yet count as home)."""
+    return [q.seat for q in g.players if q.seat != seat and not q.bankrupt and not q.in_jail
+            and not final_lap.home(g, q.seat)]
 
 
 def send_to_jail(g: GameState, q: Player, reason: int) -> None:
