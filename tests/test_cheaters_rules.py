@@ -524,3 +524,178 @@ def test_a_second_card_of_a_deck_may_be_used_at_once_keeping_the_other():
     g.act(Action(C.USE_OLD))                           # the judges' bribe now; the raffle kept
     assert g.players[0].cash == cash + g.deck_cards["chance"][old].amount
     assert g.players[0].cards == [("chance", new)] and g.decks["chance"][-1] == old
+
+
+# --- from an outside audit of the rules -------------------------------------------------------------------------
+def test_a_cheat_awaiting_its_reveal_keeps_its_card_out_of_the_next_players_reach():
+    # SEED "Return the card ... and place a new one face up": the card stays on the table until the cheat is
+    # revealed or caught. The next player may not pick it: revealed as they move on, its place would then show
+    # another card than the one chosen (before, they did that card: an Escape Artist out of no jail, a Hotel Heist
+    # of their own hotel).
+    g = cheaters(2)
+    cheats.arrange_face_up(g, 0, "Bank Job")
+    to(g, D.CHEAT)
+    g.act(Action(C.ATTEMPT, 0))                             # seat 0: Bank Job, nobody notices
+    roll(g, (1, 2))
+    to(g, D.BUY)
+    g.act(Action(A.DECLINE))
+    d = to(g, D.CHEAT)
+    assert d.player == 1 and Action(C.ATTEMPT, 0) not in d.legal_actions()
+    with pytest.raises(IllegalAction, match="still trying this cheat"):
+        g.act(Action(C.ATTEMPT, 0))
+    assert Action(C.ATTEMPT, 1) in d.legal_actions() or cheats.attempt_problem(g, g.players[1], 1) is not None
+    assert [e.player for e in events(g, E.CHEAT)] == [0]
+
+
+def test_a_card_that_jails_another_player_leaves_the_drawers_roll_again_after_doubles():
+    # SEED "Did you roll a double? Roll the dice again and take another turn." "Your turn is now over" is the
+    # jailed player's: sending another player to jail with a card does not end the drawer's turn.
+    g = cheaters(3)
+    g.arrange().hold_card(0, "chance", "bribed the judges")
+    g.arrange().card_on_top("chance", "Send another player")
+    to(g, D.CHEAT)
+    g.act(C.A_NO_CHEAT)
+    to(g, D.PRE_ROLL)
+    g.arrange().position(0, 3).next_rolls((2, 2))           # to Chance (7)
+    g.act(Action(A.ROLL))
+    to(g, D.KEEP_CARD)
+    g.act(Action(C.USE_NEW))                                # "Send another player ... to Jail", at once
+    while g.pending is not None and g.pending.kind == D.CHEAT_TARGET:
+        g.act(g.pending.legal_actions()[0])
+    d = to(g, D.POST_ROLL)
+    assert [p.seat for p in g.players if p.in_jail] == [1]
+    assert d.player == 0 and d.again
+
+
+def _lap_with(g, seat_of=lambda s: 1):
+    for s in g.board.properties:
+        g.arrange().deed(s, seat_of(s))
+
+
+def test_on_the_final_lap_a_player_home_at_go_is_not_moved_or_jailed_by_another_players_card_or_cheat():
+    # SEED END OF THE GAME: "Once all the players reach GO ...": a player home waits at GO and takes no more turns,
+    # so one moved away by a cheat or jailed by a card could never come back (an audit found 72 such endings in
+    # 2,000 bot games, the players counted home while away from GO)
+    g = cheaters(3, bots={1: blind, 2: blind})
+    _lap_with(g)
+    g.arrange().position(0, 21).position(2, 12)              # seat 1 stands on GO: home as the lap begins
+    to(g, D.CHEAT)
+    assert g.final_lap == [False, True, False]
+    from monopoly_core.editions import cheaters_targets as T
+    for effect in ("move_other", "send_to_jail"):
+        assert 1 not in T.candidates(g, 0, effect, T.PLAYER)
+    assert 1 in T.candidates(g, 0, "take_from_player", T.PLAYER)     # (money: not a move)
+
+
+def test_a_nudge_past_go_pays_the_salary_and_on_the_final_lap_stops_there_home():
+    # SEED "When you pass or land on the GO space, collect £200"; END OF THE GAME: "When you reach GO after all
+    # the Properties have been purchased, stop there even if you have moves left"
+    g = cheaters(2, bots={1: blind})
+    cheats.arrange_face_up(g, 0, "Long Jump")                # move your own token forward 5 before you roll
+    g.arrange().position(0, 37)
+    to(g, D.CHEAT)
+    cash = g.players[0].cash
+    g.act(Action(C.ATTEMPT, 0))
+    assert g.players[0].position == 2 and g.players[0].cash == cash + 200
+    g = cheaters(2, bots={1: blind})
+    _lap_with(g)
+    cheats.arrange_face_up(g, 0, "Long Jump")
+    g.arrange().position(0, 37).position(1, 20)
+    to(g, D.CHEAT)
+    g.act(Action(C.ATTEMPT, 0))
+    settle(g)
+    assert g.players[0].position == 0 and g.final_lap == [True, False]
+    assert not [e for e in events(g, E.ROLL) if e.player == 0 and e.other == E.ROLL_MOVE]    # home: no roll
+
+
+def test_a_caught_nudge_past_go_is_undone_with_its_salary():
+    # the project's cheat cards undo a caught move made this turn (data/cheats/cheaters-uk.toml): the salary the
+    # nudge paid goes back with it, and a nudge that took the cheat home on the final lap no longer does
+    g = cheaters(2, bots={1: hawk})
+    _lap_with(g)
+    cheats.arrange_face_up(g, 0, "Long Jump")
+    g.arrange().position(0, 37).position(1, 20)
+    to(g, D.CHEAT)
+    cash = g.players[0].cash
+    g.act(Action(C.ATTEMPT, 0))
+    settle(g)
+    card = cheats.table(g).deck.cards[[e for e in events(g, E.CHEAT)][0].other]
+    assert [e.detail for e in events(g, E.CHEAT_OUTCOME)] == [E.OUTCOME_CAUGHT]
+    assert g.players[0].position == 37 and g.final_lap == [False, False]
+    assert g.players[0].cash == cash - card.penalty
+
+
+def test_the_final_lap_begins_the_moment_the_last_property_is_bought():
+    # SEED END OF THE GAME: "When you reach GO after all the Properties have been purchased, stop there": also in
+    # the turn the last one was bought (doubles, then past GO)
+    g = cheaters(2)
+    for s in g.board.properties:
+        if s != 37:
+            g.arrange().deed(s, 1)
+    g.arrange().position(0, 33).position(1, 20)
+    to(g, D.CHEAT)
+    g.act(C.A_NO_CHEAT)
+    to(g, D.PRE_ROLL)
+    g.arrange().next_rolls((2, 2), (3, 4))                   # to Park Lane, the last property; then past GO
+    g.act(Action(A.ROLL))
+    to(g, D.BUY)
+    g.act(Action(A.BUY))
+    end(g)
+    to(g, D.POST_ROLL)
+    assert g.players[0].position == 0 and g.final_lap == [True, False]
+
+
+def test_a_cheat_still_awaiting_the_next_roll_when_the_game_ends_is_revealed_and_rewarded():
+    # SEED "If no one catches you before then [the next player rolls], you got away with the cheat! ... Collect
+    # the reward": the game's end leaves no next roll
+    g = cheaters(2)
+    _lap_with(g, lambda s: 0 if s < 20 else 1)
+    card = cheats.arrange_face_up(g, 0, "Bank Job")
+    g.arrange().position(0, 37).position(1, 37)
+    to(g, D.CHEAT)
+    g.act(C.A_NO_CHEAT)
+    roll(g, (1, 2))                                          # seat 0 home
+    end(g)
+    to(g, D.CHEAT)
+    g.act(Action(C.ATTEMPT, 0))                              # seat 1, the last one out, cheats
+    roll(g, (1, 2))                                          # and goes home: the round ends the game
+    end(g)
+    while not g.over:
+        to(g, D.POST_ROLL)                                   # (seat 0's place: home, a window)
+        g.act(Action(A.END))
+    outcome = events(g, E.CHEAT_OUTCOME)
+    assert [(e.player, e.detail, e.amount) for e in outcome] == [(1, E.OUTCOME_REVEALED, card.reward)]
+    assert g.end_reason == "final_lap"
+
+
+def test_places_after_the_winner_of_the_final_lap_go_by_cash():
+    # SEED END OF THE GAME: "The player with the most cash wins!": the places after first too
+    for seed in range(40):
+        g = Game.new(preset("cheaters"), [PlayerSpec(f"B{i}", "bot", s) for i, s in
+                                           enumerate(("strategist", "cautious", "always-buy", "set-collector"))],
+                     seed=seed)
+        g.run()
+        if g.end_reason == "final_lap":
+            alive = [s for s in g.ranking() if not g.players[s].bankrupt]
+            assert [g.players[s].cash for s in alive] == sorted((g.players[s].cash for s in alive), reverse=True)
+
+
+def test_a_bankruptcy_that_ends_the_game_still_hands_the_creditor_the_cards():
+    # SEED "Give them all your Properties and any Chance and Community Chest cards" (before, the cards stayed with
+    # the bankrupt player when the bankruptcy ended the game)
+    g = cheaters(2)
+    g.arrange().hold_card(1, "chance", "bribed the judges")
+    g.arrange().cash(1, 0).deed(MAYFAIR, 0).level(MAYFAIR, 1).position(1, 35)
+    to(g, D.CHEAT)
+    g.act(C.A_NO_CHEAT)
+    roll(g, (1, 2))
+    end(g)
+    to(g, D.CHEAT)
+    g.act(C.A_NO_CHEAT)
+    roll(g, (2, 2))                                          # seat 1 to Mayfair's hotel, with nothing
+    while not g.over:
+        d = g.pending
+        g.act(Action(A.BANKRUPT) if d.kind == D.DEBT else d.legal_actions()[0])
+        settle(g)
+    assert g.end_reason == "last_player_standing"
+    assert not g.players[1].cards and [k for k, _ in g.players[0].cards] == ["chance"]

@@ -17,7 +17,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import decisions as D
+from .. import final_lap
 from .. import landing
+from .. import turn
 from ..actions import Action
 from ..datafiles import load_toml
 from ..errors import DataError
@@ -49,7 +51,7 @@ class CheatersState:
         self.last_player = -1               # the player "Cheat!" is called on now: who last looked at the cheats
         self.watch_turn = -1                # the turn in which they did (their cheat awaits the next roll)
         self.callers: set[int] = set()      # the people who have called "Cheat!" on them already
-        self.jailed_turn = -1               # the last turn in which someone was sent to jail
+        self.jailed_turn = -1               # the last turn whose player was sent to jail in it
         #: a card being chosen between (a second card of one deck: ``decisions.KEEP_CARD``), or None
         self.choosing: tuple[str, int] | None = None
         self.target = ""                    # the effect whose target is being chosen (decisions.CHEAT_TARGET)
@@ -152,8 +154,19 @@ class Cheaters(Edition):
 
     def take_turn(self, g: GameState, p: Player) -> Play:
         if self.sits_out(g, p):
+            # home at GO on the final lap: no cheat plan and no roll, only the "at any time" actions (003 HOTELS:
+            # "You don't have to wait until your turn"); "Cheat!" is still called on whoever rolled last
+            yield from turn.home_turn(g, p)
             return
         yield from cheaters_turn.take_turn(g, p)
+
+    def round_ends_game(self, g: GameState) -> bool:
+        """As every edition's, and a cheat still awaiting the next roll when the game ends is revealed first: nobody
+        rolls again (003: "If no one catches you before then, you got away with the cheat! ... Collect the
+        reward")."""
+        if (g.final_lap is not None and final_lap.all_home(g)) or g.round >= g.rules.turn_limit:
+            cheats.reveal(g)
+        return super().round_ends_game(g)
 
     def go_to_jail(self, g: GameState, p: Player, reason: int) -> Play:
         cheaters_turn.go_to_jail(g, p, reason)

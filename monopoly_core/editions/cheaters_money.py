@@ -164,8 +164,9 @@ def bankrupt(g: GameState, p: Player, creditor: int) -> Play:
             payments.transfer(g, p.seat, creditor, p.cash, E.R_BANKRUPTCY)
         for s in owned:
             holdings.give_deed(g, s, creditor, p.seat, 0, E.D_BANKRUPTCY)
-        endgame.check_last_standing(g)
+        # 003: "Give them all your Properties and any Chance and Community Chest cards", also when this ends the game
         yield from cheaters_cards.hand_over(g, p, c)
+        endgame.check_last_standing(g)
     else:
         if p.cash:
             payments.transfer(g, p.seat, E.BANK, p.cash, E.R_BANKRUPTCY)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from .. import decisions as D
+from .. import final_lap
 from .. import flow
 from ..actions import Action
 from . import cheaters_actions as C
@@ -33,7 +34,11 @@ def candidates(g: GameState, seat: int, effect: str, item: int) -> list[int]:
     """The seats or streets ``seat`` may pick for ``effect``'s ``item``."""
     if item == PLAYER:
         free = effect == "move_other"           # a token in jail is not moved
-        return [q.seat for q in g.players if q.seat != seat and not q.bankrupt and not (free and q.in_jail)]
+        # nor, moved or jailed, a player home at GO on the final lap (003: "Once all the players reach GO": they
+        # wait there and take no more turns, so one moved away could never come back)
+        moves = effect != "take_from_player"
+        return [q.seat for q in g.players if q.seat != seat and not q.bankrupt and not (free and q.in_jail)
+                and not (moves and final_lap.home(g, q.seat))]
     out = []
     for s in g.board.properties:
         o = g.owner[s]

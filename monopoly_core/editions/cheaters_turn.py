@@ -45,7 +45,7 @@ def take_turn(g: GameState, p: Player) -> Play:
     if not p.bankrupt:
         yield from plan(g, p)
     move_on(g, p)
-    if p.bankrupt or g.over:
+    if p.bankrupt or g.over or final_lap.home(g, p.seat):     # (home: a nudge past GO on the final lap)
         return
     if p.in_jail:
         if jailed_for_cheating(g):
@@ -156,8 +156,11 @@ def go_to_jail(g: GameState, p: Player, reason: int) -> None:
         if q.in_jail and q.seat != p.seat:
             jail.release(g, q, E.OUT_BY_HANDCUFFS)
     jail.to_jail(g, p, reason)
-    g.extra.jailed_turn = g.turn
-    g.turn_over = True
+    if p.seat == g.current:
+        # 003: "Your turn is now over" is the jailed player's: sending another player (a card, a framing) leaves
+        # the current player's turn, and a roll again after doubles, as it was
+        g.extra.jailed_turn = g.turn
+        g.turn_over = True
 
 
 def prisoner(g: GameState) -> int:
@@ -178,7 +181,7 @@ class OnStation(LandingRule):
         g.turn_over = True
         if nxt < square:
             movement.salary(g, p, nxt == 0)
-            if g.final_lap is not None:     # on the final lap, a move past GO stops there
+            if g.rules.final_lap and final_lap.on(g):      # on the final lap, a move past GO stops there
                 final_lap.stop_at_go(g, p, square)
                 return
         p.position = nxt

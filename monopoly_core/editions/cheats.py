@@ -27,9 +27,11 @@ from typing import TYPE_CHECKING, Any, Callable, Final
 
 from .. import decisions as D
 from .. import events as E
+from .. import final_lap
 from .. import flow
 from .. import holdings
 from .. import jail
+from .. import movement
 from .. import payments
 from ..datafiles import load_toml
 from ..errors import DataError
@@ -153,7 +155,7 @@ def _free_menu(raw: Any, name: str) -> tuple[CheatCard, ...]:
 class Attempt:
     """A cheat done and not yet revealed or caught, with what undoing it needs."""
 
-    __slots__ = ("seat", "card", "slot", "turn", "victim", "square", "moved", "noticed")
+    __slots__ = ("seat", "card", "slot", "turn", "victim", "square", "moved", "salary", "homed", "noticed")
 
     def __init__(self, seat: int, card: CheatCard, slot: int, turn: int) -> None:
         self.seat = seat
@@ -163,6 +165,8 @@ class Attempt:
         self.victim = -1                # the player robbed or moved
         self.square = -1                # the hotel removed
         self.moved = 0                  # money taken or squares moved
+        self.salary = 0                 # the salary a nudge past GO paid
+        self.homed = False              # the nudge took the cheat home to GO on the final lap
         self.noticed: set[int] = set()  # the bots that saw it
 
 
@@ -223,6 +227,11 @@ def attempt_problem(g: GameState, p: Player, slot: int) -> str | None:
         return "one cheat a turn"
     if not 0 <= slot < len(t.face_up) or t.face_up[slot] < 0:
         return f"no face-up cheat card in place {slot}"
+    a = t.pending
+    if a is not None and a.slot == slot:
+        # (the card stays face up until the cheat is revealed or caught, 003: "Return the card ... and place a new
+        # one face up"; revealed as this player moves on, its place would show another card than the one chosen)
+        return f"{g.players[a.seat].name} is still trying this cheat: it leaves the table once revealed or caught"
     return act_problem(g, p, t.deck.cards[t.face_up[slot]])
 
 
@@ -281,10 +290,33 @@ def _noticers(g: GameState, seat: int, difficulty: int) -> list[int]:
 
 
 def _move(g: GameState, q: Player, steps: int) -> None:
-    """Move ``q``'s token ``steps`` squares (negative: back) by a cheat: no landing, no salary."""
+    """Move ``q``'s token ``steps`` squares (negative: back) by a cheat: no landing, no salary (a move back, or a
+    caught cheat's move undone; a nudge forward is :func:`_nudge`)."""
     start = q.position
     q.position = (start + steps) % g.size
     g.log.add(E.MOVE, q.seat, q.position, steps, start, E.MOVE_BY_CHEAT)
+
+
+def _nudge(g: GameState, p: Player, a: Attempt, steps: int) -> None:
+    """``p`` nudges their own token ``steps`` squares forward (no landing: the roll comes next). Past GO it pays the
+    salary, as any move does (003: "When you pass or land on the GO space, collect £200"), and on the final lap it
+    stops there ("When you reach GO ... stop there even if you have moves left"); ``a`` keeps what to undo. The
+    salary is paid as the cheat's money (``R_CHEAT``, as a caught cheat hands it back): money the act moved."""
+    start = p.position
+    if start + steps < g.size:
+        a.moved = steps
+        _move(g, p, steps)
+        return
+    a.salary = movement.salary_due(g, start + steps == g.size)
+    if a.salary:
+        payments.transfer(g, E.BANK, p.seat, a.salary, E.R_CHEAT)
+    if g.rules.final_lap and final_lap.on(g):
+        a.homed = not final_lap.home(g, p.seat)
+        a.moved = g.size - start
+        final_lap.stop_at_go(g, p, start)
+        return
+    a.moved = steps
+    _move(g, p, steps)
 
 
 def _act(g: GameState, p: Player, a: Attempt, target: int) -> None:
@@ -310,8 +342,7 @@ def _act(g: GameState, p: Player, a: Attempt, target: int) -> None:
         a.moved = n
         _move(g, g.players[a.victim], -n)
     elif e == "move_self":
-        a.moved = n
-        _move(g, p, n)
+        _nudge(g, p, a, n)
     elif e == "skip_rent":
         table(g).skip_rent[p.seat] = g.turn
 
@@ -357,6 +388,10 @@ def caught(g: GameState, a: Attempt) -> Play:
         _move(g, g.players[a.victim], a.moved)
     elif e == "move_self" and same_turn and not p.in_jail:
         _move(g, p, -a.moved)
+        if a.homed:
+            final_lap.undo_home(g, p.seat)
+        if a.salary:
+            yield from payments.charge(g, p, E.BANK, a.salary, E.R_CHEAT)
     elif e == "skip_rent":
         t.skip_rent.pop(p.seat, None)
     if not p.bankrupt:

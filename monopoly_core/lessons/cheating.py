@@ -12,7 +12,8 @@ hotels or rents); caught, the act is undone and the penalty ``P`` paid. In money
     E = (1 - q)(a + R) - q P,     worth it (E > 0) exactly when q < (a + R) / (a + R + P).
 
 What the act is worth beyond money (a skipped rent, a rival sent back, an escape from jail) and a trip to jail
-when caught are left out, and the page says so. Fractions are exact: vigilances are decimals (1.2, 0.8).
+when caught are left out, and the page says so. (One act of the games moves money the model leaves out: a nudge
+of one's own token past GO collects the salary then, handed back if caught.) Fractions are exact: vigilances are decimals (1.2, 0.8).
 
 The simulation plays Cheaters games with the standard table of bots (each has its own boldness and vigilance:
 ``monopoly_core/bots``), logged to the database, and reads every attempt back from the ``events`` table: its
