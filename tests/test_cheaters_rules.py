@@ -699,3 +699,24 @@ def test_a_bankruptcy_that_ends_the_game_still_hands_the_creditor_the_cards():
         settle(g)
     assert g.end_reason == "last_player_standing"
     assert not g.players[1].cards and [k for k, _ in g.players[0].cards] == ["chance"]
+
+
+def test_a_nudge_caught_after_the_roll_leaves_the_token_where_the_dice_took_it():
+    # SEED: a caught cheat must "take the penalty on the back of the Cheat card". The project's cards undo a caught
+    # act where they can; a nudge caught after the roll is not undone (moving the token back two squares from where
+    # the dice left it would put it on a square it never landed on: an audit saw it land by the move on Chance
+    # without a card), so only the penalty is paid
+    g = cheaters(2)
+    card = cheats.arrange_face_up(g, 0, "Extra Step")           # forward 2 before you roll
+    g.arrange().position(0, 5)
+    to(g, D.CHEAT)
+    g.act(Action(C.ATTEMPT, 0))
+    assert g.players[0].position == 7
+    roll(g, (1, 1))                                             # on to 9
+    to(g, D.BUY)
+    g.act(Action(A.DECLINE))
+    to(g, D.POST_ROLL)
+    cash = g.players[0].cash
+    g.act(Action(C.CALL, 1))                                    # seat 1, a person, calls during seat 0's window
+    assert [e.detail for e in events(g, E.CHEAT_OUTCOME)] == [E.OUTCOME_CAUGHT]
+    assert g.players[0].position == 9 and g.players[0].cash == cash - card.penalty

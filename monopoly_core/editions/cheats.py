@@ -163,7 +163,7 @@ class Attempt:
         self.slot = slot                # the face-up place (-1: a free-form cheat)
         self.turn = turn
         self.victim = -1                # the player robbed or moved
-        self.square = -1                # the hotel removed
+        self.square = -1                # the hotel removed; a nudge: the square it left the token on
         self.moved = 0                  # money taken or squares moved
         self.salary = 0                 # the salary a nudge past GO paid
         self.homed = False              # the nudge took the cheat home to GO on the final lap
@@ -306,6 +306,7 @@ def _nudge(g: GameState, p: Player, a: Attempt, steps: int) -> None:
     if start + steps < g.size:
         a.moved = steps
         _move(g, p, steps)
+        a.square = p.position
         return
     a.salary = movement.salary_due(g, start + steps == g.size)
     if a.salary:
@@ -314,9 +315,10 @@ def _nudge(g: GameState, p: Player, a: Attempt, steps: int) -> None:
         a.homed = not final_lap.home(g, p.seat)
         a.moved = g.size - start
         final_lap.stop_at_go(g, p, start)
-        return
-    a.moved = steps
-    _move(g, p, steps)
+    else:
+        a.moved = steps
+        _move(g, p, steps)
+    a.square = p.position
 
 
 def _act(g: GameState, p: Player, a: Attempt, target: int) -> None:
@@ -386,7 +388,9 @@ def caught(g: GameState, a: Attempt) -> Play:
             g.log.add(E.BUILD, a.victim, a.square, g.level[a.square], 0)
     elif e == "move_other" and same_turn and not g.players[a.victim].in_jail:
         _move(g, g.players[a.victim], a.moved)
-    elif e == "move_self" and same_turn and not p.in_jail:
+    elif e == "move_self" and same_turn and p.position == a.square and not p.in_jail:
+        # (undone only while the token still stands where the nudge left it: caught after the roll, the token
+        # stays where the dice took it and the penalty alone is paid, 003 "take the penalty on the back of the card")
         _move(g, p, -a.moved)
         if a.homed:
             final_lap.undo_home(g, p.seat)
