@@ -333,8 +333,14 @@ with tabs[4]:
             bar.empty()
             st.session_state[SIM_KEY] = (settings, emp)
         result = st.session_state.get(SIM_KEY)
-        if result is None or result[0][:3] != settings[:3]:
+        if result is None or result[0][0] != settings[0]:
             st.info("Choose how many rolls to simulate and press Simulate.")
+        elif result[0][1:4] != settings[1:4]:
+            # (a run under other choices, set against this chain, would show a difference the choices made)
+            st.info("The chain's choices above (the jail policy" + (", the fine-or-Chance card" if
+                    M.has_fine_or_draw(rules) else "") + (", the Mega Edition's assumptions" if assume else "") +
+                    ") have changed since the last run: press Simulate to play the games under these.",
+                    icon=":material/refresh:")
         else:
             emp = result[1]
             ch = M.chain(rules, jail, uk_card, assume)

@@ -53,8 +53,12 @@ def rules_board(rules):
     return editions.get(rules.edition).board(rules)
 
 
-@pytest.mark.parametrize("jail, assume", [("long", ""), ("short", "triples=go")])
+@pytest.mark.parametrize("jail, assume", [("long", ""), ("short", "triples=go"), ("long", "mr_monopoly=stay"),
+                                          ("long", "bus=ticket,mr_monopoly=stay")])
 def test_the_engine_agrees_with_the_mega_chain_under_the_same_assumptions(returned, jail, assume):
+    # issue 15: "the Markov rows ... agree with engine movement simulated under the same assumptions". (An outside
+    # review met "the games and the chain differ" at 7.6 % and 12 % apart under mr_monopoly=stay and bus=ticket: the
+    # simulation had played the early game and run out of tickets whatever the chain assumed.)
     rules = returned("mega")           # decks whose Get Out of Jail Free cards do nothing
     ch = M.chain(rules, jail, "pay", assume)
     emp = M.simulate_rolls(rules, ROLLS, jail=jail, seed=7, assume=assume)
@@ -62,8 +66,10 @@ def test_the_engine_agrees_with_the_mega_chain_under_the_same_assumptions(return
     assert emp.transitions[ch.matrix == 0].sum() == 0          # every move the engine made, the chain allows
     test = M.markov_chi_square(emp.counts, ch)
     assert test.p_value > ALPHA, test
-    # the test has power: the same counts reject the chain without Mr. Monopoly's bonus move
-    wrong = M.chain(rules, jail, "pay", (assume + ",mr_monopoly=stay").strip(","))
+    # the test has power: the same counts reject the chain with the other Mr. Monopoly assumption
+    other = "next_property" if "mr_monopoly=stay" in assume else "stay"
+    kept = [part for part in assume.split(",") if part and not part.startswith("mr_monopoly=")]
+    wrong = M.chain(rules, jail, "pay", ",".join(kept + [f"mr_monopoly={other}"]))
     assert M.markov_chi_square(emp.counts, wrong).p_value < 1e-9
 
 

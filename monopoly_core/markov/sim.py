@@ -49,6 +49,7 @@ from ..policies import Policy
 from ..dice import is_triples, load_dice
 from ..events import pack_faces
 from ..editions import cheaters_actions as C
+from ..editions.mega_tickets import arrange_held
 from ..rules import RuleSet
 from . import mega
 from ..state import jail_card
@@ -99,13 +100,20 @@ class MovementPolicy(Policy):
     def _mega(self, d, g) -> A.Action:
         """Never ride a bus ticket; the Bus and triples as assumed; the Birthday Gift's cash; the first
         property at the Auction square (nobody bids). Cheaters: :data:`CHEATERS`; Free Parking draws a Chance
-        card (the first deck), as the chain's Free Parking does."""
+        card (the first deck), as the chain's Free Parking does.
+
+        ``bus=ticket`` assumes the tickets never run out; the game has 16. These tokens never use theirs, so a
+        token puts back those it holds whenever it is asked about them (before each roll, and at the Bus) through
+        ``mega_tickets.arrange_held``, the supported way to arrange tickets: the pile never empties, and the Bus
+        never has to send the token on."""
         fixed = self.CHEATERS.get(d.kind)
         if fixed is not None:
             return fixed
-        options = d.legal_actions()
+        if self.mega.bus == "ticket" and d.kind in (D.USE_BUS_TICKET, D.BUS_FACE):
+            arrange_held(g, d.player, 0)
         if d.kind == D.USE_BUS_TICKET:
             return A.A_ROLL
+        options = d.legal_actions()
         if d.kind == D.BUS_FACE:
             return options[0] if self.mega.bus == "ticket" else options[1]
         if d.kind == D.TRIPLES:
@@ -337,6 +345,17 @@ def count_events(turn, kind, player, square, amount, other, detail, *, rules: Ru
     return counter.result(source)
 
 
+def late_game(game) -> None:
+    """The Mega chain's ``mr_monopoly=stay`` played: every property owned, by the first seat, and mortgaged, so that
+    Mr. Monopoly finds no unowned property and no opponent's property with rent owed, and stays (002 THE DICE &
+    HOW TO MOVE); the Auction square finds no rent owed either and leaves the token where it is, as the chain
+    assumes. Nobody pays rent, so the tokens only move (arranged after the set-up, through ``Game.arrange``)."""
+    game.step()                          # the set-up: cash, shuffles, the turn order
+    arrange = game.arrange()
+    for s in game.board.properties:
+        arrange.deed(s, 0, mortgaged=True)
+
+
 def simulate_rolls(rules: RuleSet, n_rolls: int, *, jail: str = "long", uk_card: str = "pay", seed: int = 0,
                    progress=None, players: int = 2, rounds_per_game: int = 2000,
                    skip_turns: int = 20, assume: str = "") -> Empirical:
@@ -366,6 +385,8 @@ def simulate_rolls(rules: RuleSet, n_rolls: int, *, jail: str = "long", uk_card:
         policy = MovementPolicy(jail, uk_card, assume, game_seed)
         game = Game.new(base.replace(turn_limit=rounds), specs, game_seed,
                         policies={s: policy for s in range(players)})
+        if mega.is_mega(base) and policy.mega.mr_monopoly == "stay":
+            late_game(game)
         game.run()
         part = count_events(**game.log.columns(), rules=base, skip_turns=skip_turns, max_rolls=n_rolls - done,
                             source="simulation")
