@@ -50,8 +50,8 @@ def texts(at) -> str:
 
 def unescaped(text: str) -> str:
     """Markdown text as a person reads it: the backslash escapes (of text quoted from an address, a name)
-    removed."""
-    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", text)
+    removed, and the zero-width spaces that keep an address in it from becoming a link (invisible)."""
+    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", text).replace("\u200b", "")
 
 
 def shown(at) -> str:

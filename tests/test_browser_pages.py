@@ -258,3 +258,19 @@ def test_a_running_query_says_so_in_place_of_the_last_query_s_error(site, page):
     page.wait_for_selector("text=took longer than 5 s", timeout=30_000)      # its own message, in the same place
     _idle(page)
     assert not page.locator("text=Running the query").count()
+
+
+def test_a_rule_set_named_with_a_web_address_shows_no_link(site, page):
+    # Outside review: /rules?...&name=[Click for answers](https://evil.example) drew a live link to that address in
+    # the table header, the notice and the list of kept rule sets (the name was escaped Markdown, but the browser's
+    # Markdown still makes links of bare addresses); also www. and e-mail addresses
+    from monopoly_core import preset
+    from pages._custom_rules import share_query
+    url, _ = site
+    name = "[Click for answers](https://evil.example) www.evil.example x@evil.example"
+    page.goto(f"{url}/rules?{share_query(preset('classic-uk', go_salary=400), name)}")
+    page.wait_for_selector("text=was opened from the link and kept", timeout=60_000)
+    _idle(page)
+    links = [a.get_attribute("href") or "" for a in page.query_selector_all("a")]
+    assert not [h for h in links if "evil" in h], links
+    assert page.get_by_text("Click for answers", exact=False).count() >= 1     # (the name is shown, as typed)

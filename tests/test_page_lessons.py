@@ -199,7 +199,7 @@ def test_a_seed_in_the_link_sets_the_lessons_seed():
 def test_a_bad_seed_in_the_link_says_so_and_uses_the_default():
     at = open_page(PAGES["lesson_dice"], seed="lots")
     assert at.text_input(key="lesson_dice_seed").value == "2024"
-    assert unescaped(at.warning[0].value) == ("The seed must be a whole number, not 'lots'. This lesson uses the "
+    assert unescaped(at.warning[0].value) == ("The seed must be a whole number written with the digits 0 to 9, not 'lots'. This lesson uses the "
                                               "seed 2024 instead.")
 
 

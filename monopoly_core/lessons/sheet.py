@@ -51,10 +51,11 @@ def parse_seed(text: str | int | None, default: int = DEFAULT_SEED) -> int:
     ``default``. Anything else raises ValueError with a sentence a teacher can act on."""
     if text is None or (isinstance(text, str) and not text.strip()):
         return default
-    try:
-        seed = int(str(text).strip())
-    except ValueError:
-        raise ValueError(f"The seed must be a whole number, not {str(text)[:20]!r}.") from None
+    raw = str(text).strip()
+    # (the digits 0 to 9 only, as every number box of the site reads them: int() would also take '١٢' as 12)
+    if not (raw.isascii() and raw.isdigit()) and not (raw[:1] == "-" and raw[1:].isascii() and raw[1:].isdigit()):
+        raise ValueError(f"The seed must be a whole number written with the digits 0 to 9, not {raw[:20]!r}.")
+    seed = int(raw)
     if not 0 <= seed <= MAX_SEED:
         # (a 400-digit seed is not echoed whole; int() has already refused more than Python's 4,300 digits)
         shown = f"{seed:,}" if abs(seed) < 10**15 else f"a number of {len(str(abs(seed)))} digits"

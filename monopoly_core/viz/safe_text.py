@@ -9,15 +9,28 @@ read a little HTML, links included) it could draw anything. Escape a name wherev
 from __future__ import annotations
 
 import html as _html
+import re
 import string
 
 _MARKDOWN = str.maketrans({ch: "\\" + ch for ch in string.punctuation})
+#: What GitHub-flavoured Markdown turns into a link even in escaped text: "scheme://", "www." and e-mail addresses
+#: (Streamlit's Markdown finds them in the text once escapes are read: seen in chromium, a rule set named
+#: "[Click](https://evil.example)" showed a live link)
+_AUTOLINK = re.compile(r"://|(?i:www)\.|@")
+_ZWSP = "\u200b"        # a zero-width space breaks each of them, and shows nothing
+
+
+def _unlinked(text) -> str:
+    """``text`` with a zero-width space inside every pattern Markdown would make a link of."""
+    return _AUTOLINK.sub(lambda m: m.group(0)[:-1] + _ZWSP + m.group(0)[-1] if m.group(0) != "@" else _ZWSP + "@",
+                         str(text))
 
 
 def markdown(text) -> str:
     """``text`` for a Markdown string: every ASCII punctuation character is escaped, so Markdown shows it as
-    typed (no emphasis, links, images, HTML, LaTeX or colour directives)."""
-    return str(text).translate(_MARKDOWN)
+    typed (no emphasis, links, images, HTML, LaTeX or colour directives), and a web or e-mail address is kept from
+    becoming a link."""
+    return _unlinked(text).translate(_MARKDOWN)
 
 
 def html(text) -> str:
@@ -29,4 +42,4 @@ def entities(text) -> str:
     """``text`` with every ASCII punctuation character written as a numeric character reference (``[`` is
     ``&#91;``): shown as typed both in HTML and in Markdown, where a backslash escape would show inside an HTML
     block."""
-    return "".join(f"&#{ord(ch)};" if ch in string.punctuation else ch for ch in str(text))
+    return "".join(f"&#{ord(ch)};" if ch in string.punctuation else ch for ch in _unlinked(text))
