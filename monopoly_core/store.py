@@ -580,6 +580,43 @@ def _refresh_reference(conn) -> None:
         raise
 
 
+#: The columns that tell two logged games' events apart (all but the game's id).
+_EVENT_COLUMNS = ("seq", "turn", "player", "kind", "square", "amount", "counterparty", "detail")
+
+
+def _events_rows(table) -> list[tuple]:
+    cols = [table[c].to_pylist() for c in _EVENT_COLUMNS]
+    return list(zip(*cols))
+
+
+def _same_played_game(conn, game, tables) -> tuple[int, int] | None:
+    """(id, events) of a played game already in the database that is ``game`` as it stands, or as it stood earlier,
+    or a later state of it: the same rules, seed and players, and one's events the start of the other's (the same
+    moves so far). None if there is none. So a game logged again from a reload, an upload or a share link (a new
+    visit that does not know the id it was logged under) is still one record."""
+    games, players, events = tables["games"], tables["players"], tables["events"]
+    n = events.num_rows
+    seats = list(zip(*(players[c].to_pylist() for c in ("seat", "name", "kind", "strategy"))))
+    candidates = conn.execute(
+        "SELECT id, events FROM games WHERE source = 'played' AND seed = ? AND rules = ? AND players = ? "
+        "ORDER BY id DESC LIMIT 20",
+        [game.seed, games["rules"][0].as_py(), len(game.players)]).fetchall()
+    mine = None
+    for game_id, count in candidates:
+        theirs = conn.execute("SELECT seat, name, kind, strategy FROM players WHERE game = ? ORDER BY seat",
+                              [game_id]).fetchall()
+        if [tuple(r) for r in theirs] != seats:
+            continue
+        k = min(n, count or 0)
+        rows = conn.execute(f"SELECT {', '.join(_EVENT_COLUMNS)} FROM events WHERE game = ? AND seq < ? "
+                            "ORDER BY seq", [game_id, k]).fetchall()
+        if mine is None:
+            mine = _events_rows(events)
+        if [tuple(r) for r in rows] == mine[:k]:
+            return game_id, count or 0
+    return None
+
+
 def log_game(game, db_path=None, source: str = "played", *, unfinished: bool = False,
              started_at: float | None = None, replacing: int | None = None) -> int:
     """Write one game (its result, players, events and any snapshots) and return its id.
@@ -589,6 +626,9 @@ def log_game(game, db_path=None, source: str = "played", *, unfinished: bool = F
     ``replacing`` is the id this same game was logged under before (the Play page logs a game as it stands,
     then again when it ends): its rows are replaced, in the same transaction, so that one game is one record.
     An id that no longer holds a game of this seed and source (a new database) is not touched: a new id is used.
+    A played game is one record across visits too (:func:`_same_played_game`): logged again from a reload, an
+    upload or a share link, it replaces the record of the same game as it stood before, and a record that goes
+    further than it is kept as it is (its id is returned).
     """
     if not game.over and not unfinished:
         raise StoreError("the game is not over; pass unfinished=True to log it as it stands")
@@ -598,13 +638,22 @@ def log_game(game, db_path=None, source: str = "played", *, unfinished: bool = F
         check_seed(game.seed)               # the database keeps seeds as signed 64-bit numbers
     except InvalidRules as exc:
         raise StoreError(f"this game cannot be logged: its seed {exc.reason}") from None
+    finished_at = time.time() if game.over else None
     with Writer(db_path) as w:
         same = replacing is not None and w.conn.execute(
             "SELECT count(*) FROM games WHERE id = ? AND seed = ? AND source = ?",
             [replacing, game.seed, source]).fetchone()[0] == 1
+        if not same and source == "played":
+            probe = TableBuilder(source=source)
+            probe.add(game, -1, started_at=started_at, finished_at=finished_at)
+            found = _same_played_game(w.conn, game, probe.tables())
+            if found is not None:
+                if found[1] >= len(game.log):
+                    return found[0]         # (already there, as far as this game goes or further)
+                same, replacing = True, found[0]
         game_id = replacing if same else w.next_game_id()
         builder = TableBuilder(source=source)
-        builder.add(game, game_id, started_at=started_at, finished_at=time.time() if game.over else None)
+        builder.add(game, game_id, started_at=started_at, finished_at=finished_at)
         w.write(builder.tables(), replacing=game_id if same else None)
     return game_id
 

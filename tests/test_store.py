@@ -101,15 +101,46 @@ def test_log_game_finished_and_unfinished(tmp_path):
     for _ in range(40):
         g.step()
     first = log_game(g, path, unfinished=True)
-    g.run()
-    second = log_game(g, path)
-    assert (first, second) == (1, 2)
     with _read(path) as conn:
         rows = conn.execute("SELECT id, source, finished, end_reason, batch FROM games ORDER BY id").fetchall()
-        assert rows[0] == (1, "played", False, None, None)
-        assert rows[1][:3] == (2, "played", True) and rows[1][3] is not None
-        n = conn.execute("SELECT count(*) FROM events WHERE game = 2").fetchone()[0]
+        assert rows == [(1, "played", False, None, None)]
+    g.run()
+    second = log_game(g, path)          # the same game, finished: its one record (the moves so far agree)
+    assert (first, second) == (1, 1)
+    with _read(path) as conn:
+        rows = conn.execute("SELECT id, source, finished, end_reason, batch FROM games ORDER BY id").fetchall()
+        assert len(rows) == 1 and rows[0][:3] == (1, "played", True) and rows[0][3] is not None
+        n = conn.execute("SELECT count(*) FROM events WHERE game = 1").fetchone()[0]
     assert n == len(g.log)
+
+
+def test_a_played_game_is_one_record_across_visits(tmp_path):
+    """Outside review: a finished game was logged again on every reload of the Play page, every upload of its
+    saved file and every share link (three identical records of seed 31337), inflating every question. A played
+    game is now one record whatever logs it: the same rules, seed and players, and the same moves so far."""
+    path = tmp_path / "visits.duckdb"
+    specs = bots(["strategist", "cautious"])
+    g = Game.new(preset("classic-us"), specs, seed=31337)
+    for _ in range(30):
+        g.play(until="turn")
+    first = log_game(g, path, unfinished=True)
+    assert log_game(Game.replay(g.history), path, unfinished=True) == first            # a reload
+    assert log_game(Game.replay(g.history, 25), path, unfinished=True) == first        # an earlier state: kept
+    done = Game.replay(g.history)
+    done.run()
+    assert log_game(done, path) == first                                               # finished later
+    assert log_game(Game.replay(done.history), path) == first                          # the upload of its file
+    with _read(path) as conn:
+        assert conn.execute("SELECT id, finished, events FROM games").fetchall() == [(first, True, len(done.log))]
+        assert conn.execute("SELECT count(*) FROM events").fetchone()[0] == len(done.log)
+    # other games of the same seed stay games of their own: other players, other moves, a simulated batch
+    other = Game.new(preset("classic-us"), bots(["random", "cautious"]), seed=31337)
+    other.run()
+    assert log_game(other, path) == first + 1
+    branch = Game.replay(g.history, 25)
+    branch.arrange().next_rolls((6, 6), (5, 4))         # (an arranged game: its moves from here differ)
+    branch.run()
+    assert log_game(branch, path) == first + 2
 
 
 def test_a_game_logged_again_replaces_its_record(tmp_path):
