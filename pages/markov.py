@@ -304,7 +304,11 @@ with tabs[4]:
     if tabs[4].open:
         st.markdown("Play the real game engine with tokens that only move (nobody buys anything) and count where "
                     "each token rests after every roll. The exact chain predicts these shares; the simulation "
-                    "should agree up to chance.")
+                    "should agree up to chance, but for one real difference: in the games a Get Out of Jail Free "
+                    "card stays in its holder's hand until used, so the other cards come up a little more often "
+                    "than the chain assumes. With enough rolls the test sees it, a few percent on the Chance "
+                    "squares (on the Mega Edition's board already at about 100,000 rolls): that is the card, not a "
+                    "fault of the chain.")
         if rules.edition == "sore-losers":
             # (a reviewer met "p < 1e-300: the games and the chain differ" at the page's defaults, unexplained)
             st.info("In Monopoly for Sore Losers the games and this chain are expected to differ, by a lot: the "
