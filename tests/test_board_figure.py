@@ -112,3 +112,15 @@ def test_no_square_sign_needs_an_emoji_font():
         g = Game.new(preset(edition), bots(["cautious", "strategist"]), seed=1)
         svg = board_svg(g.board, game=g)
         assert all(ord(c) < 0x10000 for c in svg), [c for c in svg if ord(c) >= 0x10000]
+
+
+@pytest.mark.parametrize("board_name", ["classic-us", "classic-uk", "sore-losers", "mega-us", "cheaters-uk"])
+def test_a_tax_or_a_bill_shows_what_it_costs_not_a_currency_symbol(board_name):
+    # outside review: the tax squares showed "¤", a sign a class does not read; they say what landing costs, as a
+    # property shows its price
+    board = load_board(board_name)
+    labels = _trace(board_figure(board, height=640), mode="text").text
+    assert not [t for t in labels if "\u00a4" in t]
+    for sq, label in zip(board.squares, labels):
+        if sq.amount:
+            assert f"pay {board.currency}{sq.amount}" in label, (sq.name, label)

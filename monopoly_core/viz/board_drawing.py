@@ -25,7 +25,7 @@ KIND_FILL = {"go": "#e8f5e9", "jail": "#fff3e0", "free_parking": "#e3f2fd", "go_
 #: machine have (DejaVu Sans, Segoe UI Symbol): an emoji (a train, a hammer, a bus, a gift) needs an emoji font,
 #: and without one it is drawn as an empty box, so the railroads, Auction, Bus Ticket and Birthday Gift squares
 #: are named by their words alone.
-KIND_LABEL = {"chance": "?", "chest": "\u2709", "utility": "\u26a1", "tax": "\u00a4"}
+KIND_LABEL = {"chance": "?", "chest": "\u2709", "utility": "\u26a1"}
 FIELD = "#f3f7f0"   # the middle of the board
 
 
@@ -271,6 +271,8 @@ def drawing(board, *, game=None, heat_labels=None, fills=None, path=None, centre
             extra = [heat_labels[i]]
         elif sq.price:
             extra = [f"{board.currency}{sq.price}"]
+        elif sq.amount:         # a tax (Sore Losers: a bill): what it costs, as a price is shown ("\u00a4" puzzled)
+            extra = [f"pay {board.currency}{sq.amount}"]
         elif sq.kind in KIND_LABEL:
             words = [KIND_LABEL[sq.kind]] + words
         lines = tuple(words + extra)
