@@ -259,8 +259,8 @@ def _array(value) -> list:
     ("SELECT " + "abs(" * 330 + "1" + ")" * 330, "nested too deeply"),
     ("UPDATE EXTENSIONS", "only reading queries"),
     ("WITH x AS (SELECT 1) DELETE FROM events", "a DELETE inside a WITH"),
-    ("SELECT current_setting('temp_directory')", "describes the server"),
-    ("SELECT * FROM duckdb_databases()", "describes the server"),
+    ("SELECT current_setting('temp_directory')", "is about the server"),
+    ("SELECT * FROM duckdb_databases()", "is about the server"),
     ("SELECT repeat('x', 20000000)", "too large a value"),        # 20 MB: harmless even unchecked
 ])
 def test_hostile_queries_are_refused_with_a_message(db, sql, words):
