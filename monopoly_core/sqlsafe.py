@@ -180,11 +180,15 @@ class QueryResult:
 
 
 def _csv_safe(table: pa.Table) -> pa.Table:
-    """Columns CSV cannot hold (lists, structs, maps) as JSON-ish text."""
+    """Columns CSV cannot hold (lists, structs, maps) as JSON-ish text, and a float column holding NaN with it
+    written NaN (Arrow writes ``nan``), apart from NULL, which stays an empty field."""
+    import pyarrow.compute as pc
     cols = []
     for col in table.columns:
         t = col.type
-        if pa.types.is_nested(t) or pa.types.is_dictionary(t):
+        if pa.types.is_floating(t) and pc.any(pc.is_nan(col)).as_py():
+            cols.append(pc.if_else(pc.is_nan(col), "NaN", pc.cast(col, pa.string())))
+        elif pa.types.is_nested(t) or pa.types.is_dictionary(t):
             cols.append(pa.array([None if v is None else (json.dumps(v, default=str)
                                                           if not isinstance(v, str) else v)
                                   for v in col.to_pylist()], pa.string()))

@@ -551,3 +551,19 @@ def test_a_bad_sample_size_is_refused_and_nothing_is_written(tmp_path, typed, wo
     assert _errors(at) == [f"Nothing was simulated. {words}"]
     assert not path.exists() or _count(path) == 0
     assert any(b.key == "db_sample" for b in at.button)        # the offer is still there
+
+
+def test_a_nan_is_shown_as_nan_and_a_null_as_empty_in_the_table_and_the_csv(db):
+    """Outside review: a float NaN showed as "None", like a NULL. The table gets the rows as Arrow (pandas made
+    the NULL a NaN too), and the CSV spells NaN out, with NULL an empty field."""
+    import io
+
+    import pyarrow as pa
+    at = _page(db)
+    at.text_area(key="db_sql").set_value("SELECT 'nan'::DOUBLE AS x, NULL::DOUBLE AS y UNION ALL SELECT 1.5, 2.5")
+    at.button(key="db_run").click().run()
+    assert not at.exception and not _errors(at)
+    shown = pa.ipc.open_stream(io.BytesIO(at.dataframe[0].proto.arrow_data.data)).read_all()
+    x, y = shown.column("x").to_pylist(), shown.column("y").to_pylist()
+    assert np.isnan(x[0]) and x[1] == 1.5 and y == [None, 2.5]
+    assert at.session_state["db_result"].to_csv().splitlines() == ['"x","y"', '"NaN",', '"1.5",2.5']
