@@ -22,6 +22,7 @@ from monopoly_core.simulate import FIXED, ROTATED, sample_database, simulate
 from monopoly_core.sqlsafe import QueryError, QueryRefused, database_summary, run_query
 from monopoly_core.store import DuplicateBatch, StoreError, fresh_path, resolve
 from monopoly_core.viz.results import result_figure, suggest_axes
+from monopoly_core.viz.safe_text import markdown as plain
 from pages import _site
 from pages._number_box import number_box
 from pages._site import ensure_navigation
@@ -87,9 +88,9 @@ def _open_named() -> None:
     """A database name typed: open that file in the site's folder, or say what names are allowed."""
     try:
         path = site_db_path(st.session_state[NAME])
-    except StoreError as exc:
-        st.session_state[NAME_ERROR] = f"That database cannot be opened: {exc}."
-        st.session_state[NAME] = _name_of(st.session_state[PATH])
+    except StoreError as exc:          # the box keeps what was typed, to be corrected
+        st.session_state[NAME_ERROR] = (f"That database cannot be opened: {exc}. The page still uses "
+                                        f"{_name_of(st.session_state[PATH])}.")
         return
     st.session_state[NAME_ERROR] = None
     st.session_state[PATH] = str(path)
@@ -140,8 +141,8 @@ with st.expander("Database file: open another, or start a fresh one", expanded=b
                   help=f"A name of {allowed_names()}. The file is created when games are first written to it. "
                        f"The folder is chosen by whoever runs the site (the folder of the default database, or "
                        f"the one the environment variable {FOLDER_ENV} names).")
-    if st.session_state.get(NAME_ERROR):          # said once, on the run that refused the name
-        st.error(st.session_state.pop(NAME_ERROR))
+    if st.session_state.get(NAME_ERROR):          # said once, on the run that refused the name, as typed
+        st.error(plain(st.session_state.pop(NAME_ERROR)))
     fresh = st.session_state.get(FRESH)
     if fresh == "confirm":
         with st.container(border=True):
@@ -225,16 +226,16 @@ if st.session_state.pop(PENDING, False):
     slot.info("Running the query (a query is stopped after 5 seconds)\u2026", icon=":material/hourglass_top:")
     _execute()
 outcome = slot.container()
-if st.session_state.get(ERROR):
-    outcome.error(st.session_state[ERROR])
+if st.session_state.get(ERROR):             # DuckDB's words quote the query: said as typed, never as Markdown
+    outcome.error(plain(st.session_state[ERROR]))
 
 
 def _show(result, hint) -> None:
     """The rows of a query, its downloads and its chart."""
     if hint is not None:
         st.markdown(f"**{hint.title}** {hint.description}")
-    for note in result.notes:
-        st.info(note)
+    for note in result.notes:               # (they name the query's columns: as typed)
+        st.info(plain(note))
     df = result.to_pandas()
     st.caption(f"{result.num_rows:,} {'row' if result.num_rows == 1 else 'rows'} in {result.seconds * 1000:.0f} ms")
     # the rows as Arrow, not as pandas: pandas makes a float NULL a NaN and the table showed both as "None"
@@ -274,7 +275,7 @@ def _show(result, hint) -> None:
             try:
                 st.plotly_chart(result_figure(df, x, y, kind, colour, reference=reference), key=f"db_fig_{run}")
             except (ValueError, TypeError) as exc:
-                st.caption(f"This chart cannot be drawn from these columns: {exc}")
+                st.caption(plain(f"This chart cannot be drawn from these columns: {exc}"))
 
 
 result = st.session_state.get(RESULT)
@@ -283,8 +284,8 @@ if result is not None:
         try:
             _show(result, QUESTIONS[st.session_state[HINT]] if st.session_state.get(HINT) else None)
         except Exception as exc:            # the last line of defence: no result may end in a traceback
-            st.error(f"The result could not be shown ({exc.__class__.__name__}: {str(exc)[:200]}). Try selecting "
-                     f"fewer or simpler columns, or cast them to text (column::VARCHAR).")
+            st.error(plain(f"The result could not be shown ({exc.__class__.__name__}: {str(exc)[:200]}). Try "
+                           f"selecting fewer or simpler columns, or cast them to text (column::VARCHAR)."))
 
 # --- simulate ------------------------------------------------------------------------------------------------------
 st.subheader("Simulate games")

@@ -9,12 +9,15 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from apptest_helpers import unescaped
 from streamlit.testing.v1 import AppTest
 
+from monopoly_core.dbfolder import allowed_names
 from monopoly_core.queries import QUESTIONS
 from monopoly_core.schema_doc import RELATIONS
 from monopoly_core.simulate import game_seed, sample_database, simulate
 from monopoly_core.sqlsafe import run_query
+from monopoly_core.viz.safe_text import markdown as plain
 
 PAGE = str(Path(__file__).resolve().parent.parent / "pages" / "database.py")
 
@@ -49,7 +52,8 @@ def _page(path) -> AppTest:
 
 
 def _errors(at) -> list[str]:
-    return [e.value for e in at.error]
+    """The errors as a person reads them (the page escapes the visitor's text in them)."""
+    return [unescaped(e.value) for e in at.error]
 
 
 def test_ready_made_question(db):
@@ -345,7 +349,8 @@ def test_the_page_opens_databases_only_by_name_in_its_folder(tmp_path, name, wor
     errors = _errors(at)
     assert len(errors) == 1 and words in errors[0] and "file name ending in .duckdb" in errors[0]
     assert at.session_state["db_path"] == str(home / "games.duckdb")
-    assert at.text_input(key="db_name").value == "games.duckdb"
+    assert at.text_input(key="db_name").value == name          # kept, to be corrected
+    assert errors[0].endswith("The page still uses games.duckdb.")
     at.button(key="db_sample").click().run()            # the sample goes to the database still in use
     assert not at.exception and not _errors(at)
     assert sorted(p.name for p in tmp_path.rglob("*")) == ["games.duckdb", "site"]
@@ -567,3 +572,34 @@ def test_a_nan_is_shown_as_nan_and_a_null_as_empty_in_the_table_and_the_csv(db):
     x, y = shown.column("x").to_pylist(), shown.column("y").to_pylist()
     assert np.isnan(x[0]) and x[1] == 1.5 and y == [None, 2.5]
     assert at.session_state["db_result"].to_csv().splitlines() == ['"x","y"', '"NaN",', '"1.5",2.5']
+
+
+def test_a_refused_name_is_said_as_typed_kept_in_the_box_and_refused_for_what_it_is(tmp_path):
+    """Outside review: the name below drew bold text, a link, red text and a formula in the refusal, which called
+    it a path because of the / in the link, and the box went back to games.duckdb, losing what was typed."""
+    typed = "**big** [link](https://evil.example) :red[RED] $x^2$ .duckdb"
+    at = _page(tmp_path / "games.duckdb")
+    at.text_input(key="db_name").set_value(typed).run()
+    assert not at.exception
+    raw = at.error[0].value
+    assert unescaped(raw) == (f'That database cannot be opened: "{typed}" holds a /, and a database name may not: '
+                              f"{allowed_names()}. The page still uses games.duckdb.")
+    assert raw == plain(unescaped(raw))           # every mark escaped: nothing is drawn as Markdown
+    assert "path" not in unescaped(raw).replace("folders and paths are not allowed", "")
+    assert at.text_input(key="db_name").value == typed
+    assert at.session_state["db_path"] == str(tmp_path / "games.duckdb")
+    at.text_input(key="db_name").set_value("ok.duckdb").run()        # corrected: opened, and said nothing
+    assert not at.exception and not at.error and at.session_state["db_path"] == str(tmp_path / "ok.duckdb")
+
+
+def test_the_visitor_s_sql_is_said_as_typed_in_errors_and_notes(db):
+    at = _page(db)
+    at.text_area(key="db_sql").set_value('SELECT * FROM "**bold** [x](https://e.vil)"')
+    at.button(key="db_run").click().run()
+    raw = at.error[0].value
+    assert "](https://e.vil" not in raw and "[x](https://e.vil)" in unescaped(raw)
+    at.text_area(key="db_sql").set_value('SELECT 1 AS "[y](https://e.vil)", 2 AS "[y](https://e.vil)"')
+    at.button(key="db_run").click().run()
+    notes = [i.value for i in at.info if "renamed" in i.value]
+    assert notes and "](https://e.vil" not in notes[0] and "[y](https://e.vil)_2" in unescaped(notes[0])
+
