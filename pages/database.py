@@ -28,6 +28,8 @@ from pages._number_box import number_box
 from pages._site import ensure_navigation
 
 ensure_navigation()
+# the page reads nothing from its address: any part of it is said in words, as the other pages do
+_site.read_address("db_address", {}, "no part of it: everything is chosen on the page")
 
 SQL, RESULT, ERROR, HINT, RUNS = "db_sql", "db_result", "db_error", "db_hint", "db_runs"
 PENDING = "db_pending"      # a query asked for, to run in the page

@@ -603,3 +603,18 @@ def test_the_visitor_s_sql_is_said_as_typed_in_errors_and_notes(db):
     notes = [i.value for i in at.info if "renamed" in i.value]
     assert notes and "](https://e.vil" not in notes[0] and "[y](https://e.vil)_2" in unescaped(notes[0])
 
+
+def test_address_parts_the_page_does_not_read_are_said_in_words(db):
+    """Outside review: /database?x=1 was ignored without a word, unlike the Play, Markov and teacher's pages."""
+    _env[0].setenv("MONOPOLY_DB", str(db))
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    at.session_state["db_path"] = str(db)
+    at.query_params.update({"x": "1", "[k](https://e.vil)": "2"})
+    at.run()
+    assert not at.exception
+    words = [unescaped(w.value) for w in at.warning]
+    assert len(words) == 1 and "The address was not all used: this page does not read 'x', '[k](https://e.vil)' " \
+        "in its address" in words[0], words
+    assert "](https://e.vil" not in at.warning[0].value
+    at.button(key="db_q_win_rate_by_seat").click().run()          # said once, not at every click
+    assert not at.warning
