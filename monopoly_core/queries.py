@@ -23,13 +23,17 @@ CHART_KINDS = ("bar", "line", "scatter", "pie", "histogram")
 @dataclass(frozen=True)
 class Chart:
     """A suggested chart: ``x`` and ``y`` column names and a kind (one of :data:`CHART_KINDS`); ``reference``
-    names a column of exact or expected values to draw over the bars (e.g. the dice's exact chances)."""
+    names a column of exact or expected values to draw over the bars (e.g. the dice's exact chances); ``interval``
+    the counts a share is made of, for its confidence interval."""
 
     x: str
     y: str
     kind: str = "bar"
     color: str | None = None
     reference: str | None = None
+    #: (successes, trials): the columns whose ratio ``y`` is (a win rate: wins of seats), for Wilson's confidence
+    #: interval around each value (:func:`monopoly_core.viz.results.result_figure` draws it as an error bar)
+    interval: tuple[str, str] | None = None
 
 
 def _scope(batch: int | None) -> dict[str, str]:
@@ -97,7 +101,7 @@ FROM player_results
 WHERE finished AND kind = 'bot'{and_game}
 GROUP BY strategy
 ORDER BY win_rate DESC""",
-        Chart("strategy", "win_rate", "bar")),
+        Chart("strategy", "win_rate", "bar", interval=("wins", "seats"))),
     Question(
         "win_rate_by_seat", "Does the seat matter?",
         "Share of finished games won from each seat, against a fair share of 1 / players. In a batch whose bots "
@@ -110,7 +114,7 @@ FROM player_results
 WHERE finished{and_game}
 GROUP BY table_size, player_results.seat
 ORDER BY table_size, player_results.seat""",
-        Chart("seat", "win_rate", "bar", reference="fair_share")),
+        Chart("seat", "win_rate", "bar", reference="fair_share", interval=("wins", "games"))),
     Question(
         "game_length_by_preset", "How long is a game under each preset?",
         "Average and median rounds and turns of finished games, per preset and number of players.",
@@ -124,13 +128,13 @@ ORDER BY preset, players""",
     Question(
         "first_player_wins", "How often does the first player win?",
         "Share of finished games won by whoever played first, against a fair share of 1 / players.",
-        """SELECT table_size AS players, count(*) AS games, round(avg(won::INTEGER), 3) AS first_player_win_rate,
-       round(1 / table_size, 3) AS fair_share
+        """SELECT table_size AS players, count(*) AS games, count(*) FILTER (WHERE won) AS wins,
+       round(avg(won::INTEGER), 3) AS first_player_win_rate, round(1 / table_size, 3) AS fair_share
 FROM player_results
 WHERE finished AND play_order = 0{and_game}
 GROUP BY table_size
 ORDER BY players""",
-        Chart("players", "first_player_win_rate", "bar", reference="fair_share")),
+        Chart("players", "first_player_win_rate", "bar", reference="fair_share", interval=("wins", "games"))),
     Question(
         "rent_by_colour_group", "Which colour groups collect the most rent?",
         "Total and average rent paid per colour group (railroads and utilities by kind), over all games.",
@@ -294,7 +298,8 @@ FROM placed p JOIN player_results r ON r.game = p.game AND r.seat = p.seat
 LEFT JOIN base b ON b.standing = p.standing
 GROUP BY p.standing
 ORDER BY p.standing""",
-        Chart("standing", "comeback_rate", "bar", reference="base_rate"), edition="sore-losers"),
+        Chart("standing", "comeback_rate", "bar", reference="base_rate", interval=("went_on_to_win", "cash_ins")),
+        edition="sore-losers"),
     Question(
         "cheat_success_rate", "Which cheats get away unnoticed? (Cheaters Edition)",
         "For each cheat card, how often an attempt was revealed and rewarded rather than caught and penalised.",
@@ -309,7 +314,7 @@ FROM outcomes o JOIN games g ON g.id = o.game
 JOIN cards c ON c.deck = 'cheats:' || json_extract_string(g.rules, '$.cheat_deck') AND c.card = o.card
 GROUP BY ALL
 ORDER BY success_rate DESC, attempts DESC""",
-        Chart("cheat", "success_rate", "bar"), edition="cheaters"),
+        Chart("cheat", "success_rate", "bar", interval=("got_away", "attempts")), edition="cheaters"),
     Question(
         "bold_cheaters_win", "Do bold cheaters win more often? (Cheaters Edition)",
         "Win rate of the players of finished Cheaters Edition games, by how often they tried a cheat (the share "
@@ -327,11 +332,13 @@ seats AS (
     WHERE r.finished AND r.game IN (SELECT id FROM games WHERE edition = 'cheaters'{and_batch}))
 SELECT CASE WHEN boldness = 0 THEN '1. never' WHEN boldness < 0.05 THEN '2. under 5% of turns'
             WHEN boldness < 0.15 THEN '3. 5-15% of turns' ELSE '4. 15% of turns or more' END AS cheats_tried,
-       count(*) AS players, round(avg(won::INTEGER), 3) AS win_rate, round(avg(1 / table_size), 3) AS fair_share
+       count(*) AS players, count(*) FILTER (WHERE won) AS wins, round(avg(won::INTEGER), 3) AS win_rate,
+       round(avg(1 / table_size), 3) AS fair_share
 FROM seats
 GROUP BY ALL
 ORDER BY cheats_tried""",
-        Chart("cheats_tried", "win_rate", "bar", reference="fair_share"), edition="cheaters"),
+        Chart("cheats_tried", "win_rate", "bar", reference="fair_share", interval=("wins", "players")),
+        edition="cheaters"),
 ]
 
 #: Name -> question, in the order the site lists them.

@@ -21,7 +21,7 @@ from monopoly_core.schema_doc import RELATIONS, columns_markdown
 from monopoly_core.simulate import FIXED, ROTATED, sample_database, simulate
 from monopoly_core.sqlsafe import QueryError, QueryRefused, database_summary, run_query
 from monopoly_core.store import DuplicateBatch, StoreError, fresh_path, resolve
-from monopoly_core.viz.results import result_figure, suggest_axes
+from monopoly_core.viz.results import INTERVAL_CAPTION, result_figure, shows_interval, suggest_axes
 from monopoly_core.viz.safe_text import markdown as plain
 from pages import _site
 from pages._number_box import number_box
@@ -274,8 +274,13 @@ def _show(result, hint) -> None:
         if y is None and kind != "histogram":
             st.caption("Pick a y column to draw this chart (or choose a histogram).")
         else:
+            # a question's share gets its confidence intervals while the chart shows that share
+            interval = hint.chart.interval if hint and y == hint.chart.y else None
             try:
-                st.plotly_chart(result_figure(df, x, y, kind, colour, reference=reference), key=f"db_fig_{run}")
+                fig = result_figure(df, x, y, kind, colour, reference=reference, interval=interval)
+                st.plotly_chart(fig, key=f"db_fig_{run}")
+                if shows_interval(fig):
+                    st.caption(INTERVAL_CAPTION)
             except (ValueError, TypeError) as exc:
                 st.caption(plain(f"This chart cannot be drawn from these columns: {exc}"))
 

@@ -618,3 +618,29 @@ def test_address_parts_the_page_does_not_read_are_said_in_words(db):
     assert "](https://e.vil" not in at.warning[0].value
     at.button(key="db_q_win_rate_by_seat").click().run()          # said once, not at every click
     assert not at.warning
+
+
+@pytest.mark.parametrize("name, successes, trials", [
+    ("win_rate_by_strategy", "wins", "seats"), ("win_rate_by_seat", "wins", "games"),
+    ("first_player_wins", "wins", "games"),
+])
+def test_the_win_rate_charts_draw_wilson_intervals_and_say_what_they_are(db, name, successes, trials):
+    """Outside review: the win-rate charts had no intervals, while the Rules page shows Wilson's. Each bar gets its
+    95% Wilson interval (paired_stats.wilson) as an error bar, and the caption says what it is; the chart of
+    another column has none."""
+    from monopoly_core.paired_stats import wilson
+    from monopoly_core.viz.results import INTERVAL_CAPTION
+    at = _page(db)
+    at.button(key=f"db_q_{name}").click().run()
+    assert not at.exception and not _errors(at)
+    rows = at.dataframe[0].value
+    bars = json.loads(at.get("plotly_chart")[0].proto.spec)["data"][0]
+    y = QUESTIONS[name].chart.y
+    ends = [wilson(int(k), int(n), 0.05) for k, n in zip(rows[successes], rows[trials])]
+    assert _array(bars["error_y"]["array"]) == pytest.approx([hi - v for v, (_, hi) in zip(rows[y], ends)], abs=1e-9)
+    assert _array(bars["error_y"]["arrayminus"]) == pytest.approx([v - lo for v, (lo, _) in zip(rows[y], ends)],
+                                                                  abs=1e-9)
+    assert any(c.value == INTERVAL_CAPTION for c in at.caption) and "Wilson" in INTERVAL_CAPTION
+    at.selectbox(key="db_y_1").set_value(trials).run()         # another column: no interval, no caption
+    assert not json.loads(at.get("plotly_chart")[0].proto.spec)["data"][0].get("error_y", {}).get("array")
+    assert not any(c.value == INTERVAL_CAPTION for c in at.caption)
