@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from . import events as E
 from .records import FIXED, ROTATED
+from .store import COMPARISON
 
 CHART_KINDS = ("bar", "line", "scatter", "pie", "histogram")
 
@@ -411,20 +412,29 @@ QUESTIONS: dict[str, Question] = {q.name: q for q in _LIST + _MEGA}
 
 
 # --- the batches a question can be narrowed to --------------------------------------------------------------------
-#: One row per simulation batch, with what a teacher needs to tell batches apart.
-BATCHES_SQL = """WITH b AS (
+_BATCHES = """WITH b AS (
     SELECT batch, count(*) AS games, min(id) AS first_id, max(id) AS last_id, any_value(preset) AS preset,
            any_value(players) AS players, any_value(turn_limit) AS turn_limit
     FROM games WHERE batch IS NOT NULL GROUP BY batch)
 SELECT b.*, (SELECT string_agg(p.strategy, ', ' ORDER BY p.seat) FROM players p WHERE p.game = b.first_id) AS bots,
        -- a database from before seatings were recorded has no seating column yet: its batches were fixed
-       coalesce((SELECT to_json(g) ->> 'seating' FROM games g WHERE g.id = b.first_id), 'fixed') AS seating
-FROM b ORDER BY batch"""
+       coalesce((SELECT to_json(g) ->> 'seating' FROM games g WHERE g.id = b.first_id), 'fixed') AS seating,
+       {planned}
+FROM b{plans} ORDER BY batch"""
+#: One row per simulation batch, with what a teacher needs to tell batches apart, and how many games it was meant
+#: to hold (the ``batches`` table: a run stopped part way left it short).
+BATCHES_SQL = _BATCHES.format(planned="p.games AS planned, p.master_seed, p.made_by",
+                              plans=" LEFT JOIN batches p ON p.batch = b.batch")
+#: The same of a database from before the ``batches`` table, which does not know how many games a batch was meant
+#: to hold.
+BATCHES_SQL_BEFORE_PLANS = _BATCHES.format(planned="NULL::BIGINT AS planned, NULL::BIGINT AS master_seed, "
+                                                   "NULL::VARCHAR AS made_by", plans="")
 
 
 @dataclass(frozen=True)
 class Batch:
-    """One simulation run in the database: its number, its games' ids and the settings its games share."""
+    """One simulation run in the database: its number, its games' ids and the settings its games share; with
+    ``planned``, the games it was meant to hold (None in a database from before that was recorded)."""
 
     batch: int
     games: int
@@ -435,20 +445,44 @@ class Batch:
     turn_limit: int
     bots: str
     seating: str = FIXED
+    planned: int | None = None
+    master_seed: int | None = None
+    made_by: str | None = None
+
+    @property
+    def short(self) -> bool:
+        """Whether the batch holds fewer games than it was meant to (a run of it was stopped part way)."""
+        return self.planned is not None and self.games < self.planned
 
     def label(self) -> str:
-        """A line that tells this batch from the others, e.g. "Batch 2: 300 games of classic-us, ..."."""
+        """A line that tells this batch from the others, e.g. "Batch 2: 300 games of classic-us, ..."; a batch
+        short of its games says so first ("1,500 of 2,000 games ...") and how to complete it last."""
         moving = ", changing seats every game" if self.seating == ROTATED else ""
-        return (f"Batch {self.batch}: {self.games:,} game{'s' if self.games != 1 else ''} of {self.preset}, "
-                f"{self.players} players ({self.bots}{moving}), turn limit {self.turn_limit}, ids {self.first_id:,} to "
-                f"{self.last_id:,}")
+        count = (f"{self.games:,} of {self.planned:,} games" if self.short else
+                 f"{self.games:,} game{'s' if self.games != 1 else ''}")
+        return (f"Batch {self.batch}: {count} of {self.preset}, {self.players} players ({self.bots}{moving}), turn "
+                f"limit {self.turn_limit}, ids {self.first_id:,} to {self.last_id:,}"
+                + (f": stopped part way; {self.completion()}" if self.short else ""))
+
+    def completion(self) -> str:
+        """How to complete a batch short of its games, in words for the Database page."""
+        if self.made_by == COMPARISON:
+            return (f"complete it by running the same comparison again on the Rules page ({self.planned:,} games, "
+                    f"seed {self.master_seed})")
+        return (f"complete it with Simulate below: the same rule set, players, bots, seating and turn limit, "
+                f"{self.planned:,} games, master seed {self.master_seed}, and \"Complete a batch already in the "
+                f"database\" ticked")
 
 
 def batches(db_path=None) -> list[Batch]:
     """Every simulation batch in the database at ``db_path``, oldest first (through the safe reader); an empty
     list when the file does not exist yet."""
-    from .sqlsafe import run_query
+    from .sqlsafe import SafeReader
     from .store import resolve
     if not resolve(db_path).exists():
         return []
-    return [Batch(**row) for row in run_query(BATCHES_SQL, db_path).table.to_pylist()]
+    with SafeReader(db_path) as reader:
+        plans = reader.run("SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = 'main' AND "
+                           "table_name = 'batches'").table.to_pylist()[0]["n"]
+        rows = reader.run(BATCHES_SQL if plans else BATCHES_SQL_BEFORE_PLANS).table.to_pylist()
+    return [Batch(**row) for row in rows]

@@ -37,6 +37,9 @@ SCOPE = "db_scope"              # the batch ready-made questions are asked of (A
 ALL_GAMES = 0                   # batches are numbered from 1
 ASKED = "db_asked"              # the SQL of the ready-made question last put in the editor
 WROTE = "db_wrote"              # the batch the last Simulate wrote, said once, on the run right after it
+#: a Simulate under way: what it was asked to play. Still here when the page runs again, it was stopped part way (a
+#: click anywhere on the page stops the run in the middle, and Streamlit runs the page anew)
+RUNNING = "db_running"
 COMPLETE = "Complete a batch already in the database"
 FRESH = "db_fresh"              # a fresh database waiting for confirmation / the file it replaced
 NAME, NAME_ERROR = "db_name", "db_name_error"     # the file name typed (a name in the site's folder, never a path)
@@ -124,6 +127,22 @@ def _start_fresh() -> None:
     _forget_result()
 
 
+def _stopped_words(asked: dict, known) -> str:
+    """What became of a Simulate stopped part way (``asked``: its settings), from the batches now in the
+    database."""
+    same = [b for b in known if (b.master_seed, b.preset, b.players, b.seating) ==
+            (asked["seed"], asked["preset"], asked["players"], asked["seating"])]
+    start = (f"The simulation of {asked['games']:,} games (master seed {asked['seed']}) was stopped part way: "
+             f"another click ran the page again before it finished.")
+    if not same:
+        return f"{start} No game of it had been written yet, so nothing was added."
+    batch = same[-1]
+    if not batch.short:
+        return f"{start} All the games of its batch {batch.batch} were already written, so it is whole."
+    return (f"{start} Batch {batch.batch} holds {batch.games:,} of its {batch.planned:,} games (whole games only) and "
+            f"is marked as stopped part way under \"Ask about\"; {batch.completion()}.")
+
+
 def _progress_bar(label: str):
     bar = st.progress(0.0, text=label)
 
@@ -203,6 +222,9 @@ try:
 except QueryError as exc:
     known = []
     st.caption(f"The batches cannot be listed: {exc}")
+stopped = st.session_state.pop(RUNNING, None)
+if stopped is not None:                       # said once, on the run right after the one that was stopped
+    st.warning(_stopped_words(stopped, known), icon=":material/warning:")
 labels = {b.batch: b.label() for b in known}
 if st.session_state[SCOPE] not in labels:
     st.session_state[SCOPE] = ALL_GAMES
@@ -210,7 +232,13 @@ st.selectbox("Ask about", [ALL_GAMES, *labels], key=SCOPE, on_change=_rescope,
              format_func=lambda b: "All games in the database" if b == ALL_GAMES else labels[b],
              help="Each simulation run is one batch. Choosing a batch narrows every ready-made question to its "
                   "games, so one experiment is not mixed with another. In your own SQL, keep to batch 3 with "
-                  "WHERE batch = 3 on games, or WHERE game IN (SELECT id FROM games WHERE batch = 3) elsewhere.")
+                  "WHERE batch = 3 on games, or WHERE game IN (SELECT id FROM games WHERE batch = 3) elsewhere. "
+                  "A batch a run was stopped in says how many of its games it holds, and how to complete it.")
+chosen_batch = next((b for b in known if b.batch == st.session_state[SCOPE]), None)
+if chosen_batch is not None and chosen_batch.short:
+    st.caption(f"Batch {chosen_batch.batch} holds {chosen_batch.games:,} of its {chosen_batch.planned:,} games: a "
+               f"run of it was stopped part way, so its answers are those of fewer games than planned; "
+               f"{chosen_batch.completion()}.")
 st.caption("A click runs a ready-made question and puts its SQL in the editor, to read or change.")
 with st.container(horizontal=True, wrap=True, key="db_questions"):     # each button as wide as its title
     for name, q in QUESTIONS.items():
@@ -338,18 +366,23 @@ if submitted and sim_problems:
     st.error("Nothing was simulated. " + " ".join(sim_problems), icon=":material/block:")
 elif submitted:
     bar, update = _progress_bar("Simulating")
+    seating = ROTATED if rotate else FIXED
+    st.session_state[RUNNING] = {"games": games, "seed": seed, "preset": edition, "players": players,
+                                 "seating": seating}
     try:
         report = simulate(check_site_path(st.session_state[PATH]), edition=edition, games=games,
                           players=players, seed=seed, bots=chosen or None, workers=workers,
-                          turn_limit=limit or None, progress=update, seating=ROTATED if rotate else FIXED,
-                          resume=resume)
+                          turn_limit=limit or None, progress=update, seating=seating, resume=resume)
     except DuplicateBatch as exc:
+        st.session_state.pop(RUNNING, None)          # (the run ended here, with its reason)
         bar.empty()
         st.error(f"Nothing was simulated: {exc} Or tick \"{COMPLETE}\" to play only the games it lacks.")
     except (InvalidRules, StoreError) as exc:
+        st.session_state.pop(RUNNING, None)
         bar.empty()
         st.error(f"Nothing was simulated: {exc}")
     else:
+        st.session_state.pop(RUNNING, None)
         bar.empty()
         kept = (f"; {report.kept:,} game{'s' if report.kept != 1 else ''} of the batch already there, kept"
                 if report.kept else "")

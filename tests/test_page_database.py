@@ -644,3 +644,54 @@ def test_the_win_rate_charts_draw_wilson_intervals_and_say_what_they_are(db, nam
     at.selectbox(key="db_y_1").set_value(trials).run()         # another column: no interval, no caption
     assert not json.loads(at.get("plotly_chart")[0].proto.spec)["data"][0].get("error_y", {}).get("array")
     assert not any(c.value == INTERVAL_CAPTION for c in at.caption)
+
+
+SETTINGS = {"db_sim_games": 10, "db_sim_players": 2, "db_sim_workers": 1, "db_sim_limit": 15, "db_sim_seed": 424242}
+
+
+def _fill(at, settings: dict) -> None:
+    for key, value in settings.items():
+        at.text_input(key=key).set_value(str(value))
+
+
+def test_a_simulation_stopped_by_another_click_is_said_once_and_its_batch_is_marked(tmp_path, monkeypatch):
+    """Outside review: Games 2000, master seed 424242, Simulate, and 4 s later 'Does the seat matter?': no word,
+    and 'Ask about' listed 'Batch 23: 1,500 games of classic-us...' with no mark that it was short. Here the click
+    comes after two chunks: Streamlit stops the page's script mid-run and runs it again (RerunException)."""
+    import monopoly_core.simulate as S
+    from streamlit.runtime.scriptrunner_utils.exceptions import RerunException
+    from streamlit.runtime.scriptrunner_utils.script_requests import RerunData
+    real = S.simulate
+
+    def clicked_away(*args, progress=None, **kwargs):
+        def stop(done, total):
+            progress(done, total)
+            if done >= 4:
+                raise RerunException(RerunData())
+        return real(*args, progress=stop, chunk=2, **kwargs)
+
+    monkeypatch.setattr(S, "simulate", clicked_away)
+    path = tmp_path / "stopped.duckdb"
+    at = _page(path)
+    _fill(at, SETTINGS)
+    _simulate(at)
+    assert not at.exception and not _errors(at) and _count(path) == 4
+    words = [unescaped(w.value) for w in at.warning]
+    completion = ('complete it with Simulate below: the same rule set, players, bots, seating and turn limit, 10 '
+                  'games, master seed 424242, and "Complete a batch already in the database" ticked')
+    assert words == ["The simulation of 10 games (master seed 424242) was stopped part way: another click ran the "
+                     "page again before it finished. Batch 1 holds 4 of its 10 games (whole games only) and is "
+                     f"marked as stopped part way under \"Ask about\"; {completion}."]
+    [listed] = [o for o in at.selectbox(key="db_scope").options if o.startswith("Batch 1")]
+    assert listed.startswith("Batch 1: 4 of 10 games of classic-us") and listed.endswith(
+        f": stopped part way; {completion}")
+    at.button(key="db_q_win_rate_by_seat").click().run()          # said once
+    assert not at.warning
+    at.selectbox(key="db_scope").set_value(1).run()                # the batch chosen: the caption says it again
+    assert any("Batch 1 holds 4 of its 10 games" in c.value for c in at.caption)
+    monkeypatch.setattr(S, "simulate", real)                       # completed as the words say
+    _fill(at, SETTINGS)            # (a browser keeps them on screen; AppTest's bare rerun forgot them)
+    at.checkbox(key="db_sim_resume").check()
+    _simulate(at)
+    assert not _errors(at) and _count(path) == 10 and not at.warning
+    assert at.selectbox(key="db_scope").options[1].startswith("Batch 1: 10 games of classic-us")
