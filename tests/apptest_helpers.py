@@ -50,8 +50,12 @@ def texts(at) -> str:
 
 def unescaped(text: str) -> str:
     """Markdown text as a person reads it: the backslash escapes (of text quoted from an address, a name)
-    removed."""
-    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", text)
+    removed, and the fences of code spans (safe_text puts web addresses in them, so they are not made links)."""
+    out, at = [], 0
+    for span in re.finditer(r"(?<![\\`])(`+)( ?)(.+?)\2\1(?!`)", text):
+        out += [re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", text[at:span.start()]), span.group(3)]
+        at = span.end()
+    return "".join(out) + re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", text[at:])
 
 
 def shown(at) -> str:
