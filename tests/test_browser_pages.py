@@ -239,7 +239,7 @@ def _run_sql(page, sql: str) -> None:
 
 
 def test_a_running_query_says_so_in_place_of_the_last_query_s_error(site, page):
-    # Reviewer: after a refused query, a slow one left the old "read_csv() is not allowed" error on screen, greyed,
+    # Reviewer: after a refused query, a slow one left the old read_csv() refusal on screen, greyed,
     # with no sign of running, for the 5 seconds before its own timeout message
     url, db = site
     if not db.exists():                 # (a database to query: the page says so when there is none)
@@ -249,7 +249,7 @@ def test_a_running_query_says_so_in_place_of_the_last_query_s_error(site, page):
     page.wait_for_selector(".st-key-db_run button", timeout=60_000)
     _idle(page)
     _run_sql(page, "SELECT * FROM read_csv('x.csv')")
-    refusal = "text=read_csv() is not allowed"
+    refusal = "text=the table function read_csv() is about the server"
     page.wait_for_selector(refusal, timeout=30_000)
     _idle(page)
     _run_sql(page, SLOW)
