@@ -42,7 +42,7 @@ from .paired_stats import (Moments, Test, holm, mcnemar, paired_share_difference
                            wilson)
 from .rules import RuleSet
 from .state import bot_table
-from .store import WAIT, StoreError, Writer, resolve
+from .store import COMPARISON, WAIT, StoreError, Writer, resolve
 
 #: Most games a side (a comparison plays twice as many).
 MAX_GAMES = S.MAX_GAMES
@@ -279,6 +279,7 @@ def _plan_sides(writer: Writer, rules: tuple[RuleSet, RuleSet], specs, seed: int
         first_missing = next((i for i in range(games) if i not in kept), games)
         plan = S.Plan(rules_json, [s.to_json() for s in specs], seed, first_id - first_missing,
                       batch if old is None else old["batch"], seating)
+        writer.plan_batch(plan.batch, games, seed, COMPARISON)
         sides.append({"batch": plan.batch, "kept": kept, "plan": plan, "reused": len(kept) == games})
         first_id += games - first_missing
         if old is None:

@@ -4,9 +4,10 @@ A visitor of the Database page names a database by its file name only (``games-2
 :func:`site_folder`: the folder named by ``$MONOPOLY_DB_FOLDER`` when a teacher sets it, else the folder of the
 default database (``data/``, or the folder of ``$MONOPOLY_DB``). With only the folder set, the default database is
 ``games.duckdb`` in it (:func:`store.default_db_path`); a ``$MONOPOLY_DB`` elsewhere stays usable, as the
-server's own choice. A path (a ``/`` or ``\\`` in it, or a leading
-``~``), a name that does not end in ``.duckdb`` or an overlong name is refused with a sentence saying what is
-allowed, so no visitor can create a file or a folder anywhere else the server can write. Two dots inside a plain
+server's own choice. A path (a ``/`` or ``\\`` in it: called a path when it names a database file in
+another folder, else a name holding a character it may not), a web address, a name that does not end in
+``.duckdb`` or an overlong name is refused with a sentence saying what is allowed, so no visitor can create a file
+or a folder anywhere else the server can write. Two dots inside a plain
 name (``x..duckdb``) are harmless: with no separator they cannot climb to another folder. The
 command line keeps full paths (``--db PATH``): it is the teacher's own shell.
 """
@@ -46,15 +47,34 @@ def site_db_path(name) -> Path:
         raise StoreError(f"type the database's name: {allowed_names()}")
     if len(name) > MAX_NAME:
         raise StoreError(f"that name is too long ({len(name):,} characters): {allowed_names()}")
-    if "/" in name or "\\" in name or name.startswith("~"):
-        raise StoreError(f"{name!r} is a path, not a name: {allowed_names()}")
+    if re.match(r"[A-Za-z][A-Za-z0-9+.-]*://", name):
+        raise StoreError(f"{_quoted(name)} is a web address, not a name: {allowed_names()}")
+    for sep in ("/", "\\"):
+        if sep in name:
+            if _a_path(name):
+                raise StoreError(f"{_quoted(name)} is a path, not a name: {allowed_names()}")
+            raise StoreError(f"{_quoted(name)} holds a {sep}, and a database name may not: {allowed_names()}")
     if name == SUFFIX:
         raise StoreError(f"type a name before {SUFFIX}: {allowed_names()}")
     if not name.endswith(SUFFIX):
-        raise StoreError(f"{name!r} does not end in {SUFFIX}: {allowed_names()}")
+        raise StoreError(f"{_quoted(name)} does not end in {SUFFIX}: {allowed_names()}")
     if not _NAME.fullmatch(name):
-        raise StoreError(f"{name!r} holds characters a database name may not: {allowed_names()}")
+        raise StoreError(f"{_quoted(name)} holds characters a database name may not: {allowed_names()}")
     return site_folder() / name
+
+
+def _quoted(name: str) -> str:
+    """The name in quotes as typed (``repr`` would double a backslash), or as ``repr`` when it holds a character
+    that does not print."""
+    return f'"{name}"' if name.isprintable() else repr(name)
+
+
+def _a_path(text: str) -> bool:
+    """Whether ``text``, which holds a separator, reads as a path to a database file (``sub/x.duckdb``,
+    ``../games.duckdb``, ``~root/x.duckdb``): its last part is a database name; otherwise (``**a** [b](c/d)``) it is
+    only a name with a ``/`` in it."""
+    last = re.split(r"[/\\]", text)[-1]
+    return last != SUFFIX and last.endswith(SUFFIX) and bool(_NAME.fullmatch(last))
 
 
 def check_site_path(db_path) -> Path:

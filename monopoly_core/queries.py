@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from . import events as E
 from .records import FIXED, ROTATED
+from .store import COMPARISON
 
 CHART_KINDS = ("bar", "line", "scatter", "pie", "histogram")
 
@@ -23,13 +24,17 @@ CHART_KINDS = ("bar", "line", "scatter", "pie", "histogram")
 @dataclass(frozen=True)
 class Chart:
     """A suggested chart: ``x`` and ``y`` column names and a kind (one of :data:`CHART_KINDS`); ``reference``
-    names a column of exact or expected values to draw over the bars (e.g. the dice's exact chances)."""
+    names a column of exact or expected values to draw over the bars (e.g. the dice's exact chances); ``interval``
+    the counts a share is made of, for its confidence interval."""
 
     x: str
     y: str
     kind: str = "bar"
     color: str | None = None
     reference: str | None = None
+    #: (successes, trials): the columns whose ratio ``y`` is (a win rate: wins of seats), for Wilson's confidence
+    #: interval around each value (:func:`monopoly_core.viz.results.result_figure` draws it as an error bar)
+    interval: tuple[str, str] | None = None
 
 
 def _scope(batch: int | None) -> dict[str, str]:
@@ -97,7 +102,7 @@ FROM player_results
 WHERE finished AND kind = 'bot'{and_game}
 GROUP BY strategy
 ORDER BY win_rate DESC""",
-        Chart("strategy", "win_rate", "bar")),
+        Chart("strategy", "win_rate", "bar", interval=("wins", "seats"))),
     Question(
         "win_rate_by_seat", "Does the seat matter?",
         "Share of finished games won from each seat, against a fair share of 1 / players. In a batch whose bots "
@@ -110,7 +115,7 @@ FROM player_results
 WHERE finished{and_game}
 GROUP BY table_size, player_results.seat
 ORDER BY table_size, player_results.seat""",
-        Chart("seat", "win_rate", "bar", reference="fair_share")),
+        Chart("seat", "win_rate", "bar", reference="fair_share", interval=("wins", "games"))),
     Question(
         "game_length_by_preset", "How long is a game under each preset?",
         "Average and median rounds and turns of finished games, per preset and number of players.",
@@ -124,13 +129,13 @@ ORDER BY preset, players""",
     Question(
         "first_player_wins", "How often does the first player win?",
         "Share of finished games won by whoever played first, against a fair share of 1 / players.",
-        """SELECT table_size AS players, count(*) AS games, round(avg(won::INTEGER), 3) AS first_player_win_rate,
-       round(1 / table_size, 3) AS fair_share
+        """SELECT table_size AS players, count(*) AS games, count(*) FILTER (WHERE won) AS wins,
+       round(avg(won::INTEGER), 3) AS first_player_win_rate, round(1 / table_size, 3) AS fair_share
 FROM player_results
 WHERE finished AND play_order = 0{and_game}
 GROUP BY table_size
 ORDER BY players""",
-        Chart("players", "first_player_win_rate", "bar", reference="fair_share")),
+        Chart("players", "first_player_win_rate", "bar", reference="fair_share", interval=("wins", "games"))),
     Question(
         "rent_by_colour_group", "Which colour groups collect the most rent?",
         "Total and average rent paid per colour group (railroads and utilities by kind), over all games.",
@@ -294,7 +299,8 @@ FROM placed p JOIN player_results r ON r.game = p.game AND r.seat = p.seat
 LEFT JOIN base b ON b.standing = p.standing
 GROUP BY p.standing
 ORDER BY p.standing""",
-        Chart("standing", "comeback_rate", "bar", reference="base_rate"), edition="sore-losers"),
+        Chart("standing", "comeback_rate", "bar", reference="base_rate", interval=("went_on_to_win", "cash_ins")),
+        edition="sore-losers"),
     Question(
         "cheat_success_rate", "Which cheats get away unnoticed? (Cheaters Edition)",
         "For each cheat card, how often an attempt was revealed and rewarded rather than caught and penalised.",
@@ -309,7 +315,7 @@ FROM outcomes o JOIN games g ON g.id = o.game
 JOIN cards c ON c.deck = 'cheats:' || json_extract_string(g.rules, '$.cheat_deck') AND c.card = o.card
 GROUP BY ALL
 ORDER BY success_rate DESC, attempts DESC""",
-        Chart("cheat", "success_rate", "bar"), edition="cheaters"),
+        Chart("cheat", "success_rate", "bar", interval=("got_away", "attempts")), edition="cheaters"),
     Question(
         "bold_cheaters_win", "Do bold cheaters win more often? (Cheaters Edition)",
         "Win rate of the players of finished Cheaters Edition games, by how often they tried a cheat (the share "
@@ -327,11 +333,13 @@ seats AS (
     WHERE r.finished AND r.game IN (SELECT id FROM games WHERE edition = 'cheaters'{and_batch}))
 SELECT CASE WHEN boldness = 0 THEN '1. never' WHEN boldness < 0.05 THEN '2. under 5% of turns'
             WHEN boldness < 0.15 THEN '3. 5-15% of turns' ELSE '4. 15% of turns or more' END AS cheats_tried,
-       count(*) AS players, round(avg(won::INTEGER), 3) AS win_rate, round(avg(1 / table_size), 3) AS fair_share
+       count(*) AS players, count(*) FILTER (WHERE won) AS wins, round(avg(won::INTEGER), 3) AS win_rate,
+       round(avg(1 / table_size), 3) AS fair_share
 FROM seats
 GROUP BY ALL
 ORDER BY cheats_tried""",
-        Chart("cheats_tried", "win_rate", "bar", reference="fair_share"), edition="cheaters"),
+        Chart("cheats_tried", "win_rate", "bar", reference="fair_share", interval=("wins", "players")),
+        edition="cheaters"),
 ]
 
 #: Name -> question, in the order the site lists them.
@@ -404,20 +412,29 @@ QUESTIONS: dict[str, Question] = {q.name: q for q in _LIST + _MEGA}
 
 
 # --- the batches a question can be narrowed to --------------------------------------------------------------------
-#: One row per simulation batch, with what a teacher needs to tell batches apart.
-BATCHES_SQL = """WITH b AS (
+_BATCHES = """WITH b AS (
     SELECT batch, count(*) AS games, min(id) AS first_id, max(id) AS last_id, any_value(preset) AS preset,
            any_value(players) AS players, any_value(turn_limit) AS turn_limit
     FROM games WHERE batch IS NOT NULL GROUP BY batch)
 SELECT b.*, (SELECT string_agg(p.strategy, ', ' ORDER BY p.seat) FROM players p WHERE p.game = b.first_id) AS bots,
        -- a database from before seatings were recorded has no seating column yet: its batches were fixed
-       coalesce((SELECT to_json(g) ->> 'seating' FROM games g WHERE g.id = b.first_id), 'fixed') AS seating
-FROM b ORDER BY batch"""
+       coalesce((SELECT to_json(g) ->> 'seating' FROM games g WHERE g.id = b.first_id), 'fixed') AS seating,
+       {planned}
+FROM b{plans} ORDER BY batch"""
+#: One row per simulation batch, with what a teacher needs to tell batches apart, and how many games it was meant
+#: to hold (the ``batches`` table: a run stopped part way left it short).
+BATCHES_SQL = _BATCHES.format(planned="p.games AS planned, p.master_seed, p.made_by",
+                              plans=" LEFT JOIN batches p ON p.batch = b.batch")
+#: The same of a database from before the ``batches`` table, which does not know how many games a batch was meant
+#: to hold.
+BATCHES_SQL_BEFORE_PLANS = _BATCHES.format(planned="NULL::BIGINT AS planned, NULL::BIGINT AS master_seed, "
+                                                   "NULL::VARCHAR AS made_by", plans="")
 
 
 @dataclass(frozen=True)
 class Batch:
-    """One simulation run in the database: its number, its games' ids and the settings its games share."""
+    """One simulation run in the database: its number, its games' ids and the settings its games share; with
+    ``planned``, the games it was meant to hold (None in a database from before that was recorded)."""
 
     batch: int
     games: int
@@ -428,20 +445,44 @@ class Batch:
     turn_limit: int
     bots: str
     seating: str = FIXED
+    planned: int | None = None
+    master_seed: int | None = None
+    made_by: str | None = None
+
+    @property
+    def short(self) -> bool:
+        """Whether the batch holds fewer games than it was meant to (a run of it was stopped part way)."""
+        return self.planned is not None and self.games < self.planned
 
     def label(self) -> str:
-        """A line that tells this batch from the others, e.g. "Batch 2: 300 games of classic-us, ..."."""
+        """A line that tells this batch from the others, e.g. "Batch 2: 300 games of classic-us, ..."; a batch
+        short of its games says so first ("1,500 of 2,000 games ...") and how to complete it last."""
         moving = ", changing seats every game" if self.seating == ROTATED else ""
-        return (f"Batch {self.batch}: {self.games:,} game{'s' if self.games != 1 else ''} of {self.preset}, "
-                f"{self.players} players ({self.bots}{moving}), turn limit {self.turn_limit}, ids {self.first_id:,} to "
-                f"{self.last_id:,}")
+        count = (f"{self.games:,} of {self.planned:,} games" if self.short else
+                 f"{self.games:,} game{'s' if self.games != 1 else ''}")
+        return (f"Batch {self.batch}: {count} of {self.preset}, {self.players} players ({self.bots}{moving}), turn "
+                f"limit {self.turn_limit}, ids {self.first_id:,} to {self.last_id:,}"
+                + (f": stopped part way; {self.completion()}" if self.short else ""))
+
+    def completion(self) -> str:
+        """How to complete a batch short of its games, in words for the Database page."""
+        if self.made_by == COMPARISON:
+            return (f"complete it by running the same comparison again on the Rules page ({self.planned:,} games, "
+                    f"seed {self.master_seed})")
+        return (f"complete it with Simulate below: the same rule set, players, bots, seating and turn limit, "
+                f"{self.planned:,} games, master seed {self.master_seed}, and \"Complete a batch already in the "
+                f"database\" ticked")
 
 
 def batches(db_path=None) -> list[Batch]:
     """Every simulation batch in the database at ``db_path``, oldest first (through the safe reader); an empty
     list when the file does not exist yet."""
-    from .sqlsafe import run_query
+    from .sqlsafe import SafeReader
     from .store import resolve
     if not resolve(db_path).exists():
         return []
-    return [Batch(**row) for row in run_query(BATCHES_SQL, db_path).table.to_pylist()]
+    with SafeReader(db_path) as reader:
+        plans = reader.run("SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = 'main' AND "
+                           "table_name = 'batches'").table.to_pylist()[0]["n"]
+        rows = reader.run(BATCHES_SQL if plans else BATCHES_SQL_BEFORE_PLANS).table.to_pylist()
+    return [Batch(**row) for row in rows]

@@ -144,6 +144,18 @@ _LIST = [
         "reused": "true when the batch was already in the database and was read back, not played again",
         "compared_at": "when the comparison was made (UTC)",
     }),
+    Relation("batches", "table",
+             "What each simulation batch was meant to hold, written before its games are played: a run stopped "
+             "part way (another click, a closed tab, Ctrl+C) leaves fewer games in `games` than `games` here, and "
+             "the Database page marks such a batch as stopped part way until a run completes it. Batches made "
+             "before this table existed have no row.", {
+        "batch": "the batch (`games.batch`)",
+        "games": "how many games the batch is meant to hold: the most any run of it asked for",
+        "master_seed": "the master seed its games were played with (game `i` has the seed drawn for `i` from it)",
+        "made_by": "`simulate` (the Database page's Simulate, the `simulate` command, lesson 6) or `compare` (the "
+                   "Rules page's comparison, the `compare` command, lesson 5)",
+        "planned_at": "when a run last planned the batch (UTC)",
+    }),
     Relation("meta", "table",
              "Settings of the database file.", {
         "key": "a setting of the file (`schema_version`; `format`, the lab's mark)",

@@ -37,7 +37,7 @@ from .game import Game
 from .records import FIXED, ROTATED, TableBuilder
 from .rules import RuleSet, preset
 from .state import PlayerSpec, bot_table
-from .store import WAIT, DuplicateBatch, Writer, resolve
+from .store import SIMULATION, WAIT, DuplicateBatch, Writer, resolve
 
 #: progress(done, total): called after each chunk is written.
 Progress = Callable[[int, int], None]
@@ -171,6 +171,7 @@ def simulate(db_path=None, *, edition: str = "classic-us", games: int = 100, pla
         kept = frozenset() if old is None else writer.batch_indices(old["batch"], games)
         missing = [i for i in range(games) if i not in kept]
         batch = writer.next_batch_id() if old is None else old["batch"]
+        writer.plan_batch(batch, games, seed, SIMULATION)
         # game i gets id first_id + i: the missing games take fresh ids from the next free one on
         first_id = writer.next_game_id() - (missing[0] if missing else 0)
         plan = Plan(rules_json, [s.to_json() for s in specs], seed, first_id, batch, seating)

@@ -9,12 +9,15 @@ most attacks:
    nested at most :data:`MAX_DEPTH` brackets deep. Comments and string literals cannot hide a second
    statement, because the parser reads them.
 2. **Inspect** the statement's parse tree (``json_serialize_sql``; a query whose tree cannot be read is
-   refused): table functions that read files or run other SQL (``read_csv``, ``read_text``, ``glob``,
-   ``query`` ...), file paths or URLs used as tables, other databases, and functions that describe the server
-   (``duckdb_settings()``, ``current_setting()`` ...: paths, settings, extensions) are refused by name; the
-   functions that build one value from a number (``repeat``, ``lpad``, ``range``, ``printf`` widths ...) need
-   that number written in the query, and together may build at most :data:`MAX_BUILT` characters or
-   elements (their counts multiplied).
+   refused): only the table functions that make rows from values in the query (``range``, ``unnest`` ...) or
+   describe the database's own tables and columns (``duckdb_columns()``, ``pragma_table_info`` ...) may be
+   called; file paths or URLs used as tables, DuckDB's own views (``pg_catalog.*``, ``duckdb_databases``,
+   ``pragma_database_list``, anything in the ``system`` or ``temp`` catalog) and functions that describe the
+   server (``current_setting()``, ``version()`` ...) are refused, all with one sentence (files, URLs, paths,
+   settings, extensions, secrets, memory, the environment); ``information_schema`` (tables and columns only)
+   stays readable. The functions that build one value from a number (``repeat``, ``lpad``, ``range``,
+   ``printf`` widths ...) need that number written in the query, and together may build at most
+   :data:`MAX_BUILT` characters or elements (their counts multiplied).
 3. **Connection**: read-only, ``enable_external_access = false`` (no files, no URLs, no extension installs),
    extension auto-install and auto-load off, a memory limit, and ``lock_configuration = true`` so the query
    cannot change any of that (:mod:`monopoly_core.sqlworker`).
@@ -61,19 +64,27 @@ MAX_DEPTH = 100
 #: Most characters or elements the value-building functions of one query may build (their counts multiplied).
 MAX_BUILT = 10_000_000
 
-#: Table functions that reach outside the database (files, URLs, other SQL).
-BLOCKED_TABLE_FUNCTIONS = re.compile(
-    r"^(read_\w+|glob|sniff_csv|parquet_\w+|iceberg_\w+|delta_\w+|query|query_table|\w*_scan|\w*_scan_\w+|"
-    r"load_aws_credentials|sqlite_\w+|postgres_\w+|mysql_\w+|arrow_\w+|python_\w+|pandas_\w+|"
-    r"checkpoint|force_checkpoint)$",
-    re.I)
-#: Functions that describe the server (files, paths, settings, extensions, memory) rather than the games ...
-SERVER_FUNCTIONS = re.compile(r"^(duckdb_\w+|pragma_\w+|current_setting|getenv|which_secret|\w*secret\w*)$",
-                              re.I)
-#: ... except these, which describe only the database's own tables and columns.
+#: Table functions a query may call: those that make rows from values written in the query, and those that
+#: describe only the database's own tables and columns (:data:`CATALOG_FUNCTIONS`). Every other table function is
+#: refused, whatever it does (files, URLs, other SQL, the server's settings, extensions, secrets, memory, logs), and
+#: so is any a later DuckDB adds.
+ROW_FUNCTIONS = frozenset({"range", "generate_series", "unnest", "json_each", "json_tree", "repeat", "repeat_row",
+                           "histogram", "histogram_values", "pg_timezone_names", "icu_calendar_names"})
+#: Functions that describe the database's own tables and columns only (no paths, settings or files).
 CATALOG_FUNCTIONS = frozenset({"duckdb_columns", "duckdb_tables", "duckdb_views", "duckdb_schemas", "duckdb_types",
                                "duckdb_functions", "duckdb_keywords", "duckdb_constraints", "duckdb_indexes",
                                "duckdb_sequences", "duckdb_dependencies", "pragma_table_info", "pragma_show"})
+#: Functions and views, by name however called or qualified, that describe the server (files, paths, settings,
+#: extensions, secrets, memory, the environment) rather than the games, except :data:`CATALOG_FUNCTIONS`.
+#: ``pg_catalog``'s views (``pg_settings`` holds every setting, paths included; ``pg_database`` the databases)
+#: are matched as ``pg_`` names, ``pragma_database_list`` and the ``duckdb_*`` views as theirs.
+SERVER_NAMES = re.compile(r"^(duckdb_\w+|pragma_\w+|pg_catalog|pg_(?!typeof$)\w+|current_setting|getenv|getvariable|"
+                          r"which_secret|\w*secret\w*|write_log|json_execute_serialized_sql)$", re.I)
+#: Functions refused when called (``version()``, as ``pragma_version``), a name a column may also have.
+SERVER_ONLY_AS_FUNCTIONS = frozenset({"version"})
+#: The catalogs and schemas of DuckDB's own views (``system.main.duckdb_databases``, ``pg_catalog.pg_settings``):
+#: a table named in them is the server's, not the games'.
+SERVER_SCHEMAS = frozenset({"system", "temp", "pg_catalog"})
 #: Functions that build one value whose size is a number argument: name -> position of that argument.
 BUILDERS = {"repeat": 1, "lpad": 1, "rpad": 1, "list_resize": 1, "array_resize": 1, "to_base": 2,
             "equi_width_bins": 2, "bar": 3}
@@ -169,11 +180,15 @@ class QueryResult:
 
 
 def _csv_safe(table: pa.Table) -> pa.Table:
-    """Columns CSV cannot hold (lists, structs, maps) as JSON-ish text."""
+    """Columns CSV cannot hold (lists, structs, maps) as JSON-ish text, and a float column holding NaN with it
+    written NaN (Arrow writes ``nan``), apart from NULL, which stays an empty field."""
+    import pyarrow.compute as pc
     cols = []
     for col in table.columns:
         t = col.type
-        if pa.types.is_nested(t) or pa.types.is_dictionary(t):
+        if pa.types.is_floating(t) and pc.any(pc.is_nan(col)).as_py():
+            cols.append(pc.if_else(pc.is_nan(col), "NaN", pc.cast(col, pa.string())))
+        elif pa.types.is_nested(t) or pa.types.is_dictionary(t):
             cols.append(pa.array([None if v is None else (json.dumps(v, default=str)
                                                           if not isinstance(v, str) else v)
                                   for v in col.to_pylist()], pa.string()))
@@ -356,40 +371,56 @@ def _inspect(conn, sql: str) -> None:
             call = node.get("function") or {}
             table_calls.add(id(call))
             fn = str(call.get("function_name", "") or "")
-            if BLOCKED_TABLE_FUNCTIONS.match(fn):
-                raise QueryRefused(f"the table function {fn}() is not allowed here: queries may read only the "
-                                   f"game database's tables and views (no files, URLs or other SQL)")
-            _refuse_server_function(fn)
+            if fn.lower() not in ROW_FUNCTIONS | CATALOG_FUNCTIONS:
+                raise _about_the_server(f"the table function {fn}()")
         elif ntype == "FUNCTION":
             fn = str(node.get("function_name", "") or "").lower()
-            _refuse_server_function(fn)
+            _refuse_server_name(fn, f"the function {fn}()")
+            if fn in SERVER_ONLY_AS_FUNCTIONS:
+                raise _about_the_server(f"the function {fn}()")
             if id(node) in table_calls:
                 continue
             built *= _built_size(fn, [a.get("expression") for a in node.get("arguments") or []
                                       if isinstance(a, dict)])
             if built > MAX_BUILT:
                 raise QueryRefused(_too_big())
-        elif ntype == "BASE_TABLE":
-            name = str(node.get("table_name", "") or "")
-            if "/" in name or "\\" in name or "://" in name or re.search(r"\.\w{1,8}$", name):
-                raise QueryRefused(f"reading files or URLs ({name!r}) is not allowed: query the tables and views "
-                                   f"of the game database")
+        elif ntype in ("BASE_TABLE", "SHOW_REF"):
+            _check_relation(node)
 
 
-def _refuse_server_function(name: str) -> None:
+def _check_relation(node: dict) -> None:
+    """Refuse a table, view or SHOW/DESCRIBE target that is a file, a URL or one of the server's own views."""
+    name = str(node.get("table_name", "") or "")
+    if "/" in name or "\\" in name or "://" in name or re.search(r"\.\w{1,8}$", name):
+        raise _about_the_server(f"the file or URL {name!r}")
+    parts = [str(node.get(key, "") or "") for key in ("catalog_name", "schema_name")] + [name]
+    if any(p.strip('"').lower() in SERVER_SCHEMAS for p in parts[:2]):
+        raise _about_the_server(f"the view {'.'.join(p for p in parts if p)}")
+    for part in parts:
+        _refuse_server_name(part.strip('"'), f"the view {'.'.join(p for p in parts if p)}")
+
+
+def _about_the_server(what: str) -> QueryRefused:
+    """The one refusal of everything that reaches past the games to the server."""
+    return QueryRefused(f"{what} is about the server (its files, URLs, paths, settings, extensions, secrets, memory "
+                        f"or environment), not the games: it is not allowed here. Queries may read only the game "
+                        f"database's tables and views")
+
+
+def _refuse_server_name(name: str, what: str) -> None:
     low = name.lower()
-    if SERVER_FUNCTIONS.match(low) and low not in CATALOG_FUNCTIONS:
-        raise QueryRefused(f"the function {name}() describes the server (files, settings, extensions), not the "
-                           f"games: it is not allowed here")
+    if SERVER_NAMES.match(low) and low not in CATALOG_FUNCTIONS:
+        raise _about_the_server(what)
 
 
 def _check_names(toks: list[tuple[int, str, str]]) -> None:
-    """Server functions named anywhere outside string literals, however quoted or qualified (a second net under
-    the parse tree)."""
+    """Server functions and views named anywhere outside string literals, however quoted or qualified (a second
+    net under the parse tree)."""
     for _, ttype, text in toks:
         if ttype in ("identifier", "keyword"):
             for part in re.split(r"[.\s]+", text):
-                _refuse_server_function(part.strip('"`'))
+                part = part.strip('"`')
+                _refuse_server_name(part, f"the name {part}")
 
 
 def _too_big() -> str:

@@ -77,6 +77,8 @@ CREATE TABLE IF NOT EXISTS event_kinds (kind VARCHAR PRIMARY KEY, code SMALLINT,
 CREATE TABLE IF NOT EXISTS comparisons (
     comparison BIGINT, side VARCHAR, batch BIGINT, label VARCHAR, games BIGINT, seed BIGINT, reused BOOLEAN,
     compared_at TIMESTAMP);
+CREATE TABLE IF NOT EXISTS batches (
+    batch BIGINT PRIMARY KEY, games BIGINT, master_seed BIGINT, made_by VARCHAR, planned_at TIMESTAMP);
 
 CREATE OR REPLACE VIEW landings AS
 SELECT e.game, e.seq, e.turn, e.player, g.board, e.square, s.name AS square_name, s.kind AS square_kind,
@@ -141,7 +143,11 @@ WHERE e.kind = 'card';
 #: Views created by :data:`SCHEMA_SQL`, in order.
 VIEWS = ("landings", "landings_per_square", "payments", "money_flows", "rent_per_square", "player_results",
          "wealth_share", "card_draws")
-TABLES = ("meta", "games", "players", "events", "snapshots", "squares", "cards", "event_kinds", "comparisons")
+TABLES = ("meta", "games", "players", "events", "snapshots", "squares", "cards", "event_kinds", "comparisons",
+          "batches")
+#: Who plans a batch (``batches.made_by``): a simulation (the Simulate form, ``simulate``, lesson 6) or a paired
+#: comparison (the Rules page, ``compare``, lesson 5); each completes a batch it left short in its own way.
+SIMULATION, COMPARISON = "simulate", "compare"
 #: Columns added to a table after databases were made without them (table -> [(column, type)], in order, at the
 #: table's end): a writer adds them to an older database; until then its rows read as NULL where the core asks.
 ADDED_COLUMNS = {"games": [("seating", "VARCHAR")]}
@@ -358,7 +364,19 @@ class Writer(GatedConnection):
         return int(self.conn.execute("SELECT coalesce(max(id), 0) + 1 FROM games").fetchone()[0])
 
     def next_batch_id(self) -> int:
-        return int(self.conn.execute("SELECT coalesce(max(batch), 0) + 1 FROM games").fetchone()[0])
+        """The next free batch number: past every batch with games and every batch planned (a run stopped before
+        its first games were written keeps its number, so no later batch takes over its plan)."""
+        return int(self.conn.execute("SELECT greatest((SELECT coalesce(max(batch), 0) FROM games), "
+                                     "(SELECT coalesce(max(batch), 0) FROM batches)) + 1").fetchone()[0])
+
+    def plan_batch(self, batch: int, games: int, master_seed: int, made_by: str) -> None:
+        """Record, before its games are played, how many games a run means ``batch`` to hold (``batches``): the
+        most any run asked of it, so a run stopped part way shows as a batch short of its games until a run
+        completes it."""
+        now = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
+        self.conn.execute("INSERT INTO batches VALUES (?, ?, ?, ?, ?) ON CONFLICT (batch) DO UPDATE SET "
+                          "games = greatest(batches.games, excluded.games), planned_at = excluded.planned_at",
+                          [batch, games, master_seed, made_by, now])
 
     def batch_indices(self, batch: int, below: int) -> frozenset[int]:
         """The batch indices below ``below`` that ``batch`` holds (an interrupted run holds only some)."""

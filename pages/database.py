@@ -21,12 +21,15 @@ from monopoly_core.schema_doc import RELATIONS, columns_markdown
 from monopoly_core.simulate import FIXED, ROTATED, sample_database, simulate
 from monopoly_core.sqlsafe import QueryError, QueryRefused, database_summary, run_query
 from monopoly_core.store import DuplicateBatch, StoreError, fresh_path, resolve
-from monopoly_core.viz.results import result_figure, suggest_axes
+from monopoly_core.viz.results import INTERVAL_CAPTION, result_figure, shows_interval, suggest_axes
+from monopoly_core.viz.safe_text import markdown as plain
 from pages import _site
 from pages._number_box import number_box
 from pages._site import ensure_navigation
 
 ensure_navigation()
+# the page reads nothing from its address: any part of it is said in words, as the other pages do
+_site.read_address("db_address", {}, "no part of it: everything is chosen on the page")
 
 SQL, RESULT, ERROR, HINT, RUNS = "db_sql", "db_result", "db_error", "db_hint", "db_runs"
 PENDING = "db_pending"      # a query asked for, to run in the page
@@ -34,6 +37,9 @@ SCOPE = "db_scope"              # the batch ready-made questions are asked of (A
 ALL_GAMES = 0                   # batches are numbered from 1
 ASKED = "db_asked"              # the SQL of the ready-made question last put in the editor
 WROTE = "db_wrote"              # the batch the last Simulate wrote, said once, on the run right after it
+#: a Simulate under way: what it was asked to play. Still here when the page runs again, it was stopped part way (a
+#: click anywhere on the page stops the run in the middle, and Streamlit runs the page anew)
+RUNNING = "db_running"
 COMPLETE = "Complete a batch already in the database"
 FRESH = "db_fresh"              # a fresh database waiting for confirmation / the file it replaced
 NAME, NAME_ERROR = "db_name", "db_name_error"     # the file name typed (a name in the site's folder, never a path)
@@ -87,9 +93,9 @@ def _open_named() -> None:
     """A database name typed: open that file in the site's folder, or say what names are allowed."""
     try:
         path = site_db_path(st.session_state[NAME])
-    except StoreError as exc:
-        st.session_state[NAME_ERROR] = f"That database cannot be opened: {exc}."
-        st.session_state[NAME] = _name_of(st.session_state[PATH])
+    except StoreError as exc:          # the box keeps what was typed, to be corrected
+        st.session_state[NAME_ERROR] = (f"That database cannot be opened: {exc}. The page still uses "
+                                        f"{_name_of(st.session_state[PATH])}.")
         return
     st.session_state[NAME_ERROR] = None
     st.session_state[PATH] = str(path)
@@ -121,6 +127,22 @@ def _start_fresh() -> None:
     _forget_result()
 
 
+def _stopped_words(asked: dict, known) -> str:
+    """What became of a Simulate stopped part way (``asked``: its settings), from the batches now in the
+    database."""
+    same = [b for b in known if (b.master_seed, b.preset, b.players, b.seating) ==
+            (asked["seed"], asked["preset"], asked["players"], asked["seating"])]
+    start = (f"The simulation of {asked['games']:,} games (master seed {asked['seed']}) was stopped part way: "
+             f"another click ran the page again before it finished.")
+    if not same:
+        return f"{start} No game of it had been written yet, so nothing was added."
+    batch = same[-1]
+    if not batch.short:
+        return f"{start} All the games of its batch {batch.batch} were already written, so it is whole."
+    return (f"{start} Batch {batch.batch} holds {batch.games:,} of its {batch.planned:,} games (whole games only) and "
+            f"is marked as stopped part way under \"Ask about\"; {batch.completion()}.")
+
+
 def _progress_bar(label: str):
     bar = st.progress(0.0, text=label)
 
@@ -140,8 +162,8 @@ with st.expander("Database file: open another, or start a fresh one", expanded=b
                   help=f"A name of {allowed_names()}. The file is created when games are first written to it. "
                        f"The folder is chosen by whoever runs the site (the folder of the default database, or "
                        f"the one the environment variable {FOLDER_ENV} names).")
-    if st.session_state.get(NAME_ERROR):          # said once, on the run that refused the name
-        st.error(st.session_state.pop(NAME_ERROR))
+    if st.session_state.get(NAME_ERROR):          # said once, on the run that refused the name, as typed
+        st.error(plain(st.session_state.pop(NAME_ERROR)))
     fresh = st.session_state.get(FRESH)
     if fresh == "confirm":
         with st.container(border=True):
@@ -200,6 +222,9 @@ try:
 except QueryError as exc:
     known = []
     st.caption(f"The batches cannot be listed: {exc}")
+stopped = st.session_state.pop(RUNNING, None)
+if stopped is not None:                       # said once, on the run right after the one that was stopped
+    st.warning(_stopped_words(stopped, known), icon=":material/warning:")
 labels = {b.batch: b.label() for b in known}
 if st.session_state[SCOPE] not in labels:
     st.session_state[SCOPE] = ALL_GAMES
@@ -207,7 +232,13 @@ st.selectbox("Ask about", [ALL_GAMES, *labels], key=SCOPE, on_change=_rescope,
              format_func=lambda b: "All games in the database" if b == ALL_GAMES else labels[b],
              help="Each simulation run is one batch. Choosing a batch narrows every ready-made question to its "
                   "games, so one experiment is not mixed with another. In your own SQL, keep to batch 3 with "
-                  "WHERE batch = 3 on games, or WHERE game IN (SELECT id FROM games WHERE batch = 3) elsewhere.")
+                  "WHERE batch = 3 on games, or WHERE game IN (SELECT id FROM games WHERE batch = 3) elsewhere. "
+                  "A batch a run was stopped in says how many of its games it holds, and how to complete it.")
+chosen_batch = next((b for b in known if b.batch == st.session_state[SCOPE]), None)
+if chosen_batch is not None and chosen_batch.short:
+    st.caption(f"Batch {chosen_batch.batch} holds {chosen_batch.games:,} of its {chosen_batch.planned:,} games: a "
+               f"run of it was stopped part way, so its answers are those of fewer games than planned; "
+               f"{chosen_batch.completion()}.")
 st.caption("A click runs a ready-made question and puts its SQL in the editor, to read or change.")
 with st.container(horizontal=True, wrap=True, key="db_questions"):     # each button as wide as its title
     for name, q in QUESTIONS.items():
@@ -225,19 +256,20 @@ if st.session_state.pop(PENDING, False):
     slot.info("Running the query (a query is stopped after 5 seconds)\u2026", icon=":material/hourglass_top:")
     _execute()
 outcome = slot.container()
-if st.session_state.get(ERROR):
-    outcome.error(st.session_state[ERROR])
+if st.session_state.get(ERROR):             # DuckDB's words quote the query: said as typed, never as Markdown
+    outcome.error(plain(st.session_state[ERROR]))
 
 
 def _show(result, hint) -> None:
     """The rows of a query, its downloads and its chart."""
     if hint is not None:
         st.markdown(f"**{hint.title}** {hint.description}")
-    for note in result.notes:
-        st.info(note)
+    for note in result.notes:               # (they name the query's columns: as typed)
+        st.info(plain(note))
     df = result.to_pandas()
     st.caption(f"{result.num_rows:,} {'row' if result.num_rows == 1 else 'rows'} in {result.seconds * 1000:.0f} ms")
-    st.dataframe(df, width="stretch", hide_index=True, key="db_table")
+    # the rows as Arrow, not as pandas: pandas makes a float NULL a NaN and the table showed both as "None"
+    st.dataframe(result.table, width="stretch", hide_index=True, key="db_table")
 
     d1, d2 = st.columns(2)
     d1.download_button("Download CSV", data=result.to_csv(), file_name="query.csv", mime="text/csv",
@@ -270,10 +302,15 @@ def _show(result, hint) -> None:
         if y is None and kind != "histogram":
             st.caption("Pick a y column to draw this chart (or choose a histogram).")
         else:
+            # a question's share gets its confidence intervals while the chart shows that share
+            interval = hint.chart.interval if hint and y == hint.chart.y else None
             try:
-                st.plotly_chart(result_figure(df, x, y, kind, colour, reference=reference), key=f"db_fig_{run}")
+                fig = result_figure(df, x, y, kind, colour, reference=reference, interval=interval)
+                st.plotly_chart(fig, key=f"db_fig_{run}")
+                if shows_interval(fig):
+                    st.caption(INTERVAL_CAPTION)
             except (ValueError, TypeError) as exc:
-                st.caption(f"This chart cannot be drawn from these columns: {exc}")
+                st.caption(plain(f"This chart cannot be drawn from these columns: {exc}"))
 
 
 result = st.session_state.get(RESULT)
@@ -282,8 +319,8 @@ if result is not None:
         try:
             _show(result, QUESTIONS[st.session_state[HINT]] if st.session_state.get(HINT) else None)
         except Exception as exc:            # the last line of defence: no result may end in a traceback
-            st.error(f"The result could not be shown ({exc.__class__.__name__}: {str(exc)[:200]}). Try selecting "
-                     f"fewer or simpler columns, or cast them to text (column::VARCHAR).")
+            st.error(plain(f"The result could not be shown ({exc.__class__.__name__}: {str(exc)[:200]}). Try "
+                           f"selecting fewer or simpler columns, or cast them to text (column::VARCHAR)."))
 
 # --- simulate ------------------------------------------------------------------------------------------------------
 st.subheader("Simulate games")
@@ -329,18 +366,23 @@ if submitted and sim_problems:
     st.error("Nothing was simulated. " + " ".join(sim_problems), icon=":material/block:")
 elif submitted:
     bar, update = _progress_bar("Simulating")
+    seating = ROTATED if rotate else FIXED
+    st.session_state[RUNNING] = {"games": games, "seed": seed, "preset": edition, "players": players,
+                                 "seating": seating}
     try:
         report = simulate(check_site_path(st.session_state[PATH]), edition=edition, games=games,
                           players=players, seed=seed, bots=chosen or None, workers=workers,
-                          turn_limit=limit or None, progress=update, seating=ROTATED if rotate else FIXED,
-                          resume=resume)
+                          turn_limit=limit or None, progress=update, seating=seating, resume=resume)
     except DuplicateBatch as exc:
+        st.session_state.pop(RUNNING, None)          # (the run ended here, with its reason)
         bar.empty()
         st.error(f"Nothing was simulated: {exc} Or tick \"{COMPLETE}\" to play only the games it lacks.")
     except (InvalidRules, StoreError) as exc:
+        st.session_state.pop(RUNNING, None)
         bar.empty()
         st.error(f"Nothing was simulated: {exc}")
     else:
+        st.session_state.pop(RUNNING, None)
         bar.empty()
         kept = (f"; {report.kept:,} game{'s' if report.kept != 1 else ''} of the batch already there, kept"
                 if report.kept else "")

@@ -56,8 +56,13 @@ def test_anything_else_is_refused_saying_what_is_allowed(home, name):
 
 @pytest.mark.parametrize("name, words", [
     (".duckdb", "type a name before .duckdb"), (" .duckdb ", "type a name before .duckdb"),
-    ("notes.txt", "'notes.txt' does not end in .duckdb"), ("../x.duckdb", "is a path"),
-    ("..\\x.duckdb", "is a path"), ("...duckdb", "characters"),
+    ("notes.txt", '"notes.txt" does not end in .duckdb'), ("../x.duckdb", "is a path"),
+    ("..\\x.duckdb", '"..\\x.duckdb" is a path'), ("...duckdb", "characters"), ("sub/x.duckdb", "is a path"),
+    ("~root/x.duckdb", "is a path"), ("https://example.org/x.duckdb", "is a web address"),
+    # an outside review: a name with a link in it was said to be a path because of the / in the link
+    ("**big** [link](https://evil.example) :red[RED] $x^2$ .duckdb",
+     '"**big** [link](https://evil.example) :red[RED] $x^2$ .duckdb" holds a /, and a database name may not'),
+    ("a\\b.duckdb x", "holds a \\, and a database name may not"),
 ])
 def test_each_refusal_says_what_is_wrong(home, name, words):
     """Review: ".duckdb" was said not to end in .duckdb, and "x..duckdb" was called a path (two dots with no

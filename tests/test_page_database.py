@@ -9,12 +9,15 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from apptest_helpers import unescaped
 from streamlit.testing.v1 import AppTest
 
+from monopoly_core.dbfolder import allowed_names
 from monopoly_core.queries import QUESTIONS
 from monopoly_core.schema_doc import RELATIONS
 from monopoly_core.simulate import game_seed, sample_database, simulate
 from monopoly_core.sqlsafe import run_query
+from monopoly_core.viz.safe_text import markdown as plain
 
 PAGE = str(Path(__file__).resolve().parent.parent / "pages" / "database.py")
 
@@ -49,7 +52,8 @@ def _page(path) -> AppTest:
 
 
 def _errors(at) -> list[str]:
-    return [e.value for e in at.error]
+    """The errors as a person reads them (the page escapes the visitor's text in them)."""
+    return [unescaped(e.value) for e in at.error]
 
 
 def test_ready_made_question(db):
@@ -259,8 +263,8 @@ def _array(value) -> list:
     ("SELECT " + "abs(" * 330 + "1" + ")" * 330, "nested too deeply"),
     ("UPDATE EXTENSIONS", "only reading queries"),
     ("WITH x AS (SELECT 1) DELETE FROM events", "a DELETE inside a WITH"),
-    ("SELECT current_setting('temp_directory')", "describes the server"),
-    ("SELECT * FROM duckdb_databases()", "describes the server"),
+    ("SELECT current_setting('temp_directory')", "is about the server"),
+    ("SELECT * FROM duckdb_databases()", "is about the server"),
     ("SELECT repeat('x', 20000000)", "too large a value"),        # 20 MB: harmless even unchecked
 ])
 def test_hostile_queries_are_refused_with_a_message(db, sql, words):
@@ -345,7 +349,8 @@ def test_the_page_opens_databases_only_by_name_in_its_folder(tmp_path, name, wor
     errors = _errors(at)
     assert len(errors) == 1 and words in errors[0] and "file name ending in .duckdb" in errors[0]
     assert at.session_state["db_path"] == str(home / "games.duckdb")
-    assert at.text_input(key="db_name").value == "games.duckdb"
+    assert at.text_input(key="db_name").value == name          # kept, to be corrected
+    assert errors[0].endswith("The page still uses games.duckdb.")
     at.button(key="db_sample").click().run()            # the sample goes to the database still in use
     assert not at.exception and not _errors(at)
     assert sorted(p.name for p in tmp_path.rglob("*")) == ["games.duckdb", "site"]
@@ -551,3 +556,143 @@ def test_a_bad_sample_size_is_refused_and_nothing_is_written(tmp_path, typed, wo
     assert _errors(at) == [f"Nothing was simulated. {words}"]
     assert not path.exists() or _count(path) == 0
     assert any(b.key == "db_sample" for b in at.button)        # the offer is still there
+
+
+def test_a_nan_is_shown_as_nan_and_a_null_as_empty_in_the_table_and_the_csv(db):
+    """Outside review: a float NaN showed as "None", like a NULL. The table gets the rows as Arrow (pandas made
+    the NULL a NaN too), and the CSV spells NaN out, with NULL an empty field."""
+    import io
+
+    import pyarrow as pa
+    at = _page(db)
+    at.text_area(key="db_sql").set_value("SELECT 'nan'::DOUBLE AS x, NULL::DOUBLE AS y UNION ALL SELECT 1.5, 2.5")
+    at.button(key="db_run").click().run()
+    assert not at.exception and not _errors(at)
+    shown = pa.ipc.open_stream(io.BytesIO(at.dataframe[0].proto.arrow_data.data)).read_all()
+    x, y = shown.column("x").to_pylist(), shown.column("y").to_pylist()
+    assert np.isnan(x[0]) and x[1] == 1.5 and y == [None, 2.5]
+    assert at.session_state["db_result"].to_csv().splitlines() == ['"x","y"', '"NaN",', '"1.5",2.5']
+
+
+def test_a_refused_name_is_said_as_typed_kept_in_the_box_and_refused_for_what_it_is(tmp_path):
+    """Outside review: the name below drew bold text, a link, red text and a formula in the refusal, which called
+    it a path because of the / in the link, and the box went back to games.duckdb, losing what was typed."""
+    typed = "**big** [link](https://evil.example) :red[RED] $x^2$ .duckdb"
+    at = _page(tmp_path / "games.duckdb")
+    at.text_input(key="db_name").set_value(typed).run()
+    assert not at.exception
+    raw = at.error[0].value
+    assert unescaped(raw) == (f'That database cannot be opened: "{typed}" holds a /, and a database name may not: '
+                              f"{allowed_names()}. The page still uses games.duckdb.")
+    assert raw == plain(unescaped(raw))           # every mark escaped: nothing is drawn as Markdown
+    assert "`https://evil.example`" in raw        # and the address in a code span, or Markdown makes it a link
+    assert "path" not in unescaped(raw).replace("folders and paths are not allowed", "")
+    assert at.text_input(key="db_name").value == typed
+    assert at.session_state["db_path"] == str(tmp_path / "games.duckdb")
+    at.text_input(key="db_name").set_value("ok.duckdb").run()        # corrected: opened, and said nothing
+    assert not at.exception and not at.error and at.session_state["db_path"] == str(tmp_path / "ok.duckdb")
+
+
+def test_the_visitor_s_sql_is_said_as_typed_in_errors_and_notes(db):
+    at = _page(db)
+    at.text_area(key="db_sql").set_value('SELECT * FROM "**bold** [x](https://e.vil)"')
+    at.button(key="db_run").click().run()
+    raw = at.error[0].value
+    assert "](https://e.vil" not in raw and "[x](https://e.vil)" in unescaped(raw)
+    at.text_area(key="db_sql").set_value('SELECT 1 AS "[y](https://e.vil)", 2 AS "[y](https://e.vil)"')
+    at.button(key="db_run").click().run()
+    notes = [i.value for i in at.info if "renamed" in i.value]
+    assert notes and "](https://e.vil" not in notes[0] and "[y](https://e.vil)_2" in unescaped(notes[0])
+
+
+def test_address_parts_the_page_does_not_read_are_said_in_words(db):
+    """Outside review: /database?x=1 was ignored without a word, unlike the Play, Markov and teacher's pages."""
+    _env[0].setenv("MONOPOLY_DB", str(db))
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    at.session_state["db_path"] = str(db)
+    at.query_params.update({"x": "1", "[k](https://e.vil)": "2"})
+    at.run()
+    assert not at.exception
+    words = [unescaped(w.value) for w in at.warning]
+    assert len(words) == 1 and "The address was not all used: this page does not read 'x', '[k](https://e.vil)' " \
+        "in its address" in words[0], words
+    assert "](https://e.vil" not in at.warning[0].value
+    at.button(key="db_q_win_rate_by_seat").click().run()          # said once, not at every click
+    assert not at.warning
+
+
+@pytest.mark.parametrize("name, successes, trials", [
+    ("win_rate_by_strategy", "wins", "seats"), ("win_rate_by_seat", "wins", "games"),
+    ("first_player_wins", "wins", "games"),
+])
+def test_the_win_rate_charts_draw_wilson_intervals_and_say_what_they_are(db, name, successes, trials):
+    """Outside review: the win-rate charts had no intervals, while the Rules page shows Wilson's. Each bar gets its
+    95% Wilson interval (paired_stats.wilson) as an error bar, and the caption says what it is; the chart of
+    another column has none."""
+    from monopoly_core.paired_stats import wilson
+    from monopoly_core.viz.results import INTERVAL_CAPTION
+    at = _page(db)
+    at.button(key=f"db_q_{name}").click().run()
+    assert not at.exception and not _errors(at)
+    rows = at.dataframe[0].value
+    bars = json.loads(at.get("plotly_chart")[0].proto.spec)["data"][0]
+    y = QUESTIONS[name].chart.y
+    ends = [wilson(int(k), int(n), 0.05) for k, n in zip(rows[successes], rows[trials])]
+    assert _array(bars["error_y"]["array"]) == pytest.approx([hi - v for v, (_, hi) in zip(rows[y], ends)], abs=1e-9)
+    assert _array(bars["error_y"]["arrayminus"]) == pytest.approx([v - lo for v, (lo, _) in zip(rows[y], ends)],
+                                                                  abs=1e-9)
+    assert any(c.value == INTERVAL_CAPTION for c in at.caption) and "Wilson" in INTERVAL_CAPTION
+    at.selectbox(key="db_y_1").set_value(trials).run()         # another column: no interval, no caption
+    assert not json.loads(at.get("plotly_chart")[0].proto.spec)["data"][0].get("error_y", {}).get("array")
+    assert not any(c.value == INTERVAL_CAPTION for c in at.caption)
+
+
+SETTINGS = {"db_sim_games": 10, "db_sim_players": 2, "db_sim_workers": 1, "db_sim_limit": 15, "db_sim_seed": 424242}
+
+
+def _fill(at, settings: dict) -> None:
+    for key, value in settings.items():
+        at.text_input(key=key).set_value(str(value))
+
+
+def test_a_simulation_stopped_by_another_click_is_said_once_and_its_batch_is_marked(tmp_path, monkeypatch):
+    """Outside review: Games 2000, master seed 424242, Simulate, and 4 s later 'Does the seat matter?': no word,
+    and 'Ask about' listed 'Batch 23: 1,500 games of classic-us...' with no mark that it was short. Here the click
+    comes after two chunks: Streamlit stops the page's script mid-run and runs it again (RerunException)."""
+    import monopoly_core.simulate as S
+    from streamlit.runtime.scriptrunner_utils.exceptions import RerunException
+    from streamlit.runtime.scriptrunner_utils.script_requests import RerunData
+    real = S.simulate
+
+    def clicked_away(*args, progress=None, **kwargs):
+        def stop(done, total):
+            progress(done, total)
+            if done >= 4:
+                raise RerunException(RerunData())
+        return real(*args, progress=stop, chunk=2, **kwargs)
+
+    monkeypatch.setattr(S, "simulate", clicked_away)
+    path = tmp_path / "stopped.duckdb"
+    at = _page(path)
+    _fill(at, SETTINGS)
+    _simulate(at)
+    assert not at.exception and not _errors(at) and _count(path) == 4
+    words = [unescaped(w.value) for w in at.warning]
+    completion = ('complete it with Simulate below: the same rule set, players, bots, seating and turn limit, 10 '
+                  'games, master seed 424242, and "Complete a batch already in the database" ticked')
+    assert words == ["The simulation of 10 games (master seed 424242) was stopped part way: another click ran the "
+                     "page again before it finished. Batch 1 holds 4 of its 10 games (whole games only) and is "
+                     f"marked as stopped part way under \"Ask about\"; {completion}."]
+    [listed] = [o for o in at.selectbox(key="db_scope").options if o.startswith("Batch 1")]
+    assert listed.startswith("Batch 1: 4 of 10 games of classic-us") and listed.endswith(
+        f": stopped part way; {completion}")
+    at.button(key="db_q_win_rate_by_seat").click().run()          # said once
+    assert not at.warning
+    at.selectbox(key="db_scope").set_value(1).run()                # the batch chosen: the caption says it again
+    assert any("Batch 1 holds 4 of its 10 games" in c.value for c in at.caption)
+    monkeypatch.setattr(S, "simulate", real)                       # completed as the words say
+    _fill(at, SETTINGS)            # (a browser keeps them on screen; AppTest's bare rerun forgot them)
+    at.checkbox(key="db_sim_resume").check()
+    _simulate(at)
+    assert not _errors(at) and _count(path) == 10 and not at.warning
+    assert at.selectbox(key="db_scope").options[1].startswith("Batch 1: 10 games of classic-us")

@@ -63,3 +63,15 @@ def test_the_exact_distribution_is_drawn_on_the_dice_chart():
     assert _ticks(fig.layout.xaxis, 2, 12) == list(range(2, 13))
     with pytest.raises(ValueError, match="no column named 'nope'"):
         result_figure(df, "total", "share", "bar", reference="nope")
+
+
+def test_a_share_gets_its_wilson_interval_as_an_uneven_error_bar():
+    from monopoly_core.viz.results import shows_interval
+    df = pd.DataFrame({"s": ["a", "b", "none"], "wins": [0, 50, 0], "games": [10, 100, 0],
+                       "rate": [0.0, 0.5, float("nan")]})
+    fig = result_figure(df, "s", "rate", "bar", interval=("wins", "games"))
+    bars = fig.data[0].error_y
+    assert shows_interval(fig) and list(bars.arrayminus) == [0.0, pytest.approx(0.0962, abs=1e-4), 0.0]
+    assert list(bars.array) == [pytest.approx(0.2775, abs=1e-4), pytest.approx(0.0962, abs=1e-4), 0.0]
+    assert not shows_interval(result_figure(df, "s", "rate", "bar"))
+    assert not shows_interval(result_figure(df, "s", "rate", "pie", interval=("wins", "games")))

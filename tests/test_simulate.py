@@ -161,3 +161,78 @@ def test_a_question_asked_of_one_batch_answers_as_if_the_file_held_only_that_bat
     assert len(expected), name
     assert _sorted_rows(run_query(q.sql_for(1), both)).equals(expected), name
     assert not _sorted_rows(run_query(q.sql, both)).equals(expected), "the other batch should change the answer"
+
+
+class _Stopped(Exception):
+    """What a click on another button does to a run in the site (Streamlit stops the page's script mid-run)."""
+
+
+def _stopped_after(chunks: int):
+    seen = []
+
+    def progress(done, total):
+        seen.append(done)
+        if len(seen) == chunks:
+            raise _Stopped
+    return progress
+
+
+def test_a_run_stopped_part_way_lists_its_batch_as_short_until_it_is_completed(tmp_path):
+    """Outside review: a Simulate cut short by another click was listed as 'Batch 23: 1,500 games of ...' with no
+    mark that 2,000 were asked for. The batches table holds each batch's plan, written before any game."""
+    from monopoly_core.queries import batches
+    path = tmp_path / "stopped.duckdb"
+    args = dict(games=12, players=2, seed=424242, turn_limit=30, chunk=3)
+    with pytest.raises(_Stopped):
+        simulate(path, progress=_stopped_after(2), **args)
+    [short] = batches(path)
+    assert (short.games, short.planned, short.master_seed, short.short) == (6, 12, 424242, True)
+    assert short.label().startswith("Batch 1: 6 of 12 games of classic-us")
+    assert short.label().endswith(": stopped part way; complete it with Simulate below: the same rule set, players, "
+                                  "bots, seating and turn limit, 12 games, master seed 424242, and \"Complete a batch "
+                                  "already in the database\" ticked")
+    simulate(path, resume=True, **{**args, "games": 5})           # a smaller run of it: still short of 12
+    assert [b.short for b in batches(path)] == [True]
+    report = simulate(path, resume=True, **args)
+    [whole] = batches(path)
+    assert (report.kept, whole.games, whole.planned, whole.short) == (6, 12, 12, False)
+    assert whole.label() == "Batch 1: 12 games of classic-us, 2 players (strategist, set-collector), turn limit 30, " \
+                            "ids 1 to 12"
+
+
+def test_a_run_stopped_before_its_first_games_leaves_its_number_to_no_other_batch(tmp_path):
+    from monopoly_core.queries import batches
+    path = tmp_path / "early.duckdb"
+    with pytest.raises(_Stopped):
+        simulate(path, games=4, players=2, seed=1, turn_limit=20, chunk=2, progress=_stopped_after(1))
+    with pytest.raises(_Stopped):
+        simulate(path, games=4, players=2, seed=2, turn_limit=20, chunk=4, progress=_stopped_after(1))
+    # the second run wrote its one chunk (4 games) before stopping: a whole batch 2, the first one short
+    assert [(b.batch, b.games, b.planned, b.short) for b in batches(path)] == [(1, 2, 4, True), (2, 4, 4, False)]
+    with duckdb.connect(str(path)) as conn:            # a run planned but stopped before writing any game
+        conn.execute("INSERT INTO batches VALUES (3, 10, 9, 'simulate', now())")
+    report = simulate(path, games=2, players=2, seed=3, turn_limit=20)
+    assert report.batch == 4 and [b.batch for b in batches(path)] == [1, 2, 4]
+
+
+def test_a_comparison_stopped_part_way_is_listed_short_and_says_how_to_complete_it(tmp_path):
+    from monopoly_core.compare import compare
+    from monopoly_core.queries import batches
+    from monopoly_core.rules import preset
+    path = tmp_path / "cmp.duckdb"
+    with pytest.raises(_Stopped):
+        compare(preset("classic-us", turn_limit=20), preset("classic-uk", turn_limit=20), games=8, players=2, seed=5,
+                db_path=path, progress=_stopped_after(1))
+    listed = batches(path)
+    assert listed and all(b.short and b.planned == 8 and b.made_by == "compare" for b in listed)
+    assert "complete it by running the same comparison again on the Rules page (8 games, seed 5)" in listed[0].label()
+
+
+def test_a_database_from_before_batch_plans_still_lists_its_batches(tmp_path):
+    from monopoly_core.queries import batches
+    path = tmp_path / "old.duckdb"
+    simulate(path, games=3, players=2, seed=1, turn_limit=20)
+    with duckdb.connect(str(path)) as conn:
+        conn.execute("DROP TABLE batches")
+    [old] = batches(path)
+    assert (old.games, old.planned, old.short) == (3, None, False) and "stopped" not in old.label()

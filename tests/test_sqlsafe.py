@@ -275,10 +275,58 @@ def test_parser_crashes_are_refusals(db, q):
     "SELECT * FROM duckdb_temporary_files()", 'SELECT "current_setting"(\'temp_directory\')',
     "SELECT main.current_setting('home_directory')", "SELECT path FROM duckdb_databases",
     "SUMMARIZE SELECT current_setting('temp_directory') AS t", "EXPLAIN ANALYZE SELECT * FROM duckdb_settings()",
+    # an outside review read every setting, the database paths and secret_directory through pg_catalog
+    "SELECT name, setting FROM pg_catalog.pg_settings WHERE setting LIKE '%/%'", "SELECT * FROM pg_settings",
+    'SELECT * FROM "pg_catalog"."pg_settings"', "SELECT * FROM pg_catalog . pg_settings", "TABLE pg_settings",
+    "SELECT * FROM system.pg_settings", "SELECT * FROM system.pg_catalog.pg_settings", "DESCRIBE pg_settings",
+    "SUMMARIZE pg_catalog.pg_settings", "SHOW pg_catalog.pg_settings", "SELECT * FROM pg_catalog.pg_database",
+    "SELECT * FROM pg_database", "SELECT * FROM pg_catalog.pg_proc", "SELECT * FROM pg_tables",
+    "WITH s AS (SELECT * FROM pg_settings) SELECT * FROM s", "SELECT (SELECT count(*) FROM pg_settings) AS n",
+    "SELECT * FROM system.main.duckdb_databases", "SELECT * FROM temp.information_schema.tables",
+    "SELECT * FROM system.information_schema.tables", "SELECT * FROM duckdb_logs",
+    # the server's own table functions and functions, every one DuckDB 2 has
+    "SELECT * FROM duckdb_secrets()", "SELECT * FROM which_secret('s3://bucket/x', 's3')",
+    "SELECT * FROM duckdb_variables()", "SELECT * FROM duckdb_optimizers()", "SELECT * FROM duckdb_prepared_statements()",
+    "SELECT * FROM duckdb_external_file_cache()", "SELECT * FROM duckdb_extension_repositories()",
+    "SELECT * FROM duckdb_connection_count()", "SELECT * FROM duckdb_log_contexts()",
+    "SELECT * FROM pragma_database_size()", "SELECT * FROM pragma_storage_info('games')",
+    "SELECT * FROM pragma_metadata_info()", "SELECT * FROM pragma_platform()", "SELECT * FROM pragma_version()",
+    "SELECT * FROM pragma_user_agent()", "SELECT * FROM pragma_collations()", "SELECT * FROM test_all_types()",
+    "SELECT getvariable('x')", "SELECT version()", "SELECT getenv('HOME')", "SELECT write_log('x')",
+    "SELECT * FROM json_execute_serialized_sql('{}')", "SELECT * FROM query_table('games')",
+    # files and URLs: the same sentence
+    "SELECT * FROM glob('/root/*')", "SELECT * FROM read_text('/etc/hostname')", "SELECT * FROM read_blob('/etc/hostname')",
+    "SELECT * FROM read_csv('/etc/passwd')", "SELECT * FROM read_duckdb('games.duckdb')",
+    "SELECT * FROM '/etc/hostname'", "SELECT * FROM 'games.csv'", "SELECT * FROM sniff_csv('/etc/passwd')",
+    "SELECT * FROM parquet_metadata('x.parquet')",
 ])
-def test_functions_that_describe_the_server_are_refused(db, q):
-    with pytest.raises(QueryRefused, match="describes the server"):
+def test_what_describes_or_reaches_the_server_is_refused_in_one_sentence(db, q):
+    with pytest.raises(QueryRefused) as info:
         run_query(q, db)
+    message = str(info.value)
+    assert "is about the server (its files, URLs, paths, settings, extensions, secrets, memory or environment), " \
+           "not the games: it is not allowed here" in message, message
+
+
+@pytest.mark.parametrize("q", [
+    "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'main'",
+    "SELECT table_name FROM information_schema.tables", "SELECT * FROM information_schema.schemata",
+    "SHOW TABLES", "SHOW ALL TABLES", "SHOW databases", "DESCRIBE games", "SUMMARIZE players",
+    "SELECT * FROM duckdb_tables()", "SELECT * FROM duckdb_views()", "SELECT pg_typeof(1) AS t",
+    "SELECT 1 AS version", "SELECT count(*) FROM histogram(games, rounds)", "SELECT * FROM range(3)",
+])
+def test_the_database_s_own_description_stays_readable(db, q):
+    assert run_query(q, db).num_rows >= 1
+
+
+def test_every_ready_made_question_and_the_batch_list_still_run(db):
+    from monopoly_core.queries import BATCHES_SQL, QUESTIONS, batches
+    with SafeReader(db) as r:
+        for name, question in QUESTIONS.items():
+            for batch in (None, 1):
+                r.run(question.sql_for(batch))          # refused or broken: QueryError
+        r.run(BATCHES_SQL)
+    assert [b.batch for b in batches(db)] == [1]
 
 
 def test_the_lab_s_own_catalog_queries_still_run(db):

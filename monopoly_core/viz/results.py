@@ -76,10 +76,13 @@ def _integer_axis(fig: go.Figure, axis: str, series, *, from_zero: bool) -> None
 
 
 def result_figure(df, x: str, y: str | None, kind: str = "bar", color: str | None = None, *,
-                  reference: str | None = None, title: str = "", height: int = 420) -> go.Figure:
+                  reference: str | None = None, interval: tuple[str, str] | None = None, title: str = "",
+                  height: int = 420) -> go.Figure:
     """One chart of ``df``: ``kind`` is one of :data:`~monopoly_core.queries.CHART_KINDS`. A histogram uses only
     ``x``; a pie uses ``x`` as names and ``y`` as values. ``reference`` (a column) is drawn over a bar, line or
-    scatter chart as a line with markers."""
+    scatter chart as a line with markers. ``interval`` (successes, trials: the columns ``y`` is the share of)
+    draws each value's Wilson confidence interval (:data:`LEVEL`) as an error bar on a bar, line or scatter chart
+    of one colour (:func:`shows_interval` says whether it was drawn)."""
     if kind not in CHART_KINDS:
         raise ValueError(f"chart kind must be one of {', '.join(CHART_KINDS)}, got {kind!r}")
     data = df.copy()
@@ -107,6 +110,8 @@ def result_figure(df, x: str, y: str | None, kind: str = "bar", color: str | Non
             fig.update_xaxes(type="category")
     if kind != "pie":
         _whole_number_axes(fig, data, x, y, kind)
+    if interval is not None and kind in ("bar", "line", "scatter") and color is None and y is not None:
+        _draw_interval(fig, data, y, *interval)
     if reference is not None and kind in ("bar", "line", "scatter"):
         _draw_reference(fig, data, x, y, reference)
     fig.update_layout(height=height, margin=dict(l=10, r=10, t=40 if title else 20, b=10), title=title or None,
@@ -122,6 +127,45 @@ def _whole_number_axes(fig: go.Figure, data, x: str, y: str | None, kind: str) -
         fig.update_yaxes(tickformat=",d", rangemode="tozero")
     elif y is not None and data[y].dtype.kind in "iuf" and whole_numbers(data[y]):
         _integer_axis(fig, "y", data[y], from_zero=kind == "bar")
+
+
+#: Confidence level of the intervals drawn on shares.
+LEVEL = 0.95
+INTERVAL_CAPTION = (f"The black whiskers are {LEVEL:.0%} confidence intervals: Wilson's score interval of each share "
+                    f"(wins of the games or seats counted, say), which stays between 0% and 100% and has width even "
+                    f"at 0 wins of 10 games. More games give narrower intervals.")
+
+
+def _draw_interval(fig: go.Figure, data, y: str, successes: str, trials: str) -> None:
+    """Wilson's interval of each row's share ``successes`` of ``trials`` as an error bar around its ``y`` (the
+    interval is not centred on the share, so the bar reaches down and up by different lengths)."""
+    from ..paired_stats import wilson
+    if not {successes, trials} <= set(data.columns) or len(fig.data) != 1:
+        return
+    low, high = [], []
+    for value, k, n in zip(data[y], data[successes], data[trials]):
+        if _counts(k, n):
+            bottom, top = wilson(int(k), int(n), 1 - LEVEL)
+            low.append(max(float(value) - bottom, 0.0))
+            high.append(max(top - float(value), 0.0))
+        else:
+            low.append(0.0)
+            high.append(0.0)
+    fig.data[0].update(error_y=dict(type="data", symmetric=False, array=high, arrayminus=low, color=REFERENCE_COLOUR,
+                                    thickness=1.5, width=6))
+
+
+def _counts(k, n) -> bool:
+    """Whether ``k`` of ``n`` are counts a share can be made of (whole, 0 <= k <= n, n >= 1)."""
+    try:
+        return float(k) == int(k) and float(n) == int(n) and 0 <= int(k) <= int(n) and int(n) >= 1
+    except (TypeError, ValueError, OverflowError):
+        return False
+
+
+def shows_interval(fig: go.Figure) -> bool:
+    """Whether :func:`result_figure` drew confidence intervals on ``fig``."""
+    return any(getattr(t, "error_y", None) is not None and t.error_y.array is not None for t in fig.data)
 
 
 def _draw_reference(fig: go.Figure, data, x: str, y: str | None, reference: str) -> None:
