@@ -123,7 +123,9 @@ class Decision:
 
     @property
     def allows_trade(self) -> bool:
-        return A.TRADE in self.extra
+        """Whether a trade may be proposed in answer (a window, a purchase or a debt), unless the edition has closed
+        trades for now (Mega: a Mr. Monopoly move under way)."""
+        return A.TRADE in self.extra and self.game.edition.trades_closed(self.game) is None
 
     # --- legality -------------------------------------------------------------------------------------------
     def problem(self, action: object) -> str | None:

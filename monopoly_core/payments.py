@@ -88,8 +88,7 @@ def settle_received_mortgages(g: GameState, receiver: Player, squares: list[int]
             return
         if g.owner[s] != receiver.seat or not g.mortgaged[s]:
             continue
-        if g.edition.lifts_received_mortgage(g, receiver.seat, s):
-            management.lift_mortgage(g, receiver.seat, s)
+        if g.edition.settle_received_mortgage(g, receiver.seat, s) and not g.mortgaged[s]:
             continue
         d = D.Decision(g, D.MORTGAGED_DEED, receiver.seat, square=s, amount=interest(g, s))
         action = yield from flow.ask(g, d)

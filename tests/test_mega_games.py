@@ -82,9 +82,8 @@ def test_nobody_builds_or_trades_between_the_dice_move_and_mr_monopolys_move():
                 start = max(j for j in range(i) if log[j].kind == E.ROLL)
                 between = log[start:i]
                 assert not [e for e in between if e.kind == E.BUILD], (seed, i)
-                # (a player in debt may raise money, and the mover may offer a trade to pay for a purchase; no
-                # opponent offers one)
-                assert all(e.player == ev.player for e in between if e.kind == E.TRADE_OFFER), (seed, i)
+                # (a player in debt may raise money; nobody trades, the mover neither: a trade has an opponent in it)
+                assert not [e for e in between if e.kind == E.TRADE_OFFER], (seed, i)
                 checked += 1
     assert checked > 50
 

@@ -591,15 +591,17 @@ def test_a_bankrupt_player_s_bus_tickets_go_to_the_creditor():
 def test_without_the_cash_to_lift_it_the_group_s_buildings_are_sold_only_until_the_lift_is_paid():
     # 002: "you must un-mortgage this property immediately (if mortgaged) and build it up ... or ... redistribute";
     # this lab's choice (mega_groups.py): levels are sold from the highest, evenly, until the lift is paid for (an
-    # audit found every building sold, leaving $155 where $66 was needed)
+    # audit found every building sold, leaving $155 where $66 was needed). "Immediately": no choice to keep it for
+    # 10% first (a second audit: $6 interest, then the lift's own 10%, $72 for a $60 mortgage)
     g = _bankrupt_to_the_builder(40, 2)
-    until(g, D.MORTGAGED_DEED)            # $41 cannot lift it ($66): the usual choice, and seat 1 keeps it
-    g.act(Action(A.KEEP))                 # $6 interest: $35
-    until(g, D.PRE_ROLL, D.JAIL)
+    until(g, D.PRE_ROLL, D.JAIL, D.MORTGAGED_DEED)
+    assert g.pending.kind != D.MORTGAGED_DEED
     sold = [e.square for e in events_of(g, E.SELL) if e.player == 1]
-    assert sold == [11, 8]                # two levels ($50) from the highest, the last first: $85, then the lift
-    assert not g.mortgaged[12] and [g.level[s] for s in LIGHT_BLUE] == [1, 1, 1, 1]
-    assert g.players[1].cash == 35 + 50 - 66
+    assert sold == [11]                   # one level ($25) from the highest, the last: $41 + $25 pays the $66 lift
+    assert not g.mortgaged[12] and not [e for e in pays(g) if e.detail == E.R_INTEREST]
+    assert [e.amount for e in pays(g) if e.player == 1 and e.detail == E.R_UNMORTGAGE] == [66]
+    assert g.players[1].cash == 41 + 25 - 66
+    assert sum(g.level[s] for s in LIGHT_BLUE) == 5          # the rest redistributed evenly: 2, 1, 1, 1
 
 
 def test_a_skyscraper_waits_for_a_hotel_in_the_bank_to_revert_to():
@@ -650,3 +652,40 @@ def test_a_player_sells_only_their_own_buildings_of_a_group_another_player_built
         g.act(Action(A.SELL_ALL, 12))
     assert [g.level[s] for s in LIGHT_BLUE] == [5, 5, 5, 0] and g.players[0].cash == 2500
     assert Action(A.SELL_ALL, 7) not in g.pending.legal_actions()
+
+
+# --- from a second outside audit ---------------------------------------------------------------------------------
+def test_nobody_trades_while_a_mr_monopoly_move_is_under_way():
+    # 002 THE DICE & HOW TO MOVE: "Note: An opponent can't build or trade until your Mr. Monopoly move is completed."
+    # (an audit traded Reading Railroad while the mover's purchase on the way was open, and two opponents traded in a
+    # debt the white-dice move's card had opened)
+    from monopoly_core import Trade
+    g = mega(arrange=lambda g: give(g, 1, 6))
+    roll(g, (1, 2, MR))                        # white 3: Baltic, unowned; then on to the next unowned property
+    until(g, D.BUY)
+    assert not g.pending.allows_trade
+    with pytest.raises(IllegalAction, match="Mr. Monopoly move"):
+        g.act(Action(A.TRADE, trade=Trade(0, 1, give_cash=300, get_squares=(6,))))
+    buys = 0
+    while g.pending.kind != D.POST_ROLL:       # Baltic's auction, the bonus move's purchase and auction
+        if g.pending.kind == D.BUY:
+            assert not g.pending.allows_trade
+            buys += 1
+        g.act(Action(A.DECLINE) if g.pending.kind == D.BUY else Action(A.PASS))
+        until(g)
+    assert buys == 2 and moves(g)[-1][1] == E.MOVE_BY_MR_MONOPOLY
+    assert g.pending.allows_trade and g.owner[6] == 1      # the move done: trades again
+
+
+def test_a_ticket_drawn_this_turn_waits_for_a_later_turn():
+    # 002 BUS TICKET: "Take a Bus Ticket and keep for use on a later turn" (also the Birthday Gift's "for use on a
+    # later turn" and the Bus face's "for later use"): an audit rode one on the doubles' second roll of the turn
+    g = mega(arrange=lambda g: place(g, 0, 25))
+    roll(g, (3, 3, 1))                         # 25 + 7: the Bus Ticket square, doubles
+    until(g, D.POST_ROLL)
+    assert T.held(g.players[0]) == 1 and T.usable(g, g.players[0]) == 0 and g.pending.again
+    g.act(Action(A.END))
+    until(g)
+    assert g.pending.kind != D.USE_BUS_TICKET  # rolls again; the ticket waits
+    T.arrange_held(g, 1, 1)                    # (an older ticket: ridden when its holder likes)
+    assert T.usable(g, g.players[1]) == 1

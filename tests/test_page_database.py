@@ -585,7 +585,7 @@ def test_a_refused_name_is_said_as_typed_kept_in_the_box_and_refused_for_what_it
     assert unescaped(raw) == (f'That database cannot be opened: "{typed}" holds a /, and a database name may not: '
                               f"{allowed_names()}. The page still uses games.duckdb.")
     assert raw == plain(unescaped(raw))           # every mark escaped: nothing is drawn as Markdown
-    assert "`https://evil.example`" in raw        # and the address in a code span, or Markdown makes it a link
+    assert "https\\:\\/\u200b\\/evil" in raw      # and the address broken, or Markdown makes it a link
     assert "path" not in unescaped(raw).replace("folders and paths are not allowed", "")
     assert at.text_input(key="db_name").value == typed
     assert at.session_state["db_path"] == str(tmp_path / "games.duckdb")

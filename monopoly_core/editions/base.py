@@ -264,10 +264,11 @@ class Edition:
         buildings)."""
         return mortgage.mortgage_problem(g, seat, square)
 
-    def lifts_received_mortgage(self, g: GameState, seat: int, square: int) -> bool:
-        """Whether ``seat``, just handed the mortgaged deed of ``square`` (a trade, a bankruptcy), must lift the
-        mortgage at once rather than choose (classic: never, 002 MORTGAGES lets the new owner keep it for 10%; Mega:
-        the last property of a group already built on, when the new owner can pay)."""
+    def settle_received_mortgage(self, g: GameState, seat: int, square: int) -> bool:
+        """``seat`` was just handed the mortgaged deed of ``square`` (a trade, a bankruptcy): settle it by the
+        edition's own rule and return True, or return False for the classic choice, lift it now or keep it for 10%
+        (002 MORTGAGES; classic: always the choice. Mega: the last property of a group already built on is lifted at
+        once, the group's buildings sold back to pay for it where the cash falls short)."""
         return False
 
     def bankrupt(self, g: GameState, p: Player, creditor: int) -> Play:
@@ -328,6 +329,11 @@ class Edition:
         short). Classic: selling every building and mortgaging everything; Cheaters: selling every deed to the
         bank (face value, or the hotel rent with a hotel)."""
         return liquidation_value(g, seat)
+
+    def trades_closed(self, g: GameState) -> str | None:
+        """Why no trade may be proposed now, whoever proposes it (None: trades are open in the windows that allow
+        them). Mega: while a Mr. Monopoly move is under way."""
+        return None
 
     def trade_problem(self, g: GameState, trade: Trade) -> str | None:
         """Why ``trade`` is illegal in this edition beyond the classic rules (None: it is not). Cheaters: only Get

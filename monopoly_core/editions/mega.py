@@ -43,14 +43,15 @@ from ..datafiles import load_toml
 from ..dice import load_dice
 from ..errors import DataError
 from ..landing import LandingRule
-from ..mortgage import unmortgage_cost
 from ..rent import NORMAL, rent_due
+from . import mega_groups
 from . import mega_shortage as S
 from . import mega_tickets as T
 from . import mega_turn as M
 from .base import Edition
 
 if TYPE_CHECKING:
+    from ..actions import Trade
     from ..game_state import GameState, Play
     from ..rules import RuleSet
     from ..state import Player
@@ -335,13 +336,14 @@ class Mega(Edition):
                 return f"sell the buildings of the {g.board.groups[sq.group].label} group before mortgaging"
         return None
 
-    def lifts_received_mortgage(self, g: GameState, seat: int, square: int) -> bool:
+    def settle_received_mortgage(self, g: GameState, seat: int, square: int) -> bool:
         """002: "If you acquire the final property of a group, after previously building on its other properties,
-        you must un-mortgage this property immediately (if mortgaged)": lifted at once (the mortgage and 10%), when
-        the new owner can pay, instead of a choice to keep it that the last-property rule would then undo for a
-        second 10% (:mod:`.mega_groups`)."""
+        you must un-mortgage this property immediately (if mortgaged)": the last-property rule lifts it at once (the
+        mortgage and 10%), selling the group's buildings back where the cash falls short (:mod:`.mega_groups`),
+        instead of a choice to keep it for 10% that the rule would then undo for a second 10% (two outside audits:
+        with the cash, then without it). If even every building sold cannot pay, the classic choice follows."""
         members = g.members_of[square]
-        if not members or g.players[seat].cash < unmortgage_cost(g, square):
+        if not members:
             return False
         built = False
         for s in members:
@@ -349,6 +351,8 @@ class Mega(Edition):
                 return False
             if g.level[s]:
                 built = True
+        if built:
+            mega_groups.lift_final_property(g, seat, members)
         return built
 
     def move_supply(self, g: GameState, square: int, old: int, new: int) -> int:
@@ -375,6 +379,17 @@ class Mega(Edition):
 
     def building_name(self, kind: str, level: int) -> str:
         return "train depot" if kind == "railroad" else super().building_name(kind, level)
+
+    def trades_closed(self, g: GameState) -> str | None:
+        """002 THE DICE & HOW TO MOVE: "Note: An opponent can't build or trade until your Mr. Monopoly move is
+        completed": from the roll to the end of the bonus move, a purchase, an auction or a debt on the way offers no
+        trade (a trade has an opponent in it, whoever proposes it)."""
+        if T.supply(g).mr_monopoly_moving:
+            return "no one trades until the Mr. Monopoly move is done"
+        return None
+
+    def trade_problem(self, g: GameState, trade: Trade) -> str | None:
+        return self.trades_closed(g)
 
     # --- bus tickets change hands in trades (002 BUS TICKETS: "You can buy/sell/trade Bus Tickets") --------------
     def token_count(self, g: GameState, p: Player, name: str) -> int:

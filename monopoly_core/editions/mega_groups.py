@@ -12,9 +12,9 @@ book is silent this lab chooses, and says so here:
 * a mortgaged final property that its owner cannot afford to lift: the group's buildings are sold back to the bank at
   half price, one level at a time from the highest (even selling), until the lift is paid for; if none is left and
   the cash is still short, the deed stays mortgaged in a group without buildings (buildings may not stand in a group
-  with a mortgage, and redistribution cannot lift one). One received mortgaged in a trade or a bankruptcy, when the
-  new owner can pay, is lifted at once for the mortgage and 10% (:meth:`Mega.lifts_received_mortgage`): the rule
-  leaves no choice to keep it, so the 10% "interest when you buy" is not charged as well;
+  with a mortgage, and redistribution cannot lift one). One received mortgaged in a trade or a bankruptcy is
+  lifted at once the same way, for the mortgage and 10% (:meth:`Mega.settle_received_mortgage`): the rule leaves no
+  choice to keep it, so the 10% "interest when you buy" is not charged as well;
 * redistribution keeps the group's building levels (a hotel is five) and spreads them evenly, the extra levels on the
   group's last (dearest) streets; when the bank lacks the houses a broken-down hotel needs, the fewest levels that
   make the even spread fit the bank's supply are sold back at half price, and the rest are spread.
@@ -62,7 +62,10 @@ def _uneven(g: GameState, members: tuple[int, ...]) -> bool:
     return False
 
 
-def _settle_group(g: GameState, seat: int, members: tuple[int, ...]) -> None:
+def lift_final_property(g: GameState, seat: int, members: tuple[int, ...]) -> bool:
+    """"un-mortgage this property immediately": lift the mortgage of every street of the group ``seat`` holds
+    whole, selling the group's buildings back (from the highest) while the cash falls short. False when even every
+    building sold cannot pay: the deed stays mortgaged in a group with none."""
     from ..management import lift_mortgage
     p = g.players[seat]
     for s in members:
@@ -71,8 +74,15 @@ def _settle_group(g: GameState, seat: int, members: tuple[int, ...]) -> None:
             while p.cash < cost and _sell_highest(g, seat, members):
                 pass
             if p.cash < cost:
-                return          # (every building sold: the deed stays mortgaged in a group with none)
+                return False
             lift_mortgage(g, seat, s)
+    return True
+
+
+def _settle_group(g: GameState, seat: int, members: tuple[int, ...]) -> None:
+    p = g.players[seat]
+    if not lift_final_property(g, seat, members):
+        return
     top = max(g.level[s] for s in members)
     if top == 0:
         return

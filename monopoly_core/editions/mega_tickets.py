@@ -22,7 +22,8 @@ class MegaSupply:
     """The Mega Edition's game-wide state: the ticket pile (top last; True for a ticket that expires the others),
     the tickets used or expired (out of play), and the bank's skyscrapers and train depots."""
 
-    __slots__ = ("pile", "out_of_play", "tickets", "skyscrapers_left", "depots_left", "settled")
+    __slots__ = ("pile", "out_of_play", "tickets", "skyscrapers_left", "depots_left", "settled", "mr_monopoly_moving",
+                 "drawn_turn", "drawn")
 
     def __init__(self, pile: list[bool], skyscrapers: int, depots: int) -> None:
         self.pile = pile
@@ -31,6 +32,12 @@ class MegaSupply:
         self.skyscrapers_left = skyscrapers
         self.depots_left = depots
         self.settled = -1                 # the game version the last-property rule last looked at (mega_groups)
+        #: a roll of Mr. Monopoly is being played out, from the dice move to the end of the bonus move: nobody
+        #: trades meanwhile (mega_turn.take_turn; Mega.trades_closed)
+        self.mr_monopoly_moving = False
+        #: the tickets each seat drew in turn ``drawn_turn`` (seat -> count): "for use on a later turn" (:func:`usable`)
+        self.drawn_turn = -1
+        self.drawn: dict[int, int] = {}
 
 
 def ticket_pile(name: str) -> list[bool]:
@@ -63,6 +70,19 @@ def held(p: Player) -> int:
     return x if isinstance(x, int) else 0
 
 
+def usable(g: GameState, p: Player) -> int:
+    """The tickets ``p`` may ride now: those held, less any drawn this turn (002: a ticket drawn on the Bus Ticket
+    square is kept "for use on a later turn", the Birthday Gift's "for use on a later turn", the Bus face's "for
+    later use"; an outside audit saw one drawn on the way ridden on the doubles' second roll). A ticket received in a
+    trade this turn is not drawn: it may be ridden."""
+    n = held(p)
+    x = supply(g)
+    if n and x.drawn_turn == g.turn:
+        fresh = x.drawn.get(p.seat, 0)
+        return n - fresh if n > fresh else 0
+    return n
+
+
 def tickets_left(g: GameState) -> int:
     return len(supply(g).pile)
 
@@ -80,13 +100,17 @@ def draw(g: GameState, p: Player, how: int) -> None:
     if not x.pile:
         return
     expires = x.pile.pop()
+    if x.drawn_turn != g.turn:
+        x.drawn_turn, x.drawn = g.turn, {}
     if expires:
         for q in g.players:
             n = held(q)
             if n:
                 x.out_of_play += n
                 _set_held(g, q, 0, E.TICKET_EXPIRED)
+        x.drawn = {}
     _set_held(g, p, held(p) + 1, how)
+    x.drawn[p.seat] = x.drawn.get(p.seat, 0) + 1
 
 
 def use(g: GameState, p: Player) -> None:

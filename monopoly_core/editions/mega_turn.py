@@ -30,7 +30,7 @@ from .. import movement
 from .. import turn
 from ..actions import Action
 from ..decisions import Decision
-from ..dice import SPEED_BUS
+from ..dice import SPEED_BUS, SPEED_MR_MONOPOLY
 from ..rent import NORMAL
 from . import mega_groups
 from . import mega_tickets as T
@@ -70,7 +70,7 @@ def take_turn(g: GameState, p: Player) -> Play:
         yield from flow.window(g, window)
     limit = g.rules.doubles_to_jail
     while True:
-        if T.held(p):
+        if T.usable(g, p):
             # 002 BUS TICKETS: "On any turn, you may choose to use a Bus Ticket ... instead of rolling the dice";
             # DOUBLES: "If doubles entitle you to roll again, you may use a Bus Ticket in place of rolling"
             choice = yield from flow.ask(g, Decision(g, D.USE_BUS_TICKET, p.seat, square=p.position))
@@ -97,6 +97,10 @@ def take_turn(g: GameState, p: Player) -> Play:
                 yield from _end(g, p, False)
                 return
         # numbers move all three dice; Mr. Monopoly and the Bus the white dice first (r.total says which)
+        x = T.supply(g)
+        # 002: "Note: An opponent can't build or trade until your Mr. Monopoly move is completed." (Only the mover
+        # builds, in the window after it; a purchase, an auction or a debt on the way offers trades: closed.)
+        x.mr_monopoly_moving = speed in SPEED_MR_MONOPOLY
         square = movement.advance(g, p, r.total)
         yield from g.landing[square].land(g, p, square, white, NORMAL)
         if speed > 3 and not p.bankrupt and not p.in_jail:
@@ -104,6 +108,7 @@ def take_turn(g: GameState, p: Player) -> Play:
                 yield from bus_face(g, p, white)
             else:
                 yield from mr_monopoly(g, p, white)
+        x.mr_monopoly_moving = False
         if p.bankrupt:
             return
         again = r.doubles and not p.in_jail
