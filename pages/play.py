@@ -71,6 +71,13 @@ if game is None or setup.open or st.session_state.get(SETUP_SHOWN):
         _setup_and_start()
 
 
+#: The "Rewind..." popover, open or closed. Its turn box is drawn only while it is open, so that it opens on the
+#: current turn: a box drawn all along showed in the browser, when the popover opened, the turn of the first
+#: time it was opened (held for the rest of the game), or else an empty box, which the button then refused
+#: (an outside review: nine turns in, "The turn to go back to is empty").
+REWIND_BOX = "rewind_box"
+
+
 def _controls(g) -> None:
     waiting = g.waiting_for_person()
     row1 = st.columns([1, 1.5, 1.8])
@@ -88,8 +95,10 @@ def _controls(g) -> None:
                    help="Go back one step (the game is rebuilt exactly from its history); at the start of a "
                         "restarted game, bring back the game you restarted.")
     turns = len(g.turn_plies)
-    with row2[2].popover("Rewind\u2026", width="stretch", help="Go back to the start of any turn, or restart."):
-        if turns:
+    rewind_box = row2[2].popover("Rewind\u2026", width="stretch", key=REWIND_BOX, on_change="rerun",
+                                 help="Go back to the start of any turn, or restart.")
+    with rewind_box:
+        if turns and rewind_box.open:
             # a box, not a list: a list of hundreds of turns scrolls badly (issue 14, item 6); a text box, not a
             # number box (pages/_number_box.py: a browser sent a number box's last valid turn, not the 0 shown);
             # the callback reads the box when pressed, and refuses a turn the game has not reached, in words

@@ -33,6 +33,15 @@ def click_steps(at, n):
         at.button(key="ctl_step").click().run()
 
 
+def open_rewind(at):
+    """Open the "Rewind..." popover, as a click on it does: its turn box and button are drawn only while it is
+    open."""
+    at.session_state["rewind_box"] = True
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
 def buttons(at):
     return {b.label: b for b in at.button}
 
@@ -196,6 +205,7 @@ def test_rewind_to_the_start_of_a_turn_and_restart_with_the_same_seed():
     g = at.session_state["play_game"]
     assert g.turn >= 3
     target_ply = g.turn_plies[1] + 1
+    open_rewind(at)
     at.text_input(key="rewind_turn").set_value("2").run()
     at.button(key="ctl_rewind").click().run()
     g2 = at.session_state["play_game"]

@@ -9,7 +9,7 @@ import pytest
 
 from apptest_helpers import open_page, texts
 from monopoly_core.viz.safe_text import markdown
-from test_page_play import start
+from test_page_play import open_rewind, start
 
 HUGE = "9" * 20
 NO_GAME = "Set up a game"
@@ -116,7 +116,7 @@ def played():
     start(at, seed=13, bot_seat0=True)
     for _ in range(3):
         at.button(key="ctl_turn").click().run()
-    return at
+    return open_rewind(at)
 
 
 @pytest.mark.parametrize("typed, words", [

@@ -8,7 +8,7 @@ import pytest
 from apptest_helpers import APP, open_page, texts
 from streamlit.testing.v1 import AppTest
 from monopoly_core.viz.safe_text import markdown
-from test_page_play import click_steps, start
+from test_page_play import click_steps, open_rewind, start
 
 
 def game(at):
@@ -46,6 +46,7 @@ def test_rewind_to_turn_92_lands_on_turn_92():
     at.button(key="ctl_end").click().run()
     g = game(at)
     assert g.over and len(g.turn_plies) > 92
+    open_rewind(at)
     at.text_input(key="rewind_turn").set_value("92").run()
     at.button(key="ctl_rewind").click().run()
     back = game(at)
@@ -60,6 +61,7 @@ def test_rewind_refuses_a_turn_not_reached_and_keeps_the_game():
     for _ in range(3):
         at.button(key="ctl_turn").click().run()
     g = game(at)
+    open_rewind(at)
     at.text_input(key="rewind_turn").set_value(str(len(g.turn_plies) + 5))
     at.button(key="ctl_rewind").click().run()        # typed and pressed at once, as a browser sends them
     assert game(at) is g
