@@ -92,8 +92,8 @@ def _controls(g) -> None:
                    disabled=g.over or waiting, width="stretch", key="ctl_end",
                    help="Play to the end of the game (stops if a person must decide).")
     row2[1].button("Undo", on_click=gs.undo, disabled=not gs.can_undo(g), width="stretch", key="ctl_undo",
-                   help="Go back one step (the game is rebuilt exactly from its history); at the start of a "
-                        "restarted game, bring back the game you restarted.")
+                   help="Go back one step (the game is rebuilt exactly from its history); where a rewind or a "
+                        "restart landed, bring back the game as it was before it.")
     turns = len(g.turn_plies)
     rewind_box = row2[2].popover("Rewind\u2026", width="stretch", key=REWIND_BOX, on_change="rerun",
                                  help="Go back to the start of any turn, or restart.")
@@ -107,6 +107,7 @@ def _controls(g) -> None:
             st.button("Rewind to that turn", on_click=gs.rewind, key="ctl_rewind", disabled=why is not None)
             if why is not None:
                 st.error(why, icon=":material/block:")
+            st.caption("Undo brings back the game as it was before the rewind.")
         st.button("Restart with the same seed", on_click=gs.restart, key="ctl_restart",
                   help="Start this game again from the beginning with the same seed (Undo brings the game "
                        "back).")
