@@ -225,9 +225,11 @@ def _bid_controls(d, g, p) -> None:
                   help=f"At least {money(g, d.minimum)}, at most your cash ({money(g, p.cash)}): a whole number, "
                        f"such as {d.minimum}.")
     amount, why = _bid_typed(d, g)
-    # the button says the amount it would send; no amount is written on it when the box holds none
+    # the button says the amount it would send; no amount is written on it when the box holds none. Never turned
+    # off: a click on a button turned off by a refused bid only took the bid corrected, and a second click was
+    # needed (an outside review); its callback refuses a bid it cannot send, in words
     st.button("Bid" if amount is None else f"Bid {money(g, amount)}", key="bid_go", on_click=_bid_from_box,
-              type="primary", disabled=why is not None, width="stretch")
+              type="primary", width="stretch")
     if why is not None:
         st.error(why, icon=":material/block:")
 
@@ -406,9 +408,10 @@ def trade_form(g, seat: int) -> None:
             why = str(exc)
         except IllegalAction as exc:
             why = f"This trade is not allowed: {exc}."
-        # an empty form is not an error yet (the button stays on, so a value typed and clicked at once is sent)
+        # an empty form is not an error yet; the button is never turned off, so that a value typed (or corrected)
+        # and clicked at once is sent, or refused in words by its callback
         refused = why is not None and why != EMPTY_TRADE
-        st.button("Propose", on_click=_propose, key="trade_go", disabled=refused, type="primary")
+        st.button("Propose", on_click=_propose, key="trade_go", type="primary")
         _trade_outcome_here(g)
         if refused:
             st.error(why, icon=":material/block:")

@@ -173,30 +173,19 @@ def _rule_number(base: RuleSet, name: str, prefix: str, currency: str) -> tuple[
     return read_box(prefix + name, words.label(name), lo, hi, getattr(base, name), currency)
 
 
-def typed_numbers(prefix: str = "rule_") -> dict[str, str]:
-    """The text of every number box of the set-up as it stands (the number of players and the rules' numbers, not
-    the seed, which the Start button reads itself): what the form was drawn with, to compare when Start is
-    pressed."""
-    keys = [NUMBER_OF_PLAYERS] + [prefix + f.name for f in fields(RuleSet) if field_type(f) is int]
-    return {k: str(st.session_state[k]) for k in keys if k in st.session_state}
+def seats_drawn() -> int | None:
+    """The number of seats the set-up was last drawn with (None before it is drawn)."""
+    return st.session_state.get(LAST_NUMBER_OF_PLAYERS)
 
 
-def changed_since(shown: dict[str, str]) -> str | None:
-    """Why the game cannot start as drawn: a number box of the set-up that holds other text than when the form was
-    drawn (typed, then Start pressed at once: the players and rules drawn do not have it yet), or None."""
-    for key, text in shown.items():
-        now = str(st.session_state.get(key, text))
-        if now != text:
-            label = words.label(key.removeprefix("rule_"))
-            name = "the number of players" if key == NUMBER_OF_PLAYERS else label[:1].lower() + label[1:]
-            return (f"You changed {name} to {now.strip()[:24]!r} as you pressed Start: look at the set-up again "
-                    f"and press Start once more.")
-    return None
-
-
-def read_seed() -> tuple[int | None, str | None]:
-    """The seed in the set-up's seed box now (read when Start is pressed: the seed shown), or why it is none."""
-    return read_box(SEED_BOX, SEED_WORDS, 0, SEED_BOX_MAX, 0)
+def seats_changed(seen: int | None) -> str | None:
+    """Why the game cannot start as drawn now: a number of players typed as Start was pressed, whose seats
+    (``seen`` were shown) the person has not seen yet; or None."""
+    if seen is None or seats_drawn() == seen:
+        return None
+    now = str(st.session_state.get(NUMBER_OF_PLAYERS, "")).strip()[:24]
+    return (f"You changed the number of players to {now!r} as you pressed Start: look at the set-up again and "
+            f"press Start once more.")
 
 
 def default_name(i: int, kind: str, strategy: str) -> str:

@@ -55,3 +55,20 @@ def test_the_rewind_box_holds_the_current_turn_and_one_click_rewinds_there(site)
         page.wait_for_selector(f"text=Rewound to the start of turn {turn}.", timeout=30_000)
         assert _turn(page) == turn
         assert page.locator("[data-testid='stException']").count() == 0
+
+
+def test_a_corrected_turn_and_one_click_on_rewind_rewind_there(site):  # noqa: F811
+    # (confirmed before this change: "Rewind to that turn" was off after the refusal, so the click only took the
+    # corrected turn, and nothing moved until a second click; Start: test_browser_amounts.py, the huge seed)
+    with browser_page(1280, 800) as page:
+        _open(page, site + _bot_game_link(5), ".st-key-ctl_turn button")
+        box = _open_rewind(page)
+        box.fill("0")
+        box.press("Enter")
+        page.wait_for_selector("text=/The turn to go back to must be from 1 to 5, not 0\\./", timeout=30_000)
+        _settle(page)
+        box.fill("2")
+        page.locator(".st-key-ctl_rewind button").click(force=True)     # (as above)
+        page.wait_for_selector("text=Rewound to the start of turn 2.", timeout=30_000)
+        assert _turn(page) == 2
+        assert page.locator("[data-testid='stException']").count() == 0

@@ -7,6 +7,7 @@ from apptest_helpers import APP, downloaded_bytes, open_page, texts
 from streamlit.testing.v1 import AppTest
 
 from monopoly_core import savefile
+from monopoly_core.viz.safe_text import markdown
 
 
 def start(at, seed=2024, bot_seat0=False):
@@ -177,7 +178,9 @@ def test_invalid_house_rule_shows_the_message_and_blocks_start():
     assert exp
     at.text_input(key="rule_starting_cash").set_value("-5").run()
     assert any("Starting cash must be from 0 to 1,000,000, not -5." in e.value for e in at.error)
-    assert at.button(key="start_game").disabled
+    at.button(key="start_game").click().run()
+    assert "play_game" not in at.session_state
+    assert markdown("The game was not started. Starting cash must be from 0 to 1,000,000, not -5.") in texts(at)
 
 
 def test_share_link_opens_the_same_game():

@@ -108,3 +108,75 @@ def test_a_rewind_to_the_start_of_the_turn_the_game_is_at_offers_nothing_to_brin
     assert game(at).ply == at_start.ply and "Undo brings back" not in shown(at).rsplit("Rewound", 1)[1]
     at.button(key="ctl_undo").click().run()             # Undo takes back the first rewind, not the one that did nothing
     assert game(at).ply > at_start.ply
+
+
+# --- 3: a corrected value and one click act -----------------------------------------------------------------------
+# (A button turned off after a refusal lost the click that came with the corrected value: the click only took the
+# box's new text, and a second click was needed. The buttons stay on; their callbacks refuse, in words, and the
+# refusal stays beside the box. tests/test_browser_play_review.py clicks them in chromium.)
+def test_start_stays_on_after_a_refused_seed_and_a_corrected_seed_starts_at_once():
+    at = open_page("pages/play.py")
+    at.text_input(key="setup_seed").set_value("9" * 20).run()
+    assert not at.button(key="start_game").disabled
+    at.text_input(key="setup_seed").set_value("42")
+    at.button(key="start_game").click().run()           # corrected, and pressed at once
+    assert game(at).seed == 42
+
+
+def test_a_corrected_rule_number_and_one_press_of_start_start_the_game_with_it():
+    at = open_page("pages/play.py")
+    at.text_input(key="rule_go_salary").set_value("abc").run()
+    assert not at.button(key="start_game").disabled
+    at.text_input(key="rule_go_salary").set_value("300")
+    at.button(key="start_game").click().run()
+    assert game(at).rules.go_salary == 300
+
+
+def test_a_corrected_number_of_players_whose_seats_are_shown_starts_at_once():
+    # (a number of players typed as Start is pressed that draws seats the person has not seen asks them to look
+    # first: tests/test_page_play_numbers.py; here the seats shown are the ones corrected back to)
+    at = open_page("pages/play.py")
+    at.text_input(key="setup_n").set_value("9").run()    # refused: the four seats stay drawn
+    at.text_input(key="setup_n").set_value("4")
+    at.button(key="start_game").click().run()           # the seats seen: it starts
+    assert len(game(at).players) == 4
+
+
+def test_rewind_stays_on_after_a_refused_turn_and_a_corrected_turn_rewinds_at_once():
+    at = open_page("pages/play.py")
+    start(at, seed=13, bot_seat0=True)
+    finish_turns(at, 4)
+    open_rewind(at)
+    at.text_input(key="rewind_turn").set_value("0").run()
+    assert any(e.value.startswith("The turn to go back to must be from 1") for e in at.error)
+    assert not at.button(key="ctl_rewind").disabled
+    at.text_input(key="rewind_turn").set_value("2")
+    at.button(key="ctl_rewind").click().run()
+    assert game(at).turn == 2
+
+
+def test_bid_stays_on_after_a_refusal_and_a_corrected_bid_is_sent_at_once():
+    from monopoly_core import events as E
+    from test_page_play import until_person_bids
+    at = open_page("pages/play.py")
+    g = until_person_bids(at)
+    at.text_input(key="bid_amount").set_value("abc").run()
+    assert any(e.value.startswith("Your bid must be a whole number") for e in at.error)
+    assert not at.button(key="bid_go").disabled
+    amount = g.pending.minimum
+    at.text_input(key="bid_amount").set_value(str(amount))
+    at.button(key="bid_go").click().run()
+    assert [ev.amount for ev in game(at).log.since(0) if ev.kind == E.BID and ev.player == 0] == [amount]
+
+
+def test_propose_stays_on_after_a_refusal_and_a_corrected_trade_is_proposed_at_once():
+    from test_page_play import until_person_owns_and_may_trade
+    at = open_page("pages/play.py")
+    square = until_person_owns_and_may_trade(at)
+    at.multiselect(key="trade_give_sq").set_value([square]).run()
+    at.text_input(key="trade_get_cash").set_value("abc").run()
+    assert any(e.value.startswith("The cash you ask must be a whole number") for e in at.error)
+    assert not at.button(key="trade_go").disabled
+    at.text_input(key="trade_get_cash").set_value("10")
+    at.button(key="trade_go").click().run()
+    assert "Trade not proposed" not in shown(at) and "your trade" in shown(at)
