@@ -116,7 +116,8 @@ def handover_panel(g) -> None:
         st.markdown(f"<div style='font-size:1.6rem;text-align:center;padding:0.6rem 0'>"
                     f"{_panels._dot(p.colour)} Pass the device to <b>{_panels.name(p)}</b></div>",
                     unsafe_allow_html=True)
-        st.caption(f"{p.name} must decide now ({QUESTION.get(g.pending.kind, g.pending.kind).rstrip('.:')}). "
+        # (the question as the person will read it, quoted: in brackets it read "(An auction is running)")
+        st.caption(f"{p.name} must decide now: \u201c{QUESTION.get(g.pending.kind, g.pending.kind)}\u201d "
                    "Their choices appear when they take the device.")
         st.button(f"I am {p.name}: show my choices", key="handover_go", on_click=_take_device, args=(p.seat,),
                   type="primary", width="stretch")

@@ -138,7 +138,7 @@ def rules_controls(base: RuleSet, *, prefix: str = "rule_", groups: tuple[str, .
                         st.session_state[key] = str(getattr(base, f.name))
                     lo, hi = _rule_range(f.name)
                     v, problem = number_box(label, key, default=getattr(base, f.name), lo=lo, hi=hi,
-                                            what=label, help=f"{helptext} A whole number from {lo:,} to {hi:,}.",
+                                            what=words.in_sentence(f.name), help=f"{helptext} A whole number from {lo:,} to {hi:,}.",
                                             disabled=off, currency=currency)
                     if problem is not None:
                         st.error(problem)
@@ -170,7 +170,7 @@ def _rule_range(name: str) -> tuple[int, int]:
 def _rule_number(base: RuleSet, name: str, prefix: str, currency: str) -> tuple[int | None, str | None]:
     """The number in the rule ``name``'s box, or (None, why it is no number the rule takes)."""
     lo, hi = _rule_range(name)
-    return read_box(prefix + name, words.label(name), lo, hi, getattr(base, name), currency)
+    return read_box(prefix + name, words.in_sentence(name), lo, hi, getattr(base, name), currency)
 
 
 def seats_drawn() -> int | None:

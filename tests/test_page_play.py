@@ -177,10 +177,10 @@ def test_invalid_house_rule_shows_the_message_and_blocks_start():
     exp = [e for e in at.expander]
     assert exp
     at.text_input(key="rule_starting_cash").set_value("-5").run()
-    assert any("Starting cash must be from 0 to 1,000,000, not -5." in e.value for e in at.error)
+    assert any("The starting cash must be from 0 to 1,000,000, not -5." in e.value for e in at.error)
     at.button(key="start_game").click().run()
     assert "play_game" not in at.session_state
-    assert markdown("The game was not started. Starting cash must be from 0 to 1,000,000, not -5.") in texts(at)
+    assert markdown("The game was not started. The starting cash must be from 0 to 1,000,000, not -5.") in texts(at)
 
 
 def test_share_link_opens_the_same_game():

@@ -85,9 +85,9 @@ def test_a_good_number_of_players_typed_is_the_number_of_players_of_the_game():
 
 
 @pytest.mark.parametrize("typed, words", [
-    ("100001", "Salary for passing GO must be from 0 to 100,000, not 100,001."),
-    (HUGE, "Salary for passing GO must be from 0 to 100,000, not 99,999,999,999,999,999,999."),
-    ("abc", "Salary for passing GO must be a whole number written with the digits 0 to 9."),
+    ("100001", "The salary for passing GO must be from 0 to 100,000, not 100,001."),
+    (HUGE, "The salary for passing GO must be from 0 to 100,000, not 99,999,999,999,999,999,999."),
+    ("abc", "The salary for passing GO must be a whole number written with the digits 0 to 9."),
 ])
 def test_a_bad_rule_number_is_refused_beside_start_and_starts_no_game(typed, words):
     at = open_page("pages/play.py")

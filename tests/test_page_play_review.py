@@ -180,3 +180,37 @@ def test_propose_stays_on_after_a_refusal_and_a_corrected_trade_is_proposed_at_o
     at.text_input(key="trade_get_cash").set_value("10")
     at.button(key="trade_go").click().run()
     assert "Trade not proposed" not in shown(at) and "your trade" in shown(at)
+
+
+# --- 4: refusals built from labels read as sentences ----------------------------------------------------------------
+def test_a_rule_number_refusal_names_the_rule_as_a_sentence_does():
+    """"type Starting cash in digits": a label, capital and all, in the middle of a sentence."""
+    at = open_page("pages/play.py")
+    at.text_input(key="rule_starting_cash").set_value("£5").run()
+    at.text_input(key="rule_jail_turns").set_value("0").run()
+    said = [e.value for e in at.error]
+    assert "This game counts money in $: type the starting cash in digits, such as 120." in said
+    assert "The number of tries for doubles in jail before paying must be from 1 to 10, not 0." in said
+
+
+def test_a_rule_named_in_a_refused_file_keeps_its_capitals_where_they_belong():
+    from pages import _rule_words as words
+    assert words.in_words("go_salary: no more than 10") == "\u201cthe salary for passing GO\u201d: no more than 10"
+
+
+def test_the_hand_over_says_the_question_as_a_sentence():
+    """"Player 1 must decide now (An auction is running)": a capital after the bracket."""
+    import re
+    at = open_page("pages/play.py")
+    at.selectbox(key="setup_kind_1").set_value("person").run()
+    start(at, seed=11)
+    for _ in range(300):
+        if any(c.value.startswith(("Player 1 must decide now", "Player 2 must decide now")) for c in at.caption):
+            break
+        buttons = {b.key: b for b in at.button}
+        b = buttons.get("handover_go") or next((b for b in at.button if (b.key or "").startswith("act_")), None)
+        (b or buttons["ctl_step"]).click().run()
+    said = next(c.value for c in at.caption if " must decide now" in c.value)
+    assert re.fullmatch(r"Player \d must decide now: \u201c[^\u201d]+\u201d Their choices appear when they take the "
+                        r"device\.", said), said
+    assert not re.search(r"\(\s*[A-Z]", said)

@@ -206,15 +206,15 @@ def test_rule_errors_use_words_and_every_one_is_shown_beside_start():
     at.text_input(key="rule_jail_turns").set_value("0").run()
     at.text_input(key="rule_go_salary").set_value("-1").run()
     shown = "\n".join(e.value for e in at.error)
-    assert "Tries for doubles in jail before paying must be from 1 to 10, not 0." in shown
-    assert "Salary for passing GO must be from 0 to 100,000, not -1." in shown
+    assert "The number of tries for doubles in jail before paying must be from 1 to 10, not 0." in shown
+    assert "The salary for passing GO must be from 0 to 100,000, not -1." in shown
     beside = next(e.value for e in at.error if e.value.startswith("The game cannot start yet"))
-    assert "Tries for doubles" in beside and "Salary for passing GO" in beside
+    assert "tries for doubles" in beside and "salary for passing GO" in beside
     assert "jail_turns" not in shown and "go_salary" not in shown
     at.button(key="start_game").click().run()           # (on: pressed, it says every reason, and starts nothing)
     assert "play_game" not in at.session_state
     said = next(e for e in map(unescaped, (e.value for e in at.error)) if e.startswith("The game was not started."))
-    assert "Tries for doubles" in said and "Salary for passing GO" in said
+    assert "tries for doubles" in said and "salary for passing GO" in said
 
 
 def test_rule_help_names_the_rule_book_not_its_file():

@@ -62,7 +62,7 @@ def test_toggling_a_rule_changes_the_custom_set_and_an_invalid_one_is_explained(
     assert "Auction a property its lander does not buy: off (the rule book: on)" in texts(page)
     page.text_input(key="rp_rule_jail_turns").set_value("0").run()
     assert not page.exception
-    assert "Tries for doubles in jail before paying must be from 1 to 10, not 0." in texts(page)
+    assert "The number of tries for doubles in jail before paying must be from 1 to 10, not 0." in texts(page)
     assert "jail_turns" not in texts(page)
     keep = next(b for b in page.button if b.key == "rp_keep")
     assert keep.disabled
