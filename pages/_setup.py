@@ -12,7 +12,7 @@ from monopoly_core.board import load_board
 from monopoly_core.rules import field_info, field_type
 from monopoly_core.state import TOKEN_COLOURS
 
-from . import _rule_words as words
+from . import _custom_rules as custom, _rule_words as words
 from ._number_box import number_box, read_box
 
 #: Field groups shown as house-rule controls (the "Edition" group is the preset itself).
@@ -120,9 +120,13 @@ def rules_controls(base: RuleSet, *, prefix: str = "rule_", groups: tuple[str, .
                 helptext = words.meaning(f.name, m["help"]) + (" " + words.source(m["source"]) if m.get("source")
                                                                   else "")
                 matters, why_not = DEPENDS.get(f.name, (lambda v: True, ""))
-                off = not matters(values)
-                if off:
-                    helptext += f" Not used now: {why_not}."
+                # a rule the edition does not use (a Mega-only rule elsewhere): off where the edition is fixed (the
+                # Play page's set-up); where the edition is a control too (the Rules page), on, with the note
+                unused = custom.unused_by_edition(f.name, values["edition"])
+                off = (unused is not None and "Edition" not in groups) or not matters(values)
+                note = unused or f"Not used now: {why_not}."
+                if off or unused:
+                    helptext += f" {note}"
                 label = words.label(f.name)
                 if field_type(f) is bool:
                     v = st.toggle(label, key=key, help=helptext)
@@ -138,14 +142,14 @@ def rules_controls(base: RuleSet, *, prefix: str = "rule_", groups: tuple[str, .
                         st.session_state[key] = str(getattr(base, f.name))
                     lo, hi = _rule_range(f.name)
                     v, problem = number_box(label, key, default=getattr(base, f.name), lo=lo, hi=hi,
-                                            what=words.in_sentence(f.name), help=f"{helptext} A whole number from {lo:,} to {hi:,}.",
-                                            disabled=off, currency=currency)
+                                            what=words.in_sentence(f.name), disabled=off, currency=currency,
+                                            help=f"{helptext} A whole number from {lo:,} to {hi:,}.")
                     if problem is not None:
                         st.error(problem)
                         errors.append(problem)
                         continue
-                if off:
-                    st.caption(f"Not used now: {why_not}.")
+                if off or unused:
+                    st.caption(note)
                 values[f.name] = v
                 if v != getattr(base, f.name):
                     changes[f.name] = v

@@ -214,3 +214,22 @@ def test_the_hand_over_says_the_question_as_a_sentence():
     assert re.fullmatch(r"Player \d must decide now: \u201c[^\u201d]+\u201d Their choices appear when they take the "
                         r"device\.", said), said
     assert not re.search(r"\(\s*[A-Z]", said)
+
+
+# --- 5: rules the edition does not use ------------------------------------------------------------------------------
+MEGA_ONLY_BOXES = {"rule_skyscrapers": "skyscrapers", "rule_train_depots": "train depots",
+                   "rule_majority_rent_multiplier": "a higher rent for a group held all but one"}
+
+
+def test_the_mega_only_rules_are_off_in_a_classic_set_up_and_say_why():
+    """In a Classic game's set-up, "Skyscrapers in the bank" and "Train depots in the bank" were boxes to change
+    with no word that they do nothing in that edition."""
+    at = open_page("pages/play.py")
+    captions = [c.value for c in at.caption]
+    for key, what in MEGA_ONLY_BOXES.items():
+        assert at.text_input(key=key).disabled, key
+        assert f"Not used by Classic Monopoly: only the Mega Edition has {what}." in captions
+    assert not at.text_input(key="rule_houses").disabled          # (a rule Classic Monopoly plays)
+    at.selectbox(key="setup_preset").set_value("mega").run()       # the Mega Edition's own rules: on, no note
+    assert not any(at.text_input(key=key).disabled for key in MEGA_ONLY_BOXES)
+    assert not [c.value for c in at.caption if c.value.startswith("Not used by")]

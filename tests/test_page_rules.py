@@ -415,6 +415,8 @@ def test_mega_rules_under_another_edition_are_marked_not_used(page):
     note = next(i.value for i in page.info if "Not used by" in i.value)
     assert note.startswith("Not used by Classic Monopoly: Skyscrapers in the bank (8); Train depots in the bank (4).")
     assert "Only the Mega Edition has skyscrapers and train depots" in note
+    # and under each box (still a box to fill in here, where the edition can be changed too)
+    assert "Not used by Classic Monopoly: only the Mega Edition has skyscrapers." in [c.value for c in page.caption]
     page.selectbox(key="rp_rule_dice").set_value("2d6+speed").run()
     assert any(i.value.startswith("With the speed die, Classic Monopoly moves a token by the pips of all three dice")
                for i in page.info)
