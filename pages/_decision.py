@@ -18,7 +18,7 @@ from . import _game_state as gs
 from . import _mega
 from . import _panels
 from . import _sore_losers
-from ._amounts import AmountProblem, read_amount
+from ._amounts import AmountProblem, read_amount, said
 
 QUESTION = {
     D.PRE_ROLL: "Your turn: manage your properties if you like, then roll.",
@@ -196,7 +196,8 @@ def bid_problem(amount: int, d, g) -> str | None:
     if amount < d.minimum:
         return f"The lowest bid now is {money(g, d.minimum)}."
     if amount > cash:
-        return f"You have only {money(g, cash)}: a bid of {money(g, amount)} is more than you have."
+        bid = said(amount, g.board.currency, of="a bid of ")
+        return f"You have only {money(g, cash)}: {bid} is more than you have."
     return None
 
 
@@ -229,8 +230,9 @@ def _bid_controls(d, g, p) -> None:
     # the button says the amount it would send; no amount is written on it when the box holds none. Never turned
     # off: a click on a button turned off by a refused bid only took the bid corrected, and a second click was
     # needed (an outside review); its callback refuses a bid it cannot send, in words
-    st.button("Bid" if amount is None else f"Bid {money(g, amount)}", key="bid_go", on_click=_bid_from_box,
-              type="primary", width="stretch")
+    # (an amount too long to read is said as the refusal says it: "Bid a number of 30 digits", an outside review)
+    st.button("Bid" if amount is None else f"Bid {said(amount, g.board.currency)}", key="bid_go",
+              on_click=_bid_from_box, type="primary", width="stretch")
     if why is not None:
         st.error(why, icon=":material/block:")
 

@@ -233,3 +233,17 @@ def test_the_mega_only_rules_are_off_in_a_classic_set_up_and_say_why():
     at.selectbox(key="setup_preset").set_value("mega").run()       # the Mega Edition's own rules: on, no note
     assert not any(at.text_input(key=key).disabled for key in MEGA_ONLY_BOXES)
     assert not [c.value for c in at.caption if c.value.startswith("Not used by")]
+
+
+# --- 6: an amount too long to read, on the bid button -----------------------------------------------------------------
+def test_the_bid_button_says_a_30_digit_amount_as_the_other_boxes_do():
+    """"Bid $111,111,111,111,111,111,111,111,111,111" where the other boxes say "a number of 30 digits"."""
+    from test_page_play import until_person_bids
+    at = open_page("pages/play.py")
+    g = until_person_bids(at)
+    at.text_input(key="bid_amount").set_value("1" * 30).run()
+    assert at.button(key="bid_go").label == "Bid a number of 30 digits"
+    assert f"You have only ${g.players[0].cash:,}: a number of 30 digits is more than you have." in \
+        [e.value for e in at.error]
+    at.text_input(key="bid_amount").set_value("9" * 20).run()      # (a shorter amount is still said in full)
+    assert at.button(key="bid_go").label == "Bid $99,999,999,999,999,999,999"
