@@ -80,6 +80,15 @@ def read_amount(text: object, what: str, currency: str = "") -> int:
 _SAID_DIGITS = 24
 
 
+def said(value: int, currency: str = "", of: str = "") -> str:
+    """A refused number as a refusal says it: "-3", "$1,200" (after ``of``: "a bid of $1,200"), or past
+    :data:`_SAID_DIGITS` digits "a number of 30 digits" (a row of 30 ones, grouped, is read by nobody)."""
+    digits = len(str(abs(value)))
+    if digits > _SAID_DIGITS:
+        return f"a number of {digits} digits"
+    return f"{of}{'-' if value < 0 else ''}{currency}{abs(value):,}"
+
+
 def read_whole(text: object, what: str, lo: int, hi: int, currency: str = "") -> int:
     """The whole number typed in ``text`` if it is from ``lo`` to ``hi``, or :class:`AmountProblem` saying what is
     wrong, with the range ("The seed must be from 0 to 9,007,199,254,740,991, not 99,999,999,999,999,999,999.").
@@ -95,6 +104,4 @@ def read_whole(text: object, what: str, lo: int, hi: int, currency: str = "") ->
     value = -value if negative else value
     if lo <= value <= hi:
         return value
-    digits = len(str(abs(value)))
-    said = f"{value:,}" if digits <= _SAID_DIGITS else f"a number of {digits} digits"
-    raise AmountProblem(f"{name} must be from {lo:,} to {hi:,}, not {said}.")
+    raise AmountProblem(f"{name} must be from {lo:,} to {hi:,}, not {said(value)}.")

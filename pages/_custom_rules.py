@@ -79,6 +79,24 @@ MEGA = "mega"
 SPEED_DIE = "2d6+speed"
 
 
+def _not_used_by(edition: str) -> str:
+    """ "Not used by Classic Monopoly" (``edition``: its name)."""
+    from monopoly_core.editions import get
+    return f"Not used by {words.edition_name(get(edition).title)}"
+
+
+def _mega_has(names) -> str:
+    """ "the Mega Edition has skyscrapers and train depots" (the Mega-only rules ``names``)."""
+    return "the Mega Edition has " + " and ".join(MEGA_ONLY[n] for n in names)
+
+
+def unused_by_edition(name: str, edition: str) -> str | None:
+    """The note under the control of a rule that ``edition`` does not use (a Mega-only rule), or None: "Not used by
+    Classic Monopoly: only the Mega Edition has skyscrapers." (an outside review: in a Classic game's set-up the
+    Mega-only boxes were editable with no word that they do nothing there)."""
+    return f"{_not_used_by(edition)}: only {_mega_has([name])}." if edition != MEGA and name in MEGA_ONLY else None
+
+
 def edition_notes(rules: RuleSet) -> list[str]:
     """What a rule set of one's own sets that its edition does not play, in words (an outside review: skyscrapers and
     train depots could be set on a classic game with no note, and a speed die there said nothing of its faces)."""
@@ -89,10 +107,9 @@ def edition_notes(rules: RuleSet) -> list[str]:
         off = {f.name: f.default for f in fields(RuleSet)}
         unused = [n for n in MEGA_ONLY if getattr(rules, n) != off[n]]
         if unused:
-            notes.append(f"Not used by {words.edition_name(edition)}: "
+            notes.append(f"{_not_used_by(rules.edition)}: "
                          + "; ".join(f"{words.label(n)} ({words.value(n, getattr(rules, n))})" for n in unused)
-                         + ". Only the Mega Edition has " + " and ".join(MEGA_ONLY[n] for n in unused)
-                         + ": these games are played as if they were not set.")
+                         + f". Only {_mega_has(unused)}: these games are played as if they were not set.")
         if rules.dice == SPEED_DIE:
             notes.append(words.speed_die_elsewhere(edition))
     own = {(p.rules.chance_deck, p.rules.chest_deck) for p in presets() if p.rules.board == rules.board}

@@ -18,7 +18,7 @@ from . import _game_state as gs
 from . import _mega
 from . import _panels
 from . import _sore_losers
-from ._amounts import AmountProblem, read_amount
+from ._amounts import AmountProblem, read_amount, said
 
 QUESTION = {
     D.PRE_ROLL: "Your turn: manage your properties if you like, then roll.",
@@ -116,7 +116,8 @@ def handover_panel(g) -> None:
         st.markdown(f"<div style='font-size:1.6rem;text-align:center;padding:0.6rem 0'>"
                     f"{_panels._dot(p.colour)} Pass the device to <b>{_panels.name(p)}</b></div>",
                     unsafe_allow_html=True)
-        st.caption(f"{p.name} must decide now ({QUESTION.get(g.pending.kind, g.pending.kind).rstrip('.:')}). "
+        # (the question as the person will read it, quoted: in brackets it read "(An auction is running)")
+        st.caption(f"{p.name} must decide now: \u201c{QUESTION.get(g.pending.kind, g.pending.kind)}\u201d "
                    "Their choices appear when they take the device.")
         st.button(f"I am {p.name}: show my choices", key="handover_go", on_click=_take_device, args=(p.seat,),
                   type="primary", width="stretch")
@@ -195,7 +196,8 @@ def bid_problem(amount: int, d, g) -> str | None:
     if amount < d.minimum:
         return f"The lowest bid now is {money(g, d.minimum)}."
     if amount > cash:
-        return f"You have only {money(g, cash)}: a bid of {money(g, amount)} is more than you have."
+        bid = said(amount, g.board.currency, of="a bid of ")
+        return f"You have only {money(g, cash)}: {bid} is more than you have."
     return None
 
 
@@ -225,9 +227,12 @@ def _bid_controls(d, g, p) -> None:
                   help=f"At least {money(g, d.minimum)}, at most your cash ({money(g, p.cash)}): a whole number, "
                        f"such as {d.minimum}.")
     amount, why = _bid_typed(d, g)
-    # the button says the amount it would send; no amount is written on it when the box holds none
-    st.button("Bid" if amount is None else f"Bid {money(g, amount)}", key="bid_go", on_click=_bid_from_box,
-              type="primary", disabled=why is not None, width="stretch")
+    # the button says the amount it would send; no amount is written on it when the box holds none. Never turned
+    # off: a click on a button turned off by a refused bid only took the bid corrected, and a second click was
+    # needed (an outside review); its callback refuses a bid it cannot send, in words
+    # (an amount too long to read is said as the refusal says it: "Bid a number of 30 digits", an outside review)
+    st.button("Bid" if amount is None else f"Bid {said(amount, g.board.currency)}", key="bid_go",
+              on_click=_bid_from_box, type="primary", width="stretch")
     if why is not None:
         st.error(why, icon=":material/block:")
 
@@ -406,9 +411,10 @@ def trade_form(g, seat: int) -> None:
             why = str(exc)
         except IllegalAction as exc:
             why = f"This trade is not allowed: {exc}."
-        # an empty form is not an error yet (the button stays on, so a value typed and clicked at once is sent)
+        # an empty form is not an error yet; the button is never turned off, so that a value typed (or corrected)
+        # and clicked at once is sent, or refused in words by its callback
         refused = why is not None and why != EMPTY_TRADE
-        st.button("Propose", on_click=_propose, key="trade_go", disabled=refused, type="primary")
+        st.button("Propose", on_click=_propose, key="trade_go", type="primary")
         _trade_outcome_here(g)
         if refused:
             st.error(why, icon=":material/block:")

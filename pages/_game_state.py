@@ -34,7 +34,7 @@ def new_game(g: Game) -> None:
     """Show ``g`` as a game of its own (started, uploaded or opened from a link): logging it in the database
     makes a new record, where undo, rewind and restart keep the record of the game they go back in."""
     st.session_state.pop(LOGGED_ID, None)
-    st.session_state.pop(RESTARTED, None)
+    st.session_state.pop(JUMPS, None)
     set_game(g)
 
 
@@ -97,25 +97,50 @@ def act(action) -> None:
         notice("error", f"Not allowed: {exc}")
 
 
-RESTARTED = "play_restarted"    # the game as it was when "Restart with the same seed" was pressed
+#: The restarts and rewinds Undo can take back, latest last: (the game as it was before, the step it landed on,
+#: the words for what brought back). A restart or a rewind is one more step on the undo stack, so one misclick
+#: loses nothing: Undo at the step it landed on brings back the game as it was (an outside review: Undo after a
+#: rewind from turn 9 to turn 2 went on to turn 1, and turns 2 to 9 were lost).
+JUMPS = "play_jumps"
+#: The most of them kept (each is a whole game).
+MAX_JUMPS = 10
+
+
+def _jumped(before: Game, after: Game, what: str) -> bool:
+    """Keep ``before`` for Undo at ``after``'s step (``what``: "the game you restarted"). False when the jump
+    landed where the game already was (a rewind to the start of the turn it is at: nothing to bring back)."""
+    if after.ply == before.ply:
+        return False
+    jumps = st.session_state.setdefault(JUMPS, [])
+    jumps.append((before, after.ply, what))
+    del jumps[:-MAX_JUMPS]
+    return True
+
+
+def _jump_back(g: Game) -> tuple[Game, int, str] | None:
+    """The restart or rewind Undo takes back at ``g`` (None: Undo steps back one step)."""
+    jumps = st.session_state.get(JUMPS) or []
+    return jumps[-1] if jumps and jumps[-1][1] == g.ply else None
 
 
 def can_undo(g: Game) -> bool:
-    """Whether Undo has somewhere to go: a step back, or, at the start of a restarted game, the game that was
-    restarted (a restart is one more step on the undo stack, so one misclick loses nothing)."""
-    return started(g) or st.session_state.get(RESTARTED) is not None
+    """Whether Undo has somewhere to go: a step back, or the game as it was before the restart or rewind that
+    landed here."""
+    return started(g) or _jump_back(g) is not None
 
 
 def undo() -> None:
     g = game()
-    if g is None or not can_undo(g):
+    if g is None:
         return
-    if started(g):
+    jump = _jump_back(g)
+    if jump is not None:
+        st.session_state[JUMPS].pop()
+        before, _, what = jump
+        set_game(before)
+        notice("info", f"Brought back {what} (turn {before.turn}, step {before.ply}).")
+    elif started(g):
         set_game(Game.replay(g.history, g.ply - 1, snapshots=True))
-        return
-    before = st.session_state.pop(RESTARTED)
-    set_game(before)
-    notice("info", f"Brought back the game you restarted (turn {before.turn}, step {before.ply}).")
 
 
 REWIND_TURN = "rewind_turn"  # the number box of the turn to rewind to
@@ -137,17 +162,19 @@ def rewind() -> None:
         notice("warning", f"Nothing was rewound. {why}")
         return
     set_game(Game.replay(g.history, g.turn_plies[turn - 1] + 1, snapshots=True))
-    notice("info", f"Rewound to the start of turn {turn}.")
+    kept = _jumped(g, game(), "the game as it was before the rewind")
+    notice("info", f"Rewound to the start of turn {turn}."
+           + (f" Undo brings back the game as it was before the rewind (turn {g.turn}, step {g.ply})." if kept
+              else ""))
 
 
 def restart() -> None:
     g = game()
     if g is not None:
-        if started(g):
-            st.session_state[RESTARTED] = g
         set_game(Game.new(g.rules, g.specs, g.seed, snapshots=True))
+        kept = started(g) and _jumped(g, game(), "the game you restarted")
         notice("info", f"Restarted with the same seed ({g.seed})."
-               + (f" Undo brings back the game you restarted (turn {g.turn})." if started(g) else ""))
+               + (f" Undo brings back the game you restarted (turn {g.turn})." if kept else ""))
 
 
 def load_upload(key: str) -> None:

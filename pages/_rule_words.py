@@ -96,6 +96,35 @@ def label(field: str) -> str:
     return LABELS.get(field, field.replace("_", " ").capitalize())
 
 
+#: A rule's name inside a sentence, where its label with "the" in front would not read well: a count ("the number
+#: of houses in the bank"), a label that begins with a name ("the Income Tax percentage ...") or with "What".
+IN_SENTENCE = {
+    "min_players": "the fewest players",
+    "max_players": "the most players",
+    "players": "the number of players",
+    "houses": "the number of houses in the bank",
+    "hotels": "the number of hotels in the bank",
+    "skyscrapers": "the number of skyscrapers in the bank",
+    "train_depots": "the number of train depots in the bank",
+    "jail_turns": "the number of tries for doubles in jail before paying",
+    "doubles_to_jail": "the number of doubles in a row that send a player to jail",
+    "income_tax_percent": "the Income Tax percentage of total worth",
+    "face_up_cheats": "the number of Cheat cards face up",
+    "false_accusation_fine": "the fine for a false \u201cCheat!\u201d",
+    "turn_limit": "the number of rounds before the game ends",
+    "coins": "the number of sore loser coins in the game",
+    "starting_coins": "the number of sore loser coins each player starts with",
+    "max_coins": "the most sore loser coins a player may hold",
+}
+
+
+def in_sentence(field: str) -> str:
+    """A rule's name as a sentence says it, lower case but for names: "type the starting cash in digits", "the
+    salary for passing GO must be ..." (an outside review read "type Starting cash in digits")."""
+    text = label(field)
+    return IN_SENTENCE.get(field) or f"the {text[:1].lower()}{text[1:]}"
+
+
 def choice(field: str, value: str) -> str:
     return CHOICES.get(field, {}).get(value, value.replace("_", " "))
 
@@ -118,13 +147,14 @@ def source(text: str) -> str:
 
 def _names_in_words(text: str) -> str:
     """Field names inside a reason ("is more than max_players 8") replaced by their names in words."""
-    return re.sub(r"\b[a-z]+(?:_[a-z]+)+\b", lambda m: f"\u201c{label(m[0]).lower()}\u201d"
+    return re.sub(r"\b[a-z]+(?:_[a-z]+)+\b", lambda m: f"\u201c{in_sentence(m[0])}\u201d"
                   if m[0] in LABELS else m[0].replace("_", " "), text)
 
 
 def in_words(message: str) -> str:
     """A message from the rules core (a saved file or link refused) with its rule and action names in words:
-    "starting_coins: no one may hold ..." reads "“sore loser coins each player starts with”: no one may hold ..."."""
+    "starting_coins: no one may hold ..." reads "“the number of sore loser coins each player starts with”: no one may
+    hold ..."."""
     return _names_in_words(message)
 
 

@@ -12,7 +12,7 @@ from monopoly_core.board import load_board
 from monopoly_core.rules import field_info, field_type
 from monopoly_core.state import TOKEN_COLOURS
 
-from . import _rule_words as words
+from . import _custom_rules as custom, _rule_words as words
 from ._number_box import number_box, read_box
 
 #: Field groups shown as house-rule controls (the "Edition" group is the preset itself).
@@ -120,9 +120,13 @@ def rules_controls(base: RuleSet, *, prefix: str = "rule_", groups: tuple[str, .
                 helptext = words.meaning(f.name, m["help"]) + (" " + words.source(m["source"]) if m.get("source")
                                                                   else "")
                 matters, why_not = DEPENDS.get(f.name, (lambda v: True, ""))
-                off = not matters(values)
-                if off:
-                    helptext += f" Not used now: {why_not}."
+                # a rule the edition does not use (a Mega-only rule elsewhere): off where the edition is fixed (the
+                # Play page's set-up); where the edition is a control too (the Rules page), on, with the note
+                unused = custom.unused_by_edition(f.name, values["edition"])
+                off = (unused is not None and "Edition" not in groups) or not matters(values)
+                note = unused or f"Not used now: {why_not}."
+                if off or unused:
+                    helptext += f" {note}"
                 label = words.label(f.name)
                 if field_type(f) is bool:
                     v = st.toggle(label, key=key, help=helptext)
@@ -138,14 +142,14 @@ def rules_controls(base: RuleSet, *, prefix: str = "rule_", groups: tuple[str, .
                         st.session_state[key] = str(getattr(base, f.name))
                     lo, hi = _rule_range(f.name)
                     v, problem = number_box(label, key, default=getattr(base, f.name), lo=lo, hi=hi,
-                                            what=label, help=f"{helptext} A whole number from {lo:,} to {hi:,}.",
-                                            disabled=off, currency=currency)
+                                            what=words.in_sentence(f.name), disabled=off, currency=currency,
+                                            help=f"{helptext} A whole number from {lo:,} to {hi:,}.")
                     if problem is not None:
                         st.error(problem)
                         errors.append(problem)
                         continue
-                if off:
-                    st.caption(f"Not used now: {why_not}.")
+                if off or unused:
+                    st.caption(note)
                 values[f.name] = v
                 if v != getattr(base, f.name):
                     changes[f.name] = v
@@ -170,33 +174,22 @@ def _rule_range(name: str) -> tuple[int, int]:
 def _rule_number(base: RuleSet, name: str, prefix: str, currency: str) -> tuple[int | None, str | None]:
     """The number in the rule ``name``'s box, or (None, why it is no number the rule takes)."""
     lo, hi = _rule_range(name)
-    return read_box(prefix + name, words.label(name), lo, hi, getattr(base, name), currency)
+    return read_box(prefix + name, words.in_sentence(name), lo, hi, getattr(base, name), currency)
 
 
-def typed_numbers(prefix: str = "rule_") -> dict[str, str]:
-    """The text of every number box of the set-up as it stands (the number of players and the rules' numbers, not
-    the seed, which the Start button reads itself): what the form was drawn with, to compare when Start is
-    pressed."""
-    keys = [NUMBER_OF_PLAYERS] + [prefix + f.name for f in fields(RuleSet) if field_type(f) is int]
-    return {k: str(st.session_state[k]) for k in keys if k in st.session_state}
+def seats_drawn() -> int | None:
+    """The number of seats the set-up was last drawn with (None before it is drawn)."""
+    return st.session_state.get(LAST_NUMBER_OF_PLAYERS)
 
 
-def changed_since(shown: dict[str, str]) -> str | None:
-    """Why the game cannot start as drawn: a number box of the set-up that holds other text than when the form was
-    drawn (typed, then Start pressed at once: the players and rules drawn do not have it yet), or None."""
-    for key, text in shown.items():
-        now = str(st.session_state.get(key, text))
-        if now != text:
-            label = words.label(key.removeprefix("rule_"))
-            name = "the number of players" if key == NUMBER_OF_PLAYERS else label[:1].lower() + label[1:]
-            return (f"You changed {name} to {now.strip()[:24]!r} as you pressed Start: look at the set-up again "
-                    f"and press Start once more.")
-    return None
-
-
-def read_seed() -> tuple[int | None, str | None]:
-    """The seed in the set-up's seed box now (read when Start is pressed: the seed shown), or why it is none."""
-    return read_box(SEED_BOX, SEED_WORDS, 0, SEED_BOX_MAX, 0)
+def seats_changed(seen: int | None) -> str | None:
+    """Why the game cannot start as drawn now: a number of players typed as Start was pressed, whose seats
+    (``seen`` were shown) the person has not seen yet; or None."""
+    if seen is None or seats_drawn() == seen:
+        return None
+    now = str(st.session_state.get(NUMBER_OF_PLAYERS, "")).strip()[:24]
+    return (f"You changed the number of players to {now!r} as you pressed Start: look at the set-up again and "
+            f"press Start once more.")
 
 
 def default_name(i: int, kind: str, strategy: str) -> str:

@@ -31,23 +31,26 @@ setup = st.expander("Set up a new game" if game else "Set up a game", expanded=g
                     on_change="rerun")
 
 
-def _start_as_shown(rules, players, shown: dict[str, str]) -> None:
-    """Start the game the set-up shows when Start is pressed: the seed is read from its box then (typed and
-    pressed at once, the seed typed is the one used), and a set-up number typed as Start was pressed, which the
-    players and rules drawn do not hold yet, keeps the game from starting, with the reason."""
-    changed = _setup.changed_since(shown)
-    seed, problem = _setup.read_seed()
-    if changed is None and seed is not None:
-        gs.start(rules, players, seed)
-    else:
-        gs.notice("error", f"The game was not started. {changed or problem}")
+def _start_as_shown(rules, players, seed, errors: list[str], seats_seen: int | None) -> None:
+    """Start the game the set-up shows as Start is pressed: the form of this run, drawn with what was typed as it
+    was pressed (typed and pressed at once, the seed or rule typed is the one used), or say why not. Seats the
+    person has not seen yet (a number of players typed as Start was pressed) keep the game from starting."""
+    problem = " ".join(errors) or _setup.seats_changed(seats_seen)
+    if problem:
+        gs.notice("error", f"The game was not started. {problem}")
+        return
+    gs.start(rules, players, seed)
+    st.rerun()          # (the page again, with the game: the set-up above was drawn without it)
 
 
 def _setup_and_start() -> None:
-    rules, players, _seed, errors, warnings = _setup.setup_form()
+    seats_seen = _setup.seats_drawn()       # (before the form draws the seats of a number typed as Start was pressed)
+    rules, players, seed, errors, warnings = _setup.setup_form()
     c1, c2 = st.columns([1, 3], vertical_alignment="center")
-    c1.button("Start the game", type="primary", disabled=bool(errors), on_click=_start_as_shown,
-              args=(rules, players, _setup.typed_numbers()), key="start_game", width="stretch")
+    # (never turned off: a click on a button turned off by a refused value only took the value corrected, and a
+    # second click was needed, an outside review; a press is read here, after the form, and refused in words)
+    if c1.button("Start the game", type="primary", key="start_game", width="stretch"):
+        _start_as_shown(rules, players, seed, errors, seats_seen)
     with c2:
         # every problem beside the button, not only the first (issue 14, item 10)
         if errors:
@@ -71,6 +74,13 @@ if game is None or setup.open or st.session_state.get(SETUP_SHOWN):
         _setup_and_start()
 
 
+#: The "Rewind..." popover, open or closed. Its turn box is drawn only while it is open, so that it opens on the
+#: current turn: a box drawn all along showed in the browser, when the popover opened, the turn of the first
+#: time it was opened (held for the rest of the game), or else an empty box, which the button then refused
+#: (an outside review: nine turns in, "The turn to go back to is empty").
+REWIND_BOX = "rewind_box"
+
+
 def _controls(g) -> None:
     waiting = g.waiting_for_person()
     row1 = st.columns([1, 1.5, 1.8])
@@ -85,19 +95,24 @@ def _controls(g) -> None:
                    disabled=g.over or waiting, width="stretch", key="ctl_end",
                    help="Play to the end of the game (stops if a person must decide).")
     row2[1].button("Undo", on_click=gs.undo, disabled=not gs.can_undo(g), width="stretch", key="ctl_undo",
-                   help="Go back one step (the game is rebuilt exactly from its history); at the start of a "
-                        "restarted game, bring back the game you restarted.")
+                   help="Go back one step (the game is rebuilt exactly from its history); where a rewind or a "
+                        "restart landed, bring back the game as it was before it.")
     turns = len(g.turn_plies)
-    with row2[2].popover("Rewind\u2026", width="stretch", help="Go back to the start of any turn, or restart."):
-        if turns:
+    rewind_box = row2[2].popover("Rewind\u2026", width="stretch", key=REWIND_BOX, on_change="rerun",
+                                 help="Go back to the start of any turn, or restart.")
+    with rewind_box:
+        if turns and rewind_box.open:
             # a box, not a list: a list of hundreds of turns scrolls badly (issue 14, item 6); a text box, not a
             # number box (pages/_number_box.py: a browser sent a number box's last valid turn, not the 0 shown);
             # the callback reads the box when pressed, and refuses a turn the game has not reached, in words
             _, why = number_box(f"to the start of turn (1 to {turns})", gs.REWIND_TURN, default=turns, lo=1,
                                 hi=turns, what="the turn to go back to")
-            st.button("Rewind to that turn", on_click=gs.rewind, key="ctl_rewind", disabled=why is not None)
+            # (never turned off: a click on a button turned off by a refused turn only took the turn corrected,
+            # and a second click was needed; the callback refuses a turn it cannot use, in words)
+            st.button("Rewind to that turn", on_click=gs.rewind, key="ctl_rewind")
             if why is not None:
                 st.error(why, icon=":material/block:")
+            st.caption("Undo brings back the game as it was before the rewind.")
         st.button("Restart with the same seed", on_click=gs.restart, key="ctl_restart",
                   help="Start this game again from the beginning with the same seed (Undo brings the game "
                        "back).")

@@ -7,6 +7,7 @@ from apptest_helpers import APP, downloaded_bytes, open_page, texts
 from streamlit.testing.v1 import AppTest
 
 from monopoly_core import savefile
+from monopoly_core.viz.safe_text import markdown
 
 
 def start(at, seed=2024, bot_seat0=False):
@@ -31,6 +32,15 @@ def step_until_person(at, limit=400):
 def click_steps(at, n):
     for _ in range(n):
         at.button(key="ctl_step").click().run()
+
+
+def open_rewind(at):
+    """Open the "Rewind..." popover, as a click on it does: its turn box and button are drawn only while it is
+    open."""
+    at.session_state["rewind_box"] = True
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
 
 
 def buttons(at):
@@ -167,8 +177,10 @@ def test_invalid_house_rule_shows_the_message_and_blocks_start():
     exp = [e for e in at.expander]
     assert exp
     at.text_input(key="rule_starting_cash").set_value("-5").run()
-    assert any("Starting cash must be from 0 to 1,000,000, not -5." in e.value for e in at.error)
-    assert at.button(key="start_game").disabled
+    assert any("The starting cash must be from 0 to 1,000,000, not -5." in e.value for e in at.error)
+    at.button(key="start_game").click().run()
+    assert "play_game" not in at.session_state
+    assert markdown("The game was not started. The starting cash must be from 0 to 1,000,000, not -5.") in texts(at)
 
 
 def test_share_link_opens_the_same_game():
@@ -196,6 +208,7 @@ def test_rewind_to_the_start_of_a_turn_and_restart_with_the_same_seed():
     g = at.session_state["play_game"]
     assert g.turn >= 3
     target_ply = g.turn_plies[1] + 1
+    open_rewind(at)
     at.text_input(key="rewind_turn").set_value("2").run()
     at.button(key="ctl_rewind").click().run()
     g2 = at.session_state["play_game"]

@@ -112,4 +112,3 @@ def test_a_trade_of_more_bus_tickets_than_held_or_a_negative_count_is_refused_in
     assert "You hold" in texts(at) and "not 5." in texts(at)
     at.text_input(key="trade_give_token_bus_ticket").set_value("-2").run()
     assert "The number of bus tickets cannot be negative." in texts(at)
-    assert at.button(key="trade_go").disabled

@@ -9,7 +9,7 @@ import pytest
 
 from apptest_helpers import open_page, texts
 from monopoly_core.viz.safe_text import markdown
-from test_page_play import start
+from test_page_play import open_rewind, start
 
 HUGE = "9" * 20
 NO_GAME = "Set up a game"
@@ -44,7 +44,7 @@ def test_a_bad_seed_typed_and_start_pressed_at_once_starts_no_game(setup_page, t
     assert not at.exception
     assert game(at) is None
     assert markdown(f"The game was not started. {words}") in texts(at)
-    assert words in beside_start(at) and at.button(key="start_game").disabled
+    assert words in beside_start(at) and not at.button(key="start_game").disabled     # (on: see below)
     assert at.text_input(key="setup_seed").value == typed             # the box still shows what was typed
 
 
@@ -69,8 +69,8 @@ def test_a_bad_number_of_players_is_refused_beside_start_and_starts_no_game(type
     at.text_input(key="setup_n").set_value(typed)
     at.button(key="start_game").click().run()                        # typed and pressed at once
     assert game(at) is None
-    assert markdown("The game was not started. You changed the number of players") in texts(at)
-    assert words in beside_start(at) and at.button(key="start_game").disabled
+    assert markdown(f"The game was not started. {words}") in texts(at)
+    assert words in beside_start(at)
     assert [e for e in at.text_input if (e.key or "").startswith("setup_name_")][2:3]   # the 3 seats stay drawn
 
 
@@ -85,20 +85,20 @@ def test_a_good_number_of_players_typed_is_the_number_of_players_of_the_game():
 
 
 @pytest.mark.parametrize("typed, words", [
-    ("100001", "Salary for passing GO must be from 0 to 100,000, not 100,001."),
-    (HUGE, "Salary for passing GO must be from 0 to 100,000, not 99,999,999,999,999,999,999."),
-    ("abc", "Salary for passing GO must be a whole number written with the digits 0 to 9."),
+    ("100001", "The salary for passing GO must be from 0 to 100,000, not 100,001."),
+    (HUGE, "The salary for passing GO must be from 0 to 100,000, not 99,999,999,999,999,999,999."),
+    ("abc", "The salary for passing GO must be a whole number written with the digits 0 to 9."),
 ])
 def test_a_bad_rule_number_is_refused_beside_start_and_starts_no_game(typed, words):
     at = open_page("pages/play.py")
     at.text_input(key="rule_go_salary").set_value(typed).run()
-    assert words in beside_start(at) and at.button(key="start_game").disabled
+    assert words in beside_start(at)
     assert any(e.value == words for e in at.error)                   # and under the box itself
     at.text_input(key="rule_go_salary").set_value("300").run()
     at.text_input(key="rule_go_salary").set_value(typed)
     at.button(key="start_game").click().run()                        # typed and pressed at once
     assert game(at) is None
-    assert markdown("The game was not started. You changed salary for passing GO") in texts(at)
+    assert markdown(f"The game was not started. {words}") in texts(at)
 
 
 def test_a_good_rule_number_typed_is_the_rule_of_the_game():
@@ -116,7 +116,7 @@ def played():
     start(at, seed=13, bot_seat0=True)
     for _ in range(3):
         at.button(key="ctl_turn").click().run()
-    return at
+    return open_rewind(at)
 
 
 @pytest.mark.parametrize("typed, words", [
@@ -134,7 +134,7 @@ def test_a_bad_turn_typed_and_rewind_pressed_at_once_rewinds_nothing(played, typ
     at.button(key="ctl_rewind").click().run()
     assert game(at) is g and not at.exception
     assert markdown(f"Nothing was rewound. {words}") in texts(at)
-    assert any(e.value == words for e in at.error) and at.button(key="ctl_rewind").disabled   # beside the button
+    assert any(e.value == words for e in at.error)                   # beside the button
 
 
 def test_a_good_turn_typed_and_rewind_pressed_at_once_rewinds_to_that_turn(played):

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from apptest_helpers import APP, open_page, texts
+from apptest_helpers import APP, open_page, texts, unescaped
 from streamlit.testing.v1 import AppTest
 from monopoly_core.viz.safe_text import markdown
-from test_page_play import click_steps, start
+from test_page_play import click_steps, open_rewind, start
 
 
 def game(at):
@@ -46,6 +46,7 @@ def test_rewind_to_turn_92_lands_on_turn_92():
     at.button(key="ctl_end").click().run()
     g = game(at)
     assert g.over and len(g.turn_plies) > 92
+    open_rewind(at)
     at.text_input(key="rewind_turn").set_value("92").run()
     at.button(key="ctl_rewind").click().run()
     back = game(at)
@@ -60,6 +61,7 @@ def test_rewind_refuses_a_turn_not_reached_and_keeps_the_game():
     for _ in range(3):
         at.button(key="ctl_turn").click().run()
     g = game(at)
+    open_rewind(at)
     at.text_input(key="rewind_turn").set_value(str(len(g.turn_plies) + 5))
     at.button(key="ctl_rewind").click().run()        # typed and pressed at once, as a browser sends them
     assert game(at) is g
@@ -109,11 +111,11 @@ def test_a_bid_above_the_cash_is_refused_beside_the_button_and_nothing_is_sent()
     at.button(key="bid_go").click().run()
     assert game(at).ply == ply and not _events_of(game(at), E.BID, 0)
     assert "Bid not sent" in texts(at)
-    # and from then on the button is off, with the reason beside it
-    assert at.button(key="bid_go").disabled and at.button(key="bid_go").label == "Bid $99,999"
+    # the reason beside the button, which stays on (a corrected bid and one click are sent)
+    assert not at.button(key="bid_go").disabled and at.button(key="bid_go").label == "Bid $99,999"
     assert any("You have only" in e.value for e in at.error)
     bid_box(at).set_value("-5").run()       # a negative amount is never written on the button (review, item 7)
-    assert at.button(key="bid_go").disabled and at.button(key="bid_go").label == "Bid"
+    assert at.button(key="bid_go").label == "Bid"
     assert any("Your bid cannot be negative. The lowest bid now is" in e.value for e in at.error)
     amount = min(cash, g.pending.minimum + 7)
     bid_box(at).set_value(str(amount)).run()
@@ -135,12 +137,11 @@ def test_a_trade_asking_more_cash_than_you_have_is_refused_and_nothing_is_sent()
     at.button(key="trade_go").click().run()
     assert game(at).ply == ply and not _events_of(game(at), E.TRADE_OFFER, 0)
     assert "Trade not proposed" in texts(at)
-    assert at.button(key="trade_go").disabled
     assert any("You have only $1,500 in cash, not $99,999" in e.value for e in at.error)
     # cash alone is a loan, which the rules refuse (002 MISCELLANEOUS), with the core's reason beside the button
     at.text_input(key="trade_give_cash").set_value("10").run()
-    assert at.button(key="trade_go").disabled
     assert any("must include a property or a Get Out of Jail Free card" in e.value for e in at.error)
+    at.button(key="trade_go").click().run()
     assert game(at).ply == ply and not _events_of(game(at), E.TRADE_OFFER, 0)
 
 
@@ -204,13 +205,16 @@ def test_rule_errors_use_words_and_every_one_is_shown_beside_start():
     at = open_page("pages/play.py")
     at.text_input(key="rule_jail_turns").set_value("0").run()
     at.text_input(key="rule_go_salary").set_value("-1").run()
-    assert at.button(key="start_game").disabled
     shown = "\n".join(e.value for e in at.error)
-    assert "Tries for doubles in jail before paying must be from 1 to 10, not 0." in shown
-    assert "Salary for passing GO must be from 0 to 100,000, not -1." in shown
+    assert "The number of tries for doubles in jail before paying must be from 1 to 10, not 0." in shown
+    assert "The salary for passing GO must be from 0 to 100,000, not -1." in shown
     beside = next(e.value for e in at.error if e.value.startswith("The game cannot start yet"))
-    assert "Tries for doubles" in beside and "Salary for passing GO" in beside
+    assert "tries for doubles" in beside and "salary for passing GO" in beside
     assert "jail_turns" not in shown and "go_salary" not in shown
+    at.button(key="start_game").click().run()           # (on: pressed, it says every reason, and starts nothing)
+    assert "play_game" not in at.session_state
+    said = next(e for e in map(unescaped, (e.value for e in at.error)) if e.startswith("The game was not started."))
+    assert "tries for doubles" in said and "salary for passing GO" in said
 
 
 def test_rule_help_names_the_rule_book_not_its_file():
@@ -225,8 +229,11 @@ def test_rule_help_names_the_rule_book_not_its_file():
 def test_two_players_with_one_name_cannot_start():
     at = open_page("pages/play.py")
     at.text_input(key="setup_name_1").set_value("Player 1").run()
-    assert at.button(key="start_game").disabled
     assert any("Two players are called Player 1" in e.value for e in at.error)
+    at.button(key="start_game").click().run()
+    assert "play_game" not in at.session_state
+    assert any(unescaped(e.value).startswith("The game was not started. Two players are called Player 1")
+               for e in at.error)
 
 
 # --- item 10: rule controls react to each other -----------------------------------------------------------------

@@ -62,7 +62,7 @@ def test_toggling_a_rule_changes_the_custom_set_and_an_invalid_one_is_explained(
     assert "Auction a property its lander does not buy: off (the rule book: on)" in texts(page)
     page.text_input(key="rp_rule_jail_turns").set_value("0").run()
     assert not page.exception
-    assert "Tries for doubles in jail before paying must be from 1 to 10, not 0." in texts(page)
+    assert "The number of tries for doubles in jail before paying must be from 1 to 10, not 0." in texts(page)
     assert "jail_turns" not in texts(page)
     keep = next(b for b in page.button if b.key == "rp_keep")
     assert keep.disabled
@@ -415,6 +415,8 @@ def test_mega_rules_under_another_edition_are_marked_not_used(page):
     note = next(i.value for i in page.info if "Not used by" in i.value)
     assert note.startswith("Not used by Classic Monopoly: Skyscrapers in the bank (8); Train depots in the bank (4).")
     assert "Only the Mega Edition has skyscrapers and train depots" in note
+    # and under each box (still a box to fill in here, where the edition can be changed too)
+    assert "Not used by Classic Monopoly: only the Mega Edition has skyscrapers." in [c.value for c in page.caption]
     page.selectbox(key="rp_rule_dice").set_value("2d6+speed").run()
     assert any(i.value.startswith("With the speed die, Classic Monopoly moves a token by the pips of all three dice")
                for i in page.info)
