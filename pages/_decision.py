@@ -269,7 +269,7 @@ def _trade_in_form(g, seat: int) -> Trade | None:
     get_cash = whole("trade_get_cash", "the cash you ask", cur)
     for amount, p, who in ((give_cash, me, "You have"), (get_cash, target, f"{target.name} has")):
         if amount > p.cash:         # (before the core sees a number far beyond any cash)
-            raise FormProblem(f"{who} only {money(g, p.cash)} in cash, not {money(g, amount)}.")
+            raise FormProblem(f"{who} only {money(g, p.cash)} in cash, not {said(amount, cur)}.")
 
     def tokens(side):
         counts = []
@@ -297,7 +297,7 @@ def trade_problem(t: Trade, g) -> str | None:
     for amount, p, who in ((t.give_cash, g.players[t.proposer], "You have"),
                            (t.get_cash, g.players[t.target], f"{g.players[t.target].name} has")):
         if amount > p.cash:
-            return f"{who} only {money(g, p.cash)} in cash, not {money(g, amount)}."
+            return f"{who} only {money(g, p.cash)} in cash, not {said(amount, g.board.currency)}."
     if t.is_empty():
         return EMPTY_TRADE
     d = g.pending

@@ -113,3 +113,12 @@ def test_a_ticket_count_with_a_money_sign_is_refused_in_words():
     at = mega_trade_form()
     at.text_input(key="trade_give_token_bus_ticket").set_value("$2").run()
     assert "The number of bus tickets is a count, not money: type digits only." in texts(at)
+
+
+def test_a_trade_of_30_digits_says_how_long_a_number_it_is_as_the_bid_does(trading):
+    # (a follow-up of the outside review's bid: the trade form wrote a 30-digit amount out in full, grouped)
+    at = trading
+    at.text_input(key="trade_give_cash").set_value("1" * 30)
+    at.button(key="trade_go").click().run()
+    assert not at.exception and not offers(game(at))
+    assert "in cash, not a number of 30 digits." in texts(at) and "111,111" not in texts(at)
