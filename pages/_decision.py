@@ -8,6 +8,7 @@ from monopoly_core import PERSON, Action, IllegalAction, Trade
 from monopoly_core import actions as A
 from monopoly_core import decisions as D
 from monopoly_core import events as E
+from monopoly_core import final_lap
 from monopoly_core.trading import count_of, tradeable
 from monopoly_core.mortgage import interest, unmortgage_cost
 from monopoly_core.narrate import auction_item, describe_trade, money
@@ -36,6 +37,18 @@ QUESTION = {
     **_mega.QUESTION,
     **_cheaters.QUESTION,
 }
+
+
+#: A player home at GO on the final lap (Sore Losers, Cheaters) is offered a window at their place in the order.
+HOME_QUESTION = ("You are home at GO: you roll no more. Build, mortgage or trade if you like, then end your turn "
+                 "(the game ends when every player is home).")
+
+
+def question(d, g) -> str:
+    """What the decision ``d`` asks, in a sentence (a player home at GO is told why there is no roll)."""
+    if d.kind == D.POST_ROLL and final_lap.home(g, d.player):
+        return HOME_QUESTION
+    return QUESTION.get(d.kind, d.kind)
 
 
 #: Button texts that do not depend on the position.
@@ -117,7 +130,7 @@ def handover_panel(g) -> None:
                     f"{_panels._dot(p.colour)} Pass the device to <b>{_panels.name(p)}</b></div>",
                     unsafe_allow_html=True)
         # (the question as the person will read it, quoted: in brackets it read "(An auction is running)")
-        st.caption(f"{p.name} must decide now: \u201c{QUESTION.get(g.pending.kind, g.pending.kind)}\u201d "
+        st.caption(f"{p.name} must decide now: \u201c{question(g.pending, g)}\u201d "
                    "Their choices appear when they take the device.")
         st.button(f"I am {p.name}: show my choices", key="handover_go", on_click=_take_device, args=(p.seat,),
                   type="primary", width="stretch")
@@ -129,7 +142,7 @@ def decision_panel(g) -> None:
     st.session_state[HANDED] = d.player
     with st.container(border=True, key="decision"):
         st.markdown(f"#### {_panels._dot(p.colour)} {_panels.name(p)}, your decision", unsafe_allow_html=True)
-        st.write(QUESTION.get(d.kind, d.kind))
+        st.write(question(d, g))
         if d.kind == D.BUY:
             sq = g.board.squares[d.square]
             st.write(f"**{sq.name}** costs {money(g, d.amount)}; you have {money(g, p.cash)}. Its title deed is "

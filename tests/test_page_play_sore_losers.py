@@ -61,3 +61,27 @@ def test_the_sore_loser_rules_are_offered_only_for_the_sore_losers_preset():
     assert not at.exception, [e.value for e in at.exception]
     g = at.session_state["play_game"]
     assert [sl.coins(g, p.seat) for p in g.players] == [3] * len(g.players)
+
+
+def test_a_person_home_at_go_is_told_why_there_is_no_roll_and_may_build():
+    # 001: once home, players "stop taking turns and wait for the other players to catch up"; 000 BUILDINGS: "you
+    # don't have to wait for your turn": at their place in the order the page offers the window, in words
+    at = open_page("pages/play.py")
+    at.selectbox(key="setup_preset").set_value("sore-losers").run()
+    at.text_input(key="setup_n").set_value("2").run()
+    at.button(key="start_game").click().run()
+    g = at.session_state["play_game"]
+    arrange = g.arrange()
+    for s in g.board.properties:
+        arrange.deed(s, 0 if s in (37, 39) else 1)
+    arrange.position(0, 0).position(1, 20)               # seat 0 stands on GO as the lap begins: home
+    for _ in range(30):
+        g = step_until_person(at)
+        if g.pending.kind == D.POST_ROLL and g.pending.player == 0:
+            break
+        b = buttons(at)
+        b[next(lbl for lbl in b if lbl.startswith(("Roll", "End my", "Done", "Don't buy", "Pass", "Wait")))].click().run()
+    assert g.final_lap[0] and g.pending.kind == D.POST_ROLL and g.pending.player == 0
+    assert "You are home at GO: you roll no more." in texts(at)
+    assert not [b for b in buttons(at) if b.startswith("Roll")] and "End my turn" in buttons(at)
+    assert "Build a house on Mayfair (£200)" in texts(at) + " ".join(str(o) for s in at.selectbox for o in s.options)
