@@ -130,10 +130,11 @@ def handover_panel(g) -> None:
                     f"{_panels._dot(p.colour)} Pass the device to <b>{_panels.name(p)}</b></div>",
                     unsafe_allow_html=True)
         # (the question as the person will read it, quoted: in brackets it read "(An auction is running)")
-        st.caption(f"{p.name} must decide now: \u201c{question(g.pending, g)}\u201d "
+        # (a name is text, never Markdown: a caption and a button's label read Markdown; an outside review)
+        st.caption(f"{markdown(p.name)} must decide now: \u201c{question(g.pending, g)}\u201d "
                    "Their choices appear when they take the device.")
-        st.button(f"I am {p.name}: show my choices", key="handover_go", on_click=_take_device, args=(p.seat,),
-                  type="primary", width="stretch")
+        st.button(f"I am {markdown(p.name)}: show my choices", key="handover_go", on_click=_take_device,
+                  args=(p.seat,), type="primary", width="stretch")
 
 
 def decision_panel(g) -> None:
@@ -247,7 +248,7 @@ def _bid_controls(d, g, p) -> None:
     st.button("Bid" if amount is None else f"Bid {said(amount, g.board.currency)}", key="bid_go",
               on_click=_bid_from_box, type="primary", width="stretch")
     if why is not None:
-        st.error(why, icon=":material/block:")
+        st.error(markdown(why), icon=":material/block:")
 
 
 def _token_key(side: str, name: str) -> str:
@@ -430,5 +431,5 @@ def trade_form(g, seat: int) -> None:
         st.button("Propose", on_click=_propose, key="trade_go", type="primary")
         _trade_outcome_here(g)
         if refused:
-            st.error(why, icon=":material/block:")
+            st.error(markdown(why), icon=":material/block:")      # (it may quote a player's name)
         st.caption(trade_caption(g))

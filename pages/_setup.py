@@ -11,6 +11,7 @@ from monopoly_core.bots import DESCRIPTIONS, STANDARD, STRATEGIES
 from monopoly_core.board import load_board
 from monopoly_core.rules import field_info, field_type
 from monopoly_core.state import TOKEN_COLOURS
+from monopoly_core.viz.safe_text import markdown
 
 from . import _custom_rules as custom, _rule_words as words
 from ._number_box import number_box, read_box
@@ -275,7 +276,7 @@ def setup_form():
     st.markdown("**Players**")
     players, player_errors = players_controls(rules or base)
     for e in player_errors:
-        st.error(e)
+        st.error(markdown(e))       # (it may quote a name: text, never Markdown)
     if SEED_BOX not in st.session_state:
         _new_seed()
     c1, c2 = st.columns([3, 1])

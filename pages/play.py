@@ -54,7 +54,8 @@ def _setup_and_start() -> None:
     with c2:
         # every problem beside the button, not only the first (issue 14, item 10)
         if errors:
-            st.error("The game cannot start yet:\n" + "\n".join(f"- {e}" for e in errors))
+            # (escaped: a refusal may quote a player's name, which is text, never Markdown; an outside review)
+            st.error("The game cannot start yet:\n" + "\n".join(f"- {markdown(e)}" for e in errors))
         for w in warnings:
             st.warning(w)
     # the box's limit is the saves' own (it said "200MB per file", the server's default, though a save of more

@@ -3,7 +3,7 @@
 import json
 import re
 
-from apptest_helpers import APP, downloaded_bytes, open_page, texts
+from apptest_helpers import APP, downloaded_bytes, open_page, texts, unescaped
 from streamlit.testing.v1 import AppTest
 
 from monopoly_core import savefile
@@ -438,3 +438,27 @@ def test_an_address_with_huge_or_odd_values_is_answered_in_a_short_message():
     assert "and 4 more" in said and len(said) < 5_000
     at = _open_link({"seed": "\u00b2"})
     assert not at.exception and "the seed must be a whole number" in plain(at)
+
+
+def test_people_s_names_are_text_in_the_hand_over_the_trade_form_and_the_set_up():
+    """Second outside review: a person's name became a link and bold text in the hand-over's caption and button,
+    in the trade form's refusal beside Propose, and in the set-up's 'Two players are called ...'."""
+    from monopoly_core import Game, PlayerSpec, preset, sharelink
+    names = ("https://evil.example/zz", "**qq** www.evil.com")
+    g = Game.new(preset("classic-us"), [PlayerSpec(n, "person") for n in names], seed=4, snapshots=True)
+    while g.pending is None or g.pending.player != 1:
+        g.step() if g.pending is None else g.act(g.legal_actions()[0] if g.pending.kind != "post_roll"
+                                                 else __import__("monopoly_core").Action("end"))
+    at = _open_link(sharelink.encode(g))
+    drawn = [str(e.value) for kind in ("markdown", "caption", "error") for e in getattr(at, kind)]
+    drawn += [b.label for b in at.button]
+    said = [v for v in drawn if "must decide now" in v or v.startswith("I am ")]
+    assert len(said) == 2, said                          # the hand-over's caption and button
+    for v in said:
+        assert "https://evil" not in v and "**qq**" not in v and "www.evil" not in v
+        assert "qq" in unescaped(v)
+    at = open_page("pages/play.py")
+    at.text_input(key="setup_name_0").set_value("[a](http://evil.ex)").run()
+    at.text_input(key="setup_name_1").set_value("[a](http://evil.ex)").run()
+    refusals = [e.value for e in at.error if "called" in unescaped(e.value)]
+    assert refusals and all("](http://evil" not in e and "\\[a\\]" in e for e in refusals)

@@ -1,6 +1,6 @@
 """AppTest: a person plays a Mega Edition game on the Play page (issue 15), making a bus-ticket choice and a triples
 choice with the page's own buttons, and the page shows the speed die, the bus tickets and the Mega supply."""
-from apptest_helpers import open_page, texts
+from apptest_helpers import open_page, texts, unescaped, shown
 
 from monopoly_core import actions as A
 from monopoly_core import decisions as D
@@ -49,7 +49,7 @@ def test_a_person_plays_mega_with_a_bus_ticket_and_triples():
     at.selectbox(key="setup_preset").set_value("mega").run()
     at.text_input(key="setup_seed").set_value(str(SEED)).run()
     at.button(key="start_game").click().run()
-    assert not at.exception, [e.value for e in at.exception]
+    assert not at.exception, [unescaped(e.value) for e in at.exception]
     g = at.session_state["play_game"]
     assert g.rules.preset == "mega" and g.board.size == 52
     seen = set()
@@ -63,13 +63,13 @@ def test_a_person_plays_mega_with_a_bus_ticket_and_triples():
             press(at, d, g, answer(d, g))
         else:
             at.button(key="ctl_step").click().run()
-        assert not at.exception, [e.value for e in at.exception]
+        assert not at.exception, [unescaped(e.value) for e in at.exception]
     g = at.session_state["play_game"]
     log = list(g.log)
     assert any(e.kind == E.BUS_TICKET and e.player == 0 and e.detail == E.TICKET_USED for e in log)
     assert any(e.kind == E.MOVE and e.player == 0 and e.detail == E.MOVE_BY_TRIPLES for e in log)
     assert any("speed die" in m.value for m in at.markdown)          # the board's centre: the last roll
-    assert "train depots left" in texts(at)
+    assert "train depots left" in shown(at)
 
 
 def test_the_last_roll_of_triples_says_move_anywhere_not_the_pips():
@@ -109,6 +109,6 @@ def test_a_trade_of_more_bus_tickets_than_held_or_a_negative_count_is_refused_in
     from apptest_helpers import texts
     at = mega_trade_form()
     at.text_input(key="trade_give_token_bus_ticket").set_value("5").run()
-    assert "You hold" in texts(at) and "not 5." in texts(at)
+    assert "You hold" in shown(at) and "not 5." in shown(at)
     at.text_input(key="trade_give_token_bus_ticket").set_value("-2").run()
-    assert "The number of bus tickets cannot be negative." in texts(at)
+    assert "The number of bus tickets cannot be negative." in shown(at)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from apptest_helpers import open_page, texts
+from apptest_helpers import open_page, texts, unescaped, shown
 from monopoly_core.viz.safe_text import markdown
 from test_page_play import open_rewind, start
 
@@ -21,7 +21,7 @@ def game(at):
 
 def beside_start(at) -> str:
     """The problems said beside the Start button."""
-    return next((e.value for e in at.error if e.value.startswith("The game cannot start yet")), "")
+    return next((unescaped(e.value) for e in at.error if e.value.startswith("The game cannot start yet")), "")
 
 
 @pytest.fixture(scope="module")
@@ -104,7 +104,7 @@ def test_a_bad_rule_number_is_refused_beside_start_and_starts_no_game(typed, wor
 def test_a_good_rule_number_typed_is_the_rule_of_the_game():
     at = open_page("pages/play.py")
     at.text_input(key="rule_go_salary").set_value("$400").run()
-    assert "Salary for passing GO" in texts(at) and not at.button(key="start_game").disabled
+    assert "Salary for passing GO" in shown(at) and not at.button(key="start_game").disabled
     at.button(key="start_game").click().run()
     assert game(at).rules.go_salary == 400
 
@@ -144,4 +144,4 @@ def test_a_good_turn_typed_and_rewind_pressed_at_once_rewinds_to_that_turn(playe
     at.text_input(key="rewind_turn").set_value(" 2 ")
     at.button(key="ctl_rewind").click().run()
     assert game(at).turn == 2 and game(at).ply == g.turn_plies[1] + 1
-    assert "Rewound to the start of turn 2" in texts(at)
+    assert "Rewound to the start of turn 2" in shown(at)

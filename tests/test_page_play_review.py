@@ -2,7 +2,7 @@
 rewind, buttons turned off by a refusal, wording, rules an edition does not use and the bid button's amount."""
 from __future__ import annotations
 
-from apptest_helpers import open_page, shown
+from apptest_helpers import open_page, shown, unescaped
 from test_page_play import click_steps, open_rewind, start
 
 
@@ -188,7 +188,7 @@ def test_a_rule_number_refusal_names_the_rule_as_a_sentence_does():
     at = open_page("pages/play.py")
     at.text_input(key="rule_starting_cash").set_value("£5").run()
     at.text_input(key="rule_jail_turns").set_value("0").run()
-    said = [e.value for e in at.error]
+    said = [unescaped(e.value) for e in at.error]
     assert "This game counts money in $: type the starting cash in digits, such as 120." in said
     assert "The number of tries for doubles in jail before paying must be from 1 to 10, not 0." in said
 
@@ -244,6 +244,6 @@ def test_the_bid_button_says_a_30_digit_amount_as_the_other_boxes_do():
     at.text_input(key="bid_amount").set_value("1" * 30).run()
     assert at.button(key="bid_go").label == "Bid a number of 30 digits"
     assert f"You have only ${g.players[0].cash:,}: a number of 30 digits is more than you have." in \
-        [e.value for e in at.error]
+        [unescaped(e.value) for e in at.error]
     at.text_input(key="bid_amount").set_value("9" * 20).run()      # (a shorter amount is still said in full)
     assert at.button(key="bid_go").label == "Bid $99,999,999,999,999,999,999"

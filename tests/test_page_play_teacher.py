@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from apptest_helpers import APP, open_page, texts, unescaped
+from apptest_helpers import APP, open_page, texts, unescaped, shown
 from streamlit.testing.v1 import AppTest
 from monopoly_core.viz.safe_text import markdown
 from test_page_play import click_steps, open_rewind, start
@@ -51,7 +51,7 @@ def test_rewind_to_turn_92_lands_on_turn_92():
     at.button(key="ctl_rewind").click().run()
     back = game(at)
     assert back.turn == 92 and back.ply == g.turn_plies[91] + 1
-    assert "turn 92 \u00b7" in texts(at) and "Rewound to the start of turn 92" in texts(at)
+    assert "turn 92 \u00b7" in shown(at) and "Rewound to the start of turn 92" in shown(at)
     assert back.log.signature() == tuple(c[:len(back.log)] for c in g.log.signature())
 
 
@@ -65,8 +65,8 @@ def test_rewind_refuses_a_turn_not_reached_and_keeps_the_game():
     at.text_input(key="rewind_turn").set_value(str(len(g.turn_plies) + 5))
     at.button(key="ctl_rewind").click().run()        # typed and pressed at once, as a browser sends them
     assert game(at) is g
-    assert markdown(f"Nothing was rewound. The turn to go back to must be from 1 to {len(g.turn_plies)}, not "
-                    f"{len(g.turn_plies) + 5}.") in texts(at)
+    assert (f"Nothing was rewound. The turn to go back to must be from 1 to {len(g.turn_plies)}, not "
+                    f"{len(g.turn_plies) + 5}.") in shown(at)
 
 
 # --- item 4: the address bar holds the game, so a reload brings it back -----------------------------------------
@@ -110,13 +110,13 @@ def test_a_bid_above_the_cash_is_refused_beside_the_button_and_nothing_is_sent()
     bid_box(at).set_value("99999")
     at.button(key="bid_go").click().run()
     assert game(at).ply == ply and not _events_of(game(at), E.BID, 0)
-    assert "Bid not sent" in texts(at)
+    assert "Bid not sent" in shown(at)
     # the reason beside the button, which stays on (a corrected bid and one click are sent)
     assert not at.button(key="bid_go").disabled and at.button(key="bid_go").label == "Bid $99,999"
-    assert any("You have only" in e.value for e in at.error)
+    assert any("You have only" in unescaped(e.value) for e in at.error)
     bid_box(at).set_value("-5").run()       # a negative amount is never written on the button (review, item 7)
     assert at.button(key="bid_go").label == "Bid"
-    assert any("Your bid cannot be negative. The lowest bid now is" in e.value for e in at.error)
+    assert any("Your bid cannot be negative. The lowest bid now is" in unescaped(e.value) for e in at.error)
     amount = min(cash, g.pending.minimum + 7)
     bid_box(at).set_value(str(amount)).run()
     assert at.button(key="bid_go").label.endswith(f"${amount:,}")     # the button says the amount in the box
@@ -136,11 +136,11 @@ def test_a_trade_asking_more_cash_than_you_have_is_refused_and_nothing_is_sent()
     at.text_input(key="trade_give_cash").set_value("99999")
     at.button(key="trade_go").click().run()
     assert game(at).ply == ply and not _events_of(game(at), E.TRADE_OFFER, 0)
-    assert "Trade not proposed" in texts(at)
-    assert any("You have only $1,500 in cash, not $99,999" in e.value for e in at.error)
+    assert "Trade not proposed" in shown(at)
+    assert any("You have only $1,500 in cash, not $99,999" in unescaped(e.value) for e in at.error)
     # cash alone is a loan, which the rules refuse (002 MISCELLANEOUS), with the core's reason beside the button
     at.text_input(key="trade_give_cash").set_value("10").run()
-    assert any("must include a property or a Get Out of Jail Free card" in e.value for e in at.error)
+    assert any("must include a property or a Get Out of Jail Free card" in unescaped(e.value) for e in at.error)
     at.button(key="trade_go").click().run()
     assert game(at).ply == ply and not _events_of(game(at), E.TRADE_OFFER, 0)
 
@@ -158,8 +158,8 @@ def test_a_trade_amount_past_what_the_core_takes_is_refused_in_words():
     assert not at.exception
     assert game(at).ply == ply and not _events_of(game(at), E.TRADE_OFFER, 0)
     # (a reviewer: 10**12 was refused as "give_cash is out of range", a field's name)
-    assert "Trade not proposed" in texts(at) and "You have only $1,500 in cash, not $1,099,511,627,776." in texts(at)
-    assert "out of range" not in texts(at)
+    assert "Trade not proposed" in shown(at) and "You have only $1,500 in cash, not $1,099,511,627,776." in shown(at)
+    assert "out of range" not in shown(at)
 
 
 @pytest.mark.parametrize("box, value, words", [
@@ -181,7 +181,7 @@ def test_hostile_trade_amounts_are_refused_in_words(box, value, words):
     at.button(key="trade_go").click().run()
     assert not at.exception
     assert game(at).ply == ply and not _events_of(game(at), E.TRADE_OFFER, 0)
-    assert words in texts(at)
+    assert words in shown(at)
 
 
 # --- item 9: names and rule errors that read well ---------------------------------------------------------------
@@ -208,7 +208,7 @@ def test_rule_errors_use_words_and_every_one_is_shown_beside_start():
     shown = "\n".join(e.value for e in at.error)
     assert "The number of tries for doubles in jail before paying must be from 1 to 10, not 0." in shown
     assert "The salary for passing GO must be from 0 to 100,000, not -1." in shown
-    beside = next(e.value for e in at.error if e.value.startswith("The game cannot start yet"))
+    beside = next(e.value for e in at.error if unescaped(e.value).startswith("The game cannot start yet"))
     assert "tries for doubles" in beside and "salary for passing GO" in beside
     assert "jail_turns" not in shown and "go_salary" not in shown
     at.button(key="start_game").click().run()           # (on: pressed, it says every reason, and starts nothing)
@@ -229,7 +229,7 @@ def test_rule_help_names_the_rule_book_not_its_file():
 def test_two_players_with_one_name_cannot_start():
     at = open_page("pages/play.py")
     at.text_input(key="setup_name_1").set_value("Player 1").run()
-    assert any("Two players are called Player 1" in e.value for e in at.error)
+    assert any("Two players are called Player 1" in unescaped(e.value) for e in at.error)
     at.button(key="start_game").click().run()
     assert "play_game" not in at.session_state
     assert any(unescaped(e.value).startswith("The game was not started. Two players are called Player 1")
@@ -274,7 +274,7 @@ def test_the_buy_decision_shows_the_title_deed():
 def test_whose_turn_it_is_is_written_large_in_the_players_colour():
     at = open_page("pages/play.py")
     g = start(at, seed=4, bot_seat0=True)
-    assert f"<b>{g.players[g.current].name}</b> plays first" in texts(at)
+    assert f"<b>{g.players[g.current].name}</b> plays first" in shown(at)
     at.button(key="ctl_turn").click().run()
     g = game(at)
     banner = next(m.value for m in at.markdown if "\u2019s turn" in m.value)
@@ -294,7 +294,7 @@ def test_people_sharing_a_screen_hand_the_device_over():
         seat = g.pending.player
         if any(b.key == "handover_go" for b in at.button):
             # the choices are hidden until the person named takes the device
-            assert f"Pass the device to <b>{g.players[seat].name}</b>" in texts(at)
+            assert f"Pass the device to <b>{g.players[seat].name}</b>" in shown(at)
             assert not any((b.key or "").startswith("act_") for b in at.button)
             at.button(key="handover_go").click().run()
             handovers += 1
