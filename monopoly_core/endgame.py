@@ -39,12 +39,17 @@ def finish_by_worth(g: GameState) -> None:
     finish(g, E.END_TURN_LIMIT, best.seat)
 
 
-def snapshot(g: GameState) -> None:
-    """Record every player's cash, net worth and holdings (one pass over the properties)."""
+def snapshot(g: GameState, replace: bool = False) -> None:
+    """Record every player's cash, net worth and holdings (one pass over the properties). With ``replace``, the
+    snapshot of this same round and turn, if there is one, is taken again (money moved after it: the final lap's
+    rents, counted after the round's snapshot)."""
     snap = g.snapshots
     if snap is None:
         return
     n = len(g.players)
+    if replace and snap["round"] and snap["round"][-1] == g.round and snap["turn"][-1] == g.turn:
+        for column in snap.values():
+            del column[-n:]
     worth = [p.cash for p in g.players]
     props, houses, hotels = [0] * n, [0] * n, [0] * n
     owner, level, mortgaged = g.owner, g.level, g.mortgaged

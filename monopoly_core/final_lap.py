@@ -124,4 +124,5 @@ def collect_final_rents(g: GameState) -> None:
                     payments.transfer(g, E.BANK, p.seat, amount, E.R_FINAL_RENT, s)
     place = {seat: i for i, seat in enumerate(g.order)}
     best = max(alive, key=lambda q: (q.cash, net_worth(g, q.seat), -place[q.seat]))
+    endgame.snapshot(g, replace=True)       # (the round's snapshot was taken before the rents: the chart's last point)
     endgame.finish(g, E.END_FINAL_LAP, best.seat)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import endgame
+from . import final_lap
 from . import events as E
 from . import flow
 from . import jail
@@ -104,7 +105,11 @@ def home_turn(g: GameState, p: Player) -> Play:
     player has reached GO for the final time, they stop taking turns and wait for the other players to catch up"),
     but at their place in the order the "at any time" actions stay open to them: build, mortgage, lift a mortgage,
     trade (000 BUILDINGS: "you don't have to wait for your turn"; DEALS & TRADES: "at any time"). Without this
-    window a player home early could never build again, while the final rents pay for buildings."""
+    window a player home early could never build again, while the final rents pay for buildings. Once every player
+    is home the game is over (the final rents are counted at the end of the round): no window then (a second
+    outside review met one offered to a player seated after the last one home)."""
+    if final_lap.all_home(g):
+        return
     start_turn(g, p)
     yield from flow.window(g, g.post_roll_windows[p.seat][0])
 

@@ -39,15 +39,27 @@ QUESTION = {
 }
 
 
-#: A player home at GO on the final lap (Sore Losers, Cheaters) is offered a window at their place in the order.
-HOME_QUESTION = ("You are home at GO: you roll no more. Build, mortgage or trade if you like, then end your turn "
-                 "(the game ends when every player is home).")
+#: What a player home at GO may still do (Sore Losers, Cheaters), by the action kinds their window offers.
+_HOME_VERBS = ((A.BUILD, "build"), (A.SELL_BUILDING, "sell buildings"), (A.MORTGAGE, "mortgage"),
+               (A.UNMORTGAGE, "lift a mortgage"))
+
+
+def home_question(d, g) -> str:
+    """A player home at GO on the final lap is offered a window at their place in the order: why there is no roll,
+    and what they may still do now (the Cheaters Edition has no mortgages: a second outside review read "Build,
+    mortgage or trade" there)."""
+    kinds = {a.kind for a in d.legal_actions()}
+    can = [verb for kind, verb in _HOME_VERBS if kind in kinds] + (["trade"] if d.allows_trade else [])
+    still = (f"You may still {', '.join(can[:-1])} or {can[-1]}" if len(can) > 1 else
+             f"You may still {can[0]}" if can else "There is nothing for you to do now")
+    return (f"You are home at GO: you roll no more. {still}, then end your turn (the game ends when every player "
+            "is home).")
 
 
 def question(d, g) -> str:
     """What the decision ``d`` asks, in a sentence (a player home at GO is told why there is no roll)."""
     if d.kind == D.POST_ROLL and final_lap.home(g, d.player):
-        return HOME_QUESTION
+        return home_question(d, g)
     return QUESTION.get(d.kind, d.kind)
 
 

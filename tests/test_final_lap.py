@@ -3,7 +3,7 @@
 Played here on the classic UK board with the rule switched on, as a house rule: the Sore Losers and Cheaters
 editions switch it on in their presets and add their own rules around it.
 """
-from monopoly_core import Game, final_lap, preset
+from monopoly_core import Game, PlayerSpec, final_lap, preset
 from monopoly_core import actions as A
 from monopoly_core.actions import Action
 from monopoly_core import events as E
@@ -174,3 +174,29 @@ def test_sore_losers_and_cheaters_bot_games_end_by_their_own_rules_never_at_the_
             g = Game.new(preset(edition), bots(table if seed % 2 == 0 else table[:3] + ["random"]), seed=seed)
             g.run()
             assert g.end_reason in ("final_lap", "last_player_standing"), (edition, seed, g.end_reason)
+
+
+def test_once_every_player_is_home_nobody_is_offered_a_window_and_the_last_snapshot_counts_the_rents():
+    # 000: "Once all players reach GO, in turn order, each player collects rent ... Count up your cash." A second
+    # outside review met a window offered to a player seated after the last one home ("you roll no more ... the
+    # game ends when every player is home", with everyone home), and a net-worth chart ending before the rents
+    def arrange(g):
+        everything_owned(g, seat_of=lambda s: 0 if s in (PARK_LANE, MAYFAIR) else 1)
+        place(g, 0, 38)                              # seat 1 stands on GO: home as the lap begins
+    g = Game.new(preset("classic-uk", final_lap=True), [PlayerSpec("A", "person"), PlayerSpec("B", "person")],
+                 seed=1, snapshots=True)
+    g.arrange().next_rolls((6, 6), (1, 1))       # seat 0 plays first
+    g.step()
+    arrange(g)
+    until(g, D.PRE_ROLL)
+    assert g.final_lap == [False, True] and g.pending.player == 0
+    roll(g, (1, 2))                                  # seat 0 home: everyone is
+    end_turn(g)
+    while not g.over:                                # seat 1's place: no window (a person's would stop here)
+        assert g.pending is None, g.pending
+        g.step()
+    assert g.end_reason == "final_lap"
+    snap = g.snapshots
+    last = {p: c for p, c, t in zip(snap["player"], snap["cash"], snap["turn"]) if t == g.turn}
+    assert last == {p.seat: p.cash for p in g.players}           # the chart's last point: after the rents
+    assert len(snap["player"]) == len({(r, t, p) for r, t, p in zip(snap["round"], snap["turn"], snap["player"])})

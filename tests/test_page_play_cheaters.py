@@ -110,3 +110,19 @@ def test_the_game_over_line_counts_in_words():
                                                        PlayerSpec("Bob", "bot", "always-buy")], seed=3)
     g.run()
     assert g.round == 1 and "(1 round)" in end_message(g) and f"after {g.turn} turns" in end_message(g)
+
+
+def test_a_person_home_at_go_is_told_only_what_the_cheaters_edition_lets_them_do():
+    # a second outside review read "Build, mortgage or trade" in the Cheaters Edition's home window, which has no
+    # mortgages (003: "There is no mortgaging"): the words follow the actions the window offers
+    from cheaters_table import cheaters, to
+    from monopoly_core import decisions as D
+    from pages._decision import question
+    g = cheaters(2)
+    for s in g.board.properties:
+        g.arrange().deed(s, 1)
+    g.arrange().position(1, 20)                      # seat 0 stands on GO: home as the lap begins
+    d = to(g, D.POST_ROLL)
+    assert d.player == 0 and g.final_lap == [True, False]
+    words = question(d, g)
+    assert words.startswith("You are home at GO: you roll no more.") and "mortgage" not in words
