@@ -391,13 +391,17 @@ def _inspect(conn, sql: str) -> None:
 def _check_relation(node: dict) -> None:
     """Refuse a table, view or SHOW/DESCRIBE target that is a file, a URL or one of the server's own views."""
     name = str(node.get("table_name", "") or "")
+    # A name written as a string ('pg_catalog.pg_settings') arrives whole: its dotted pieces are read as the
+    # catalog, schema and view they spell, so the server's views are refused in that spelling too.
+    parts = [str(node.get(key, "") or "") for key in ("catalog_name", "schema_name")] + name.split(".")
+    pieces = [p.strip("\"'") for p in parts if p]
+    what = f"the view {'.'.join(pieces)}"
+    if any(p.lower() in SERVER_SCHEMAS for p in pieces[:-1]):
+        raise _about_the_server(what)
+    for piece in pieces:
+        _refuse_server_name(piece, what)
     if "/" in name or "\\" in name or "://" in name or re.search(r"\.\w{1,8}$", name):
         raise _about_the_server(f"the file or URL {name!r}")
-    parts = [str(node.get(key, "") or "") for key in ("catalog_name", "schema_name")] + [name]
-    if any(p.strip('"').lower() in SERVER_SCHEMAS for p in parts[:2]):
-        raise _about_the_server(f"the view {'.'.join(p for p in parts if p)}")
-    for part in parts:
-        _refuse_server_name(part.strip('"'), f"the view {'.'.join(p for p in parts if p)}")
 
 
 def _about_the_server(what: str) -> QueryRefused:

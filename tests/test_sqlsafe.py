@@ -299,6 +299,11 @@ def test_parser_crashes_are_refusals(db, q):
     "SELECT * FROM read_csv('/etc/passwd')", "SELECT * FROM read_duckdb('games.duckdb')",
     "SELECT * FROM '/etc/hostname'", "SELECT * FROM 'games.csv'", "SELECT * FROM sniff_csv('/etc/passwd')",
     "SELECT * FROM parquet_metadata('x.parquet')",
+    # a second outside review: a table named by a string arrives as one name, dots and all
+    "SELECT * FROM 'pg_catalog.pg_settings'", 'SELECT * FROM "pg_catalog.pg_settings"',
+    "SELECT * FROM 'PG_CATALOG.PG_SETTINGS'", "SELECT * FROM main.'pg_catalog.pg_settings'",
+    "SELECT * FROM 'system.main.duckdb_databases'", "SELECT * FROM 'temp.information_schema.tables'",
+    "SELECT * FROM 'pg_settings'", "SELECT * FROM 'duckdb_settings'",
 ])
 def test_what_describes_or_reaches_the_server_is_refused_in_one_sentence(db, q):
     with pytest.raises(QueryRefused) as info:
