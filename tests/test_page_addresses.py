@@ -3,7 +3,9 @@ Markov page ignored ?preset=mega in silence; the teacher's page took no seed fro
 part)."""
 from __future__ import annotations
 
-from apptest_helpers import shown, texts
+from apptest_helpers import APP, shown, texts
+from streamlit.testing.v1 import AppTest
+
 from test_page_lessons import open_page as _open      # (a visitor following a link with these address parts)
 
 
@@ -50,3 +52,26 @@ def test_text_from_the_address_is_never_drawn_as_markdown():
     _no_markup(at)
     _no_markup(_open("pages/lesson_dice.py", seed="[x](https://e.vi)"))
     _no_markup(_open("pages/lesson_dice.py", print="[x](https://e.vi)"))
+
+
+# --- Home, Rules and the lessons (outside review: "Unknown address parts are silently ignored on the lesson pages,
+# Home and Rules") ------------------------------------------------------------------------------------------------
+
+def _said_unread(at, part: str) -> bool:
+    return f"does not read '{part}' in its address" in shown(at)
+
+
+def _open_home(**params: str) -> AppTest:
+    """The site's address with ``params``: Home, the page an address without a page's name opens."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params.update(params)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def test_home_reads_no_part_of_its_address_and_says_so():
+    at = _open_home(foo="1", bar="2")
+    assert "this page does not read 'foo', 'bar' in its address (it reads no part of it" in shown(at)
+    assert at.title[0].value == "Monopoly rules lab"            # the page itself is all there
+    assert not _open_home().warning
