@@ -75,3 +75,26 @@ def test_home_reads_no_part_of_its_address_and_says_so():
     assert "this page does not read 'foo', 'bar' in its address (it reads no part of it" in shown(at)
     assert at.title[0].value == "Monopoly rules lab"            # the page itself is all there
     assert not _open_home().warning
+
+
+def test_the_rules_page_says_an_unknown_part_and_still_opens_the_rule_set_of_its_link():
+    at = _open("pages/rules.py", foo="1")
+    assert _said_unread(at, "foo") and "it reads preset, rules and name" in shown(at)
+    at = _open("pages/rules.py", preset="classic-uk", name="Mine", colour="red")
+    assert _said_unread(at, "colour") and not _said_unread(at, "preset") and not _said_unread(at, "name")
+    assert "The rule set \u201cMine\u201d was opened from the link and kept." in shown(at)
+    assert at.text_input(key="rp_name").value == "Mine"
+
+
+def test_a_rule_set_link_is_not_reported_as_unread():
+    from monopoly_core import preset, sharelink
+    params = sharelink.rules_params(preset("classic-us", go_salary=400), "Rich GO")
+    at = _open("pages/rules.py", **params)
+    assert params["rules"] and not at.warning
+    assert at.text_input(key="rp_rule_go_salary").value == "400" and at.success
+
+
+def test_a_rule_set_link_s_rules_or_name_without_its_preset_are_said_not_ignored():
+    at = _open("pages/rules.py", name="Mine")
+    assert "'name' is used only with a preset" in shown(at) and not at.success
+    assert at.text_input(key="rp_name").value != "Mine"
