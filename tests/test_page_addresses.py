@@ -3,9 +3,11 @@ Markov page ignored ?preset=mega in silence; the teacher's page took no seed fro
 part)."""
 from __future__ import annotations
 
+import pytest
 from apptest_helpers import APP, shown, texts
 from streamlit.testing.v1 import AppTest
 
+from monopoly_core.lessons import LESSONS
 from test_page_lessons import open_page as _open      # (a visitor following a link with these address parts)
 
 
@@ -98,3 +100,28 @@ def test_a_rule_set_link_s_rules_or_name_without_its_preset_are_said_not_ignored
     at = _open("pages/rules.py", name="Mine")
     assert "'name' is used only with a preset" in shown(at) and not at.success
     assert at.text_input(key="rp_name").value != "Mine"
+
+
+LESSON_PAGES = [f"pages/{x.slug}.py" for x in LESSONS]
+
+
+@pytest.mark.parametrize("page", LESSON_PAGES)
+def test_a_lesson_says_an_unknown_part_and_not_its_seed(page):
+    at = _open(page, seed="5", foo="1")
+    assert _said_unread(at, "foo") and "it reads seed and print" in shown(at)
+    assert not _said_unread(at, "seed")
+    assert not _open(page, seed="5").warning            # the seed alone: nothing to say
+
+
+def _in_screen_only_box(at, element) -> bool:
+    boxes = [b for b in at.main.children.values() if str(getattr(b.proto, "id", "")).endswith("screen_only")]
+    return any(element in box.children.values() for box in boxes)
+
+
+@pytest.mark.parametrize("page", LESSON_PAGES)
+def test_a_print_view_says_an_unknown_part_on_the_screen_not_on_the_sheet(page):
+    at = _open(page, print="worksheet", seed="3", foo="1")
+    assert _said_unread(at, "foo") and not _said_unread(at, "print") and not _said_unread(at, "seed")
+    assert len(at.warning) == 1 and _in_screen_only_box(at, at.warning[0])     # (hidden by the print CSS)
+    assert "Worksheet" in shown(at)                                          # the sheet is still there
+    assert not _open(page, print="answers", seed="3").warning
