@@ -16,6 +16,7 @@ from monopoly_core import presets
 from monopoly_core.bounds import short
 from monopoly_core.lessons import DEFAULT_SEED, MAX_SEED, RUN_SIZES, Exercise, Lesson, parse_seed
 from monopoly_core.viz.safe_text import markdown as plain
+from pages import _site
 from pages._number_box import number_box
 from pages._site import PRINT, ROOT
 
@@ -49,6 +50,16 @@ def page_path(lesson: Lesson) -> str:
     return str(ROOT / "pages" / f"{lesson.slug}.py")
 
 
+def _read_address(lesson: Lesson) -> None:
+    """Say any part of the lesson's address it does not read (an outside review: ?foo=1 was ignored in silence).
+    Its two parts are read where they are used: the seed by the simulation (:func:`_link_seed`, which says a bad
+    one beside the seed box) and the print view by :func:`begin`."""
+    def read_there(_value: str) -> None:
+        return None
+    _site.read_address(f"{lesson.slug}_address", {SEED: read_there, PRINT: read_there},
+                       f"{SEED} and {PRINT}, for example ?{SEED}={DEFAULT_SEED} or ?{PRINT}=worksheet")
+
+
 def begin(lesson: Lesson, intro: str) -> None:
     """The top of a lesson: title, a few sentences and the formula. When the link asks for a printable sheet,
     show that instead and stop the page there."""
@@ -57,6 +68,7 @@ def begin(lesson: Lesson, intro: str) -> None:
         print_view(lesson, mode)
         st.stop()
     st.title(f"Lesson {lesson.number}: {lesson.title}")
+    _read_address(lesson)
     st.caption(f"About {lesson.minutes} minutes. {lesson.summary}")
     st.markdown(intro)
     st.latex(lesson.formula)
@@ -65,12 +77,14 @@ def begin(lesson: Lesson, intro: str) -> None:
 def print_view(lesson: Lesson, mode: str) -> None:
     """The worksheet (the exercise with room to answer) or the answer sheet, with nothing else on the page."""
     st.html(PRINT_CSS)
+    with st.container(key="screen_only"):
+        _read_address(lesson)       # (said on the screen, never printed on the sheet)
+        if mode in SHEETS:
+            st.info("Print this page with your browser (Ctrl+P, or Cmd+P on a Mac). This box is not printed.")
     if mode not in SHEETS:
         st.error(plain(f"There is no print view called {short(mode)}: the link should end in ?print=worksheet or "
                        "?print=answers."))      # (the link's text drawn as typed, never as Markdown)
         return
-    with st.container(key="screen_only"):
-        st.info("Print this page with your browser (Ctrl+P, or Cmd+P on a Mac). This box is not printed.")
     st.title(f"Lesson {lesson.number}: {lesson.title}")
     st.markdown(f"**{SHEETS[mode]}** \u00b7 about {lesson.minutes} minutes")
     if mode == "worksheet":
@@ -158,7 +172,6 @@ def played_games(play: Callable, n: int, seed: int, what: str):
 
     from monopoly_core import MonopolyError
     from monopoly_core.store import StoreBusy, StoreError, busy
-    from pages import _site
     bar = st.progress(0.0, text=f"Playing {what}\u2026")
     path = _site.db_path()
 

@@ -4,11 +4,14 @@ import streamlit as st
 from monopoly_core import load_dice, presets
 from monopoly_core.lessons import LESSONS
 from monopoly_core.viz.dice import totals_figure
+from pages import _site
 from pages._site import PAGES, ROOT, TEACHER, ensure_navigation
 
 ensure_navigation()
 
 st.title("Monopoly rules lab")
+# (an outside review: ?foo=1 on Home was ignored in silence)
+_site.read_address("home_address", {}, "no part of it: every page is opened from its card below or the top bar")
 st.markdown(
     "A place to explore a board game's rules and the probability behind them. Every page runs on the same "
     "rules core, which plays Monopoly exactly as the rule books print it, so what you see in one game, in the "

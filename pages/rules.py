@@ -9,6 +9,7 @@ from __future__ import annotations
 import streamlit as st
 
 from monopoly_core import InvalidRules, presets
+from monopoly_core.bounds import short
 from monopoly_core.viz.safe_text import markdown
 from pages import _change, _custom_rules as custom, _rule_words as words, _rules_book as book, _setup, _site
 from pages._site import ensure_navigation
@@ -19,7 +20,6 @@ BUILD_BASE = "rp_base"
 PREFIX = "rp_rule_"
 NAME = "rp_name"
 NOTICE = "rp_notice"
-LINK_DONE = "rp_link_opened"
 
 st.title("The rules")
 st.markdown("Every rule of every rule set this lab plays, side by side; a rule set of your own; and what a change "
@@ -37,21 +37,36 @@ def _reset_controls(base=None) -> None:
 
 
 # --- a rule set's link opens it in the builder, kept under its name --------------------------------------------
-params = st.query_params.to_dict()
-if params.get("preset") and not st.session_state.get(LINK_DONE):
-    st.session_state[LINK_DONE] = True
-    opened = custom.open_link(params)
+def _open_link(_preset: str) -> None:
+    """``?preset=...&rules=...&name=...`` (the link "Share it" below gives): the whole rule set, opened in the
+    builder and kept under its name. Whether it opened, or why not, is said beside the builder, where it opens."""
+    opened = custom.open_link(st.query_params.to_dict())
     if isinstance(opened, str):
         st.session_state[NOTICE] = ("error", opened)
-    else:
-        rules, name = opened
-        name = name or "From a link"
-        custom.keep(name, rules)
-        _change.offer(name, rules)
-        st.session_state[BUILD_BASE] = rules.preset
-        st.session_state[NAME] = name
-        _reset_controls(rules)
-        st.session_state[NOTICE] = ("success", f"The rule set \u201c{name}\u201d was opened from the link and kept.")
+        return None
+    rules, name = opened
+    name = name or "From a link"
+    custom.keep(name, rules)
+    _change.offer(name, rules)
+    st.session_state[BUILD_BASE] = rules.preset
+    st.session_state[NAME] = name
+    _reset_controls(rules)
+    st.session_state[NOTICE] = ("success", f"The rule set \u201c{name}\u201d was opened from the link and kept.")
+    return None
+
+
+def _with_the_preset(part: str):
+    """A rule set link's ``rules`` or ``name``: read with its preset, by :func:`_open_link`; alone it opens nothing."""
+    def read(_value: str) -> str | None:
+        return None if "preset" in st.query_params else f"{short(part)} is used only with a preset"
+    return read
+
+
+# (an outside review: ?foo=1 was ignored in silence; a link's rules or name without its preset too)
+_site.read_address("rp_address", {"preset": _open_link, "rules": _with_the_preset("rules"),
+                                  "name": _with_the_preset("name")},
+                   "preset, rules and name, the parts of a rule set's shared link, for example "
+                   "?preset=classic-uk&name=Mine")
 
 # --- every preset side by side ---------------------------------------------------------------------------------
 st.header("Every preset side by side")

@@ -3,7 +3,11 @@ Markov page ignored ?preset=mega in silence; the teacher's page took no seed fro
 part)."""
 from __future__ import annotations
 
-from apptest_helpers import shown, texts
+import pytest
+from apptest_helpers import APP, shown, texts
+from streamlit.testing.v1 import AppTest
+
+from monopoly_core.lessons import LESSONS
 from test_page_lessons import open_page as _open      # (a visitor following a link with these address parts)
 
 
@@ -50,3 +54,74 @@ def test_text_from_the_address_is_never_drawn_as_markdown():
     _no_markup(at)
     _no_markup(_open("pages/lesson_dice.py", seed="[x](https://e.vi)"))
     _no_markup(_open("pages/lesson_dice.py", print="[x](https://e.vi)"))
+
+
+# --- Home, Rules and the lessons (outside review: "Unknown address parts are silently ignored on the lesson pages,
+# Home and Rules") ------------------------------------------------------------------------------------------------
+
+def _said_unread(at, part: str) -> bool:
+    return f"does not read '{part}' in its address" in shown(at)
+
+
+def _open_home(**params: str) -> AppTest:
+    """The site's address with ``params``: Home, the page an address without a page's name opens."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params.update(params)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def test_home_reads_no_part_of_its_address_and_says_so():
+    at = _open_home(foo="1", bar="2")
+    assert "this page does not read 'foo', 'bar' in its address (it reads no part of it" in shown(at)
+    assert at.title[0].value == "Monopoly rules lab"            # the page itself is all there
+    assert not _open_home().warning
+
+
+def test_the_rules_page_says_an_unknown_part_and_still_opens_the_rule_set_of_its_link():
+    at = _open("pages/rules.py", foo="1")
+    assert _said_unread(at, "foo") and "it reads preset, rules and name" in shown(at)
+    at = _open("pages/rules.py", preset="classic-uk", name="Mine", colour="red")
+    assert _said_unread(at, "colour") and not _said_unread(at, "preset") and not _said_unread(at, "name")
+    assert "The rule set \u201cMine\u201d was opened from the link and kept." in shown(at)
+    assert at.text_input(key="rp_name").value == "Mine"
+
+
+def test_a_rule_set_link_is_not_reported_as_unread():
+    from monopoly_core import preset, sharelink
+    params = sharelink.rules_params(preset("classic-us", go_salary=400), "Rich GO")
+    at = _open("pages/rules.py", **params)
+    assert params["rules"] and not at.warning
+    assert at.text_input(key="rp_rule_go_salary").value == "400" and at.success
+
+
+def test_a_rule_set_link_s_rules_or_name_without_its_preset_are_said_not_ignored():
+    at = _open("pages/rules.py", name="Mine")
+    assert "'name' is used only with a preset" in shown(at) and not at.success
+    assert at.text_input(key="rp_name").value != "Mine"
+
+
+LESSON_PAGES = [f"pages/{x.slug}.py" for x in LESSONS]
+
+
+@pytest.mark.parametrize("page", LESSON_PAGES)
+def test_a_lesson_says_an_unknown_part_and_not_its_seed(page):
+    at = _open(page, seed="5", foo="1")
+    assert _said_unread(at, "foo") and "it reads seed and print" in shown(at)
+    assert not _said_unread(at, "seed")
+    assert not _open(page, seed="5").warning            # the seed alone: nothing to say
+
+
+def _in_screen_only_box(at, element) -> bool:
+    boxes = [b for b in at.main.children.values() if str(getattr(b.proto, "id", "")).endswith("screen_only")]
+    return any(element in box.children.values() for box in boxes)
+
+
+@pytest.mark.parametrize("page", LESSON_PAGES)
+def test_a_print_view_says_an_unknown_part_on_the_screen_not_on_the_sheet(page):
+    at = _open(page, print="worksheet", seed="3", foo="1")
+    assert _said_unread(at, "foo") and not _said_unread(at, "print") and not _said_unread(at, "seed")
+    assert len(at.warning) == 1 and _in_screen_only_box(at, at.warning[0])     # (hidden by the print CSS)
+    assert "Worksheet" in shown(at)                                          # the sheet is still there
+    assert not _open(page, print="answers", seed="3").warning
