@@ -78,6 +78,27 @@ def test_undo_right_after_a_rewind_brings_back_the_game_as_it_was():
     assert game(at).ply == ply - 1
 
 
+def test_the_rewind_box_says_what_undo_brings_back_only_where_a_rewind_landed():
+    """Review (outside): the "Rewind..." box said "Undo brings back the game as it was before the rewind" before any
+    rewind. It says so only where a rewind landed (then Undo brings that game back), and no longer once the game
+    has moved on from there (then Undo steps back one step)."""
+    def notes(at):
+        return [c.value for c in at.caption if c.value.startswith("Undo brings back")]
+    at = open_page("pages/play.py")
+    start(at, seed=13, bot_seat0=True)
+    finish_turns(at, 4)
+    open_rewind(at)
+    assert at.button(key="ctl_rewind") and not notes(at)          # the box is open, with no rewind yet
+    before = game(at)
+    rewind_to(at, 2)
+    open_rewind(at)
+    assert notes(at) == [f"Undo brings back the game as it was before the rewind (turn {before.turn}, step "
+                         f"{before.ply})."]
+    at.button(key="ctl_step").click().run()                         # the game moves on: Undo steps back now
+    open_rewind(at)
+    assert not notes(at)
+
+
 def test_rewinds_and_restarts_are_undone_in_the_order_they_were_made():
     at = open_page("pages/play.py")
     start(at, seed=13, bot_seat0=True)
