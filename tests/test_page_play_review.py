@@ -349,3 +349,15 @@ def test_the_cheaters_editions_hotels_and_auction_raises_say_when_they_matter():
     at.selectbox(key="setup_preset").set_value("classic-uk").run()      # there, the last houses' auctions rise by it
     at.toggle(key="rule_auctions").set_value(False).run()
     assert not rule_controls(at)["auction_increment"].disabled
+
+
+def test_the_board_says_free_where_a_property_costs_nothing():
+    """Review (outside): Grafton Street, free in the Cheaters Edition, showed nothing where the price goes."""
+    import re
+    at = open_page("pages/play.py")
+    at.selectbox(key="setup_preset").set_value("cheaters").run()
+    start(at, seed=3)
+    board = next(m.value for m in at.markdown if "<svg" in m.value)
+    assert re.search(r"<tspan[^>]*>Grafton St</tspan><tspan[^>]*>free</tspan>", board)
+    assert "<title>Grafton Street&#10;Price&#58; free&#10;" in board            # its deed, pointed at
+    assert re.search(r"<tspan[^>]*>\u00a3\d+</tspan>", board)                # (the others: their price)
