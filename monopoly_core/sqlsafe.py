@@ -147,11 +147,25 @@ class QueryResult:
         if self.as_text:
             cols = ", ".join(f"{col} ({kind})" for col, kind in self.as_text)
             out.append(f"Shown as text, because a table or CSV file cannot hold these types as they are: {cols}.")
+        if self.nan_columns:
+            out.append(f"Shown as text, with NaN (not a number) written NaN, because a column of numbers cannot show "
+                       f"it: {', '.join(self.nan_columns)}.")
         if self.far_dates:
             cols = ", ".join(f"{col} ({kind})" for col, kind in self.far_dates)
             out.append(f"Shown as text, because the table can hold only dates from the year 1 to 9999, and these "
                        f"columns have a date outside them or an infinite one: {cols}.")
         return out
+
+    @property
+    def nan_columns(self) -> list[str]:
+        """The columns of numbers holding a NaN, which :attr:`shown` and the CSV hold as text."""
+        return _nan_columns(self.table)
+
+    @property
+    def shown(self) -> pa.Table:
+        """The rows as a table on a page shows them: a column of numbers holding a NaN as text, NaN written NaN (a
+        NaN in a column of numbers is drawn as an error cell), NULL staying empty; as the CSV writes them."""
+        return _nan_as_text(self.table)
 
     @property
     def num_rows(self) -> int:
@@ -179,16 +193,32 @@ class QueryResult:
         return buf.getvalue()
 
 
+def _nan_columns(table: pa.Table) -> list[str]:
+    """The columns of numbers that hold a NaN."""
+    import pyarrow.compute as pc
+    return [name for name, col in zip(table.column_names, table.columns)
+            if pa.types.is_floating(col.type) and pc.any(pc.is_nan(col)).as_py()]
+
+
+def _nan_as_text(table: pa.Table) -> pa.Table:
+    """The columns of numbers that hold a NaN as text, NaN written NaN (Arrow writes ``nan``, and a table's column of
+    numbers draws it as an error), NULL staying NULL."""
+    import pyarrow.compute as pc
+    nan = set(_nan_columns(table))
+    if not nan:
+        return table
+    cols = [pc.if_else(pc.is_nan(col), "NaN", pc.cast(col, pa.string())) if name in nan else col
+            for name, col in zip(table.column_names, table.columns)]
+    return pa.table(cols, names=table.column_names)
+
+
 def _csv_safe(table: pa.Table) -> pa.Table:
     """Columns CSV cannot hold (lists, structs, maps) as JSON-ish text, and a float column holding NaN with it
-    written NaN (Arrow writes ``nan``), apart from NULL, which stays an empty field."""
-    import pyarrow.compute as pc
+    written NaN (:func:`_nan_as_text`), apart from NULL, which stays an empty field."""
     cols = []
-    for col in table.columns:
+    for col in _nan_as_text(table).columns:
         t = col.type
-        if pa.types.is_floating(t) and pc.any(pc.is_nan(col)).as_py():
-            cols.append(pc.if_else(pc.is_nan(col), "NaN", pc.cast(col, pa.string())))
-        elif pa.types.is_nested(t) or pa.types.is_dictionary(t):
+        if pa.types.is_nested(t) or pa.types.is_dictionary(t):
             cols.append(pa.array([None if v is None else (json.dumps(v, default=str)
                                                           if not isinstance(v, str) else v)
                                   for v in col.to_pylist()], pa.string()))

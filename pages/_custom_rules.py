@@ -72,9 +72,6 @@ def play_query(rules: RuleSet, seed: int = 1) -> str:
     return urlencode({k: v for k, v in params.items() if v})
 
 
-#: The rules only the Mega Edition reads (every other edition plays as if they were off), and what it does with them.
-MEGA_ONLY = {"skyscrapers": "skyscrapers", "train_depots": "train depots", "bus_tickets": "bus tickets",
-             "majority_rent_multiplier": "a higher rent for a group held all but one"}
 MEGA = "mega"
 SPEED_DIE = "2d6+speed"
 
@@ -85,33 +82,58 @@ def _not_used_by(edition: str) -> str:
     return f"Not used by {words.edition_name(get(edition).title)}"
 
 
-def _mega_has(names) -> str:
-    """ "the Mega Edition has skyscrapers and train depots" (the Mega-only rules ``names``)."""
-    return "the Mega Edition has " + " and ".join(MEGA_ONLY[n] for n in names)
+def _owner(name: str, edition: str):
+    """The other edition whose own rule ``name`` is (``Edition.own_rules``: only it plays the rule), or None."""
+    from monopoly_core.editions import get, names
+    return next((get(n) for n in names() if n != edition and name in get(n).own_rules), None)
+
+
+def _only_has(owner, names) -> str:
+    """ "the Mega Edition has skyscrapers and train depots" (``names``: rules of ``owner``'s own)."""
+    return (f"{words.edition_name(owner.title)} has "
+            + " and ".join(dict.fromkeys(owner.own_rules[n] for n in names)))
 
 
 def unused_by_edition(name: str, edition: str) -> str | None:
-    """The note under the control of a rule that ``edition`` does not use (a Mega-only rule), or None: "Not used by
-    Classic Monopoly: only the Mega Edition has skyscrapers." (an outside review: in a Classic game's set-up the
-    Mega-only boxes were editable with no word that they do nothing there)."""
-    return f"{_not_used_by(edition)}: only {_mega_has([name])}." if edition != MEGA and name in MEGA_ONLY else None
+    """The note under the control of a rule that ``edition`` does not play, with the reason, or None: another
+    edition's own rule ("Not used by Classic Monopoly: only the Mega Edition has skyscrapers.") or one the edition
+    says it never reads (``Edition.unused_rules``: "Not used by the Cheaters Edition: it has no mortgages ..."). An
+    outside review: in a Classic game's set-up the Mega-only boxes were editable with no word that they do nothing
+    there, and in a Cheaters Edition game's the boxes of mortgage interest, income tax and houses."""
+    from monopoly_core.editions import get
+    why = get(edition).unused_rules.get(name)
+    if why is not None:
+        return f"{_not_used_by(edition)}: {why}."
+    owner = _owner(name, edition)
+    return f"{_not_used_by(edition)}: only {_only_has(owner, [name])}." if owner is not None else None
 
 
 def edition_notes(rules: RuleSet) -> list[str]:
     """What a rule set of one's own sets that its edition does not play, in words (an outside review: skyscrapers and
-    train depots could be set on a classic game with no note, and a speed die there said nothing of its faces)."""
-    from monopoly_core.editions import get
-    edition = get(rules.edition).title
+    train depots could be set on a classic game with no note, and a speed die there said nothing of its faces): the
+    other editions' own rules set to anything but off, and the rules the edition never reads changed from the
+    preset the rule set started from."""
+    from monopoly_core import editions
+    from monopoly_core.rules import load_preset
+    edition = editions.get(rules.edition)
     notes = []
-    if rules.edition != MEGA:
-        off = {f.name: f.default for f in fields(RuleSet)}
-        unused = [n for n in MEGA_ONLY if getattr(rules, n) != off[n]]
+    off = {f.name: f.default for f in fields(RuleSet)}
+    for name in editions.names():
+        owner = editions.get(name)
+        unused = [n for n in owner.own_rules if name != rules.edition and getattr(rules, n) != off[n]]
         if unused:
             notes.append(f"{_not_used_by(rules.edition)}: "
                          + "; ".join(f"{words.label(n)} ({words.value(n, getattr(rules, n))})" for n in unused)
-                         + f". Only {_mega_has(unused)}: these games are played as if they were not set.")
-        if rules.dice == SPEED_DIE:
-            notes.append(words.speed_die_elsewhere(edition))
+                         + f". Only {_only_has(owner, unused)}: these games are played as if they were not set.")
+    started = load_preset(rules.preset).rules
+    changed = [n for n in edition.unused_rules if getattr(rules, n) != getattr(started, n)]
+    if changed:
+        notes.append(f"{_not_used_by(rules.edition)}: "
+                     + "; ".join(f"{words.label(n)} ({words.value(n, getattr(rules, n))}), as "
+                                 f"{edition.unused_rules[n]}" for n in changed)
+                     + ". These games are played as if they were not set.")
+    if rules.edition != MEGA and rules.dice == SPEED_DIE:
+        notes.append(words.speed_die_elsewhere(edition.title))
     own = {(p.rules.chance_deck, p.rules.chest_deck) for p in presets() if p.rules.board == rules.board}
     if own and (rules.chance_deck, rules.chest_deck) not in own:
         decks = " or ".join(f"{words.value('chance_deck', c)} with {words.value('chest_deck', h)}"

@@ -123,6 +123,13 @@ def _jump_back(g: Game) -> tuple[Game, int, str] | None:
     return jumps[-1] if jumps and jumps[-1][1] == g.ply else None
 
 
+def rewound_from(g: Game) -> Game | None:
+    """The game as it was before the rewind that landed at ``g``'s step, which Undo brings back now (None: ``g`` was
+    not reached by a rewind, or the game has moved on since)."""
+    jump = _jump_back(g)
+    return jump[0] if jump is not None and jump[2] == BEFORE_REWIND else None
+
+
 def can_undo(g: Game) -> bool:
     """Whether Undo has somewhere to go: a step back, or the game as it was before the restart or rewind that
     landed here."""
@@ -144,6 +151,7 @@ def undo() -> None:
 
 
 REWIND_TURN = "rewind_turn"  # the number box of the turn to rewind to
+BEFORE_REWIND = "the game as it was before the rewind"   # what Undo brings back after a rewind
 
 
 def rewind() -> None:
@@ -162,10 +170,13 @@ def rewind() -> None:
         notice("warning", f"Nothing was rewound. {why}")
         return
     set_game(Game.replay(g.history, g.turn_plies[turn - 1] + 1, snapshots=True))
-    kept = _jumped(g, game(), "the game as it was before the rewind")
-    notice("info", f"Rewound to the start of turn {turn}."
-           + (f" Undo brings back the game as it was before the rewind (turn {g.turn}, step {g.ply})." if kept
-              else ""))
+    kept = _jumped(g, game(), BEFORE_REWIND)
+    notice("info", f"Rewound to the start of turn {turn}." + (f" {undo_rewind_words(g)}" if kept else ""))
+
+
+def undo_rewind_words(before: Game) -> str:
+    """ "Undo brings back the game as it was before the rewind (turn 9, step 80)." """
+    return f"Undo brings back {BEFORE_REWIND} (turn {before.turn}, step {before.ply})."
 
 
 def restart() -> None:

@@ -37,22 +37,43 @@ def _reset_rules() -> None:
         st.session_state.pop(f"rule_{f.name}", None)
 
 
+#: The Cheaters Edition: the auctions of its bank's last hotels rise by a raise of its own (``hotel_auction_increment``,
+#: editions/cheaters_money.py), and its hotel cards, cheats and set-up place hotels only while the bank has one, with
+#: or without building limits (editions/cheaters_cards.py, cheats.py, cheaters.py).
+CHEATERS = "cheaters"
+
+
+def _raise_matters(v) -> bool:
+    """Whether an auction rises by the smallest raise: a declined property's, or a shortage of the bank's last
+    buildings but the Cheaters Edition's hotels."""
+    return v["auctions"] or (v["building_limits"] and v["edition"] != CHEATERS)
+
+
+#: Why no auction is held: the words of the auction rules that are off.
+NO_AUCTION = ("no auction is ever held: declined properties are not auctioned and the bank's buildings never run "
+              "out")
+
+
+def _no_raise(v) -> str:
+    if v["edition"] == CHEATERS and v["building_limits"]:
+        return ("no auction rises by it: declined properties are not auctioned, and the bank's last hotels are "
+                "auctioned by a raise of their own")
+    return NO_AUCTION
+
+
 #: Rules that matter only when other rules are set a certain way: the rule -> (whether it matters, given the
-#: current values; why it does not). The auction bids also set the auctions of the bank's last houses and
-#: hotels (building shortages), which are held even when declined properties are not auctioned.
+#: current values; why it does not, or a function of the values giving why). The auction bids also set the
+#: auctions of the bank's last houses and hotels (building shortages), which are held even when declined properties
+#: are not auctioned. (A rule the chosen edition never plays is said by ``custom.unused_by_edition``.)
 DEPENDS = {
-    "auction_min_bid": (lambda v: v["auctions"] or v["building_limits"],
-                        "no auction is ever held: declined properties are not auctioned and the bank's houses "
-                        "never run out"),
-    "auction_increment": (lambda v: v["auctions"] or v["building_limits"],
-                          "no auction is ever held: declined properties are not auctioned and the bank's houses "
-                          "never run out"),
+    "auction_min_bid": (lambda v: v["auctions"] or v["building_limits"], NO_AUCTION),
+    "auction_increment": (_raise_matters, _no_raise),
     "free_parking_seed": (lambda v: v["free_parking"] == "jackpot", "Free Parking pays nothing"),
     "income_tax_percent": (lambda v: v["income_tax"] == "flat_or_percent", "Income Tax is the printed amount"),
     "houses": (lambda v: v["building_limits"], "the bank's houses and hotels never run out"),
-    "hotels": (lambda v: v["building_limits"], "the bank's houses and hotels never run out"),
-    **{name: (lambda v: v["edition"] == "cheaters", "only the Cheaters Edition has cheat cards")
-       for name in ("face_up_cheats", "false_accusation_fine", "ultimate_cheats", "hotel_auction_increment")},
+    "hotels": (lambda v: v["building_limits"] or v["edition"] == CHEATERS,
+               "the bank's houses and hotels never run out"),
+    "hotel_auction_increment": (lambda v: v["building_limits"], "the bank's hotels never run out"),
 }
 
 
@@ -121,22 +142,23 @@ def rules_controls(base: RuleSet, *, prefix: str = "rule_", groups: tuple[str, .
                 helptext = words.meaning(f.name, m["help"]) + (" " + words.source(m["source"]) if m.get("source")
                                                                   else "")
                 matters, why_not = DEPENDS.get(f.name, (lambda v: True, ""))
-                # a rule the edition does not use (a Mega-only rule elsewhere): off where the edition is fixed (the
-                # Play page's set-up); where the edition is a control too (the Rules page), on, with the note
+                # a rule the edition does not play (another edition's own, or one it never reads): off where the
+                # edition is fixed (the Play page's set-up); where the edition is a control too (the Rules page), on,
+                # with the note
                 unused = custom.unused_by_edition(f.name, values["edition"])
                 off = (unused is not None and "Edition" not in groups) or not matters(values)
-                note = unused or f"Not used now: {why_not}."
+                note = unused or f"Not used now: {why_not if isinstance(why_not, str) else why_not(values)}."
                 if off or unused:
                     helptext += f" {note}"
                 label = words.label(f.name)
                 if field_type(f) is bool:
-                    v = st.toggle(label, key=key, help=helptext)
+                    v = st.toggle(label, key=key, help=helptext, disabled=off)
                 elif m.get("choices"):
-                    v = st.selectbox(label, list(m["choices"]), key=key, help=helptext,
+                    v = st.selectbox(label, list(m["choices"]), key=key, help=helptext, disabled=off,
                                      format_func=lambda c, n=f.name: words.choice(n, c))
                 elif field_type(f) is str:
                     v = st.selectbox(label, text_options(f.name, getattr(base, f.name)), key=key, help=helptext,
-                                     format_func=lambda c, n=f.name: words.value(n, c))
+                                     disabled=off, format_func=lambda c, n=f.name: words.value(n, c))
                 else:
                     if off and _rule_number(base, f.name, prefix, currency)[1] is not None:
                         # a box that cannot be changed now holds no refused text: the rule book's number again

@@ -268,8 +268,10 @@ def _show(result, hint) -> None:
         st.info(plain(note))
     df = result.to_pandas()
     st.caption(f"{result.num_rows:,} {'row' if result.num_rows == 1 else 'rows'} in {result.seconds * 1000:.0f} ms")
-    # the rows as Arrow, not as pandas: pandas makes a float NULL a NaN and the table showed both as "None"
-    st.dataframe(result.table, width="stretch", hide_index=True, key="db_table")
+    # the rows as Arrow, not as pandas: pandas makes a float NULL a NaN and the table showed both as "None"; a column
+    # holding a NaN as text, NaN written NaN, as in the CSV (a NaN in a column of numbers was drawn as an error cell)
+    st.dataframe(result.shown, width="stretch", hide_index=True, key="db_table",
+                 column_config={c: st.column_config.TextColumn(alignment="right") for c in result.nan_columns})
 
     d1, d2 = st.columns(2)
     d1.download_button("Download CSV", data=result.to_csv(), file_name="query.csv", mime="text/csv",

@@ -113,7 +113,11 @@ def _controls(g) -> None:
             st.button("Rewind to that turn", on_click=gs.rewind, key="ctl_rewind")
             if why is not None:
                 st.error(why, icon=":material/block:")
-            st.caption("Undo brings back the game as it was before the rewind.")
+            # what Undo does after a rewind, only where one landed: before any rewind, or once the game has moved
+            # on from it, Undo steps back one step (an outside review read the note before any rewind)
+            before = gs.rewound_from(g)
+            if before is not None:
+                st.caption(gs.undo_rewind_words(before))
         st.button("Restart with the same seed", on_click=gs.restart, key="ctl_restart",
                   help="Start this game again from the beginning with the same seed (Undo brings the game "
                        "back).")

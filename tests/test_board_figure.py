@@ -124,3 +124,16 @@ def test_a_tax_or_a_bill_shows_what_it_costs_not_a_currency_symbol(board_name):
     for sq, label in zip(board.squares, labels):
         if sq.amount:
             assert f"pay {board.currency}{sq.amount}" in label, (sq.name, label)
+
+
+def test_a_property_whose_price_is_0_is_free_on_the_board_and_its_deed():
+    # outside review: the Cheaters Edition's Grafton Street ("Grafton Street is free", seed 003) showed nothing where
+    # a price goes
+    board = load_board("cheaters-uk")
+    grafton = next(sq.index for sq in board.squares if sq.name == "Grafton Street")
+    assert board.squares[grafton].price == 0
+    fig = board_figure(board, height=640)
+    assert _trace(fig, mode="text").text[grafton].endswith("free")
+    assert "Price: <b>free</b>" in _trace(fig, "squares").hovertext[grafton]
+    labels = _trace(fig, mode="text").text        # the stations are not for sale: no price, no "free"
+    assert not [label for sq, label in zip(board.squares, labels) if sq.kind == "station" and "free" in label]

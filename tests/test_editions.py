@@ -157,3 +157,73 @@ def test_classic_has_no_tokens_to_trade():
     g.arrange().deed(1, seat=0)
     assert "no 'coin' tokens to trade in the Classic Monopoly" in trade_problem(
         g, Trade(0, 1, give_squares=(1,), get_tokens=("coin",)))
+
+
+# --- the rules an edition does not play ------------------------------------------------------------------------------
+# An outside review: under the Cheaters Edition the Play page's boxes for mortgage interest, income tax and houses did
+# nothing and said nothing. Each edition lists the RuleSet fields it never reads (``Edition.unused_rules``) and those
+# only it reads (``Edition.own_rules``, which every other edition never reads); the site notes them beside their boxes.
+# Here each one is flipped, alone and all together, and the same seeded bot games are played.
+NOT_PLAYED_TABLE = ["strategist", "set-collector", "cautious", "always-buy"]
+#: another value for the rules that name a data file
+OTHER_FILE = {"cheat_deck": "cheaters-uk", "bus_tickets": "mega-us"}
+
+
+def not_played(edition: str) -> dict[str, str]:
+    """The RuleSet fields ``edition`` does not play: its own list, and every other edition's own rules."""
+    fields = dict(editions.get(edition).unused_rules)
+    for name in editions.names():
+        if name != edition:
+            fields.update(dict.fromkeys(editions.get(name).own_rules, name))
+    return fields
+
+
+def other_values(rules, name: str) -> list:
+    """Valid values of rule ``name`` other than ``rules``' (its lowest and highest, the other choices)."""
+    from monopoly_core.rules import field_info
+    info, now = field_info(name), getattr(rules, name)
+    if info["type"] == "bool":
+        return [not now]
+    if info["choices"]:
+        return [c for c in info["choices"] if c != now]
+    if info["type"] == "str":
+        return [OTHER_FILE[name] if now != OTHER_FILE[name] else ""]
+    return [x for x in (info["min"], info["max"]) if x != now]
+
+
+def played(rules, seed: int):
+    """What a seeded bot game came to: every answer, the steps, the outcome, and the board (not the event log: a
+    jackpot that Free Parking never pays still logs the fines paid into its pot)."""
+    g = Game.new(rules, bots(NOT_PLAYED_TABLE[:min(4, rules.max_players)]), seed)
+    g.run()
+    result = {k: v for k, v in g.result().items() if k != "events"}
+    return [a.to_json() for a in g.history.actions], g.ply, result, list(g.owner), list(g.level)
+
+
+@pytest.mark.parametrize("name", ["classic-us", "classic-uk", "mega", "sore-losers", "cheaters"])
+def test_a_rule_the_edition_does_not_play_changes_none_of_its_games(name):
+    base = preset(name, turn_limit=120)
+    fields = not_played(base.edition)
+    changes = [{f: v} for f in fields for v in other_values(base, f)]
+    changes += [{f: other_values(base, f)[i] for f in fields} for i in (0, -1)]     # all together
+    for seed in range(2):
+        expected = played(base, seed)
+        for change in changes:
+            assert played(base.replace(**change).validate(), seed) == expected, (seed, change)
+
+
+def test_the_editions_say_which_rules_they_do_not_play():
+    """The Cheaters Edition (seed 003, "A Cheat's Gameboard": "There are no utilities or taxes ... there's no
+    mortgaging and there aren't any Houses, just Hotels"; Free Parking draws a card) plays none of these; the classic
+    rules, Sore Losers and Mega play every rule but the other editions' own."""
+    assert set(editions.get("cheaters").unused_rules) == {
+        "mortgage_interest_pct", "income_tax", "income_tax_percent", "houses", "even_building", "free_parking",
+        "free_parking_seed"}
+    for name in ("classic", "sore-losers", "mega"):
+        assert not editions.get(name).unused_rules
+    assert set(not_played("classic")) == {
+        "skyscrapers", "train_depots", "bus_tickets", "majority_rent_multiplier", "cheat_deck", "face_up_cheats",
+        "false_accusation_fine", "ultimate_cheats", "hotel_auction_increment", "coins", "starting_coins", "max_coins"}
+    # and the way of checking sees a rule that is played: the mortgage interest of the classic game
+    base = preset("classic-us", turn_limit=120)
+    assert any(played(base, seed) != played(base.replace(mortgage_interest_pct=100), seed) for seed in range(4))

@@ -454,7 +454,7 @@ def test_figures(us):
 def test_sentences_say_what_the_numbers_are(us):
     d = M.stationary(us, "long")
     s = M.describe_distribution(d)
-    assert "in jail" in s and "9.39 %" in s and "2.50 %" in s
+    assert "in jail" in s and "9.39%" in s and "2.50%" in s
     v = M.describe_distribution(M.stationary(us, "long", "visits-per-turn"))
     assert "landings per turn" in v
     c = M.describe_convergence(M.convergence(us, 40), 10)

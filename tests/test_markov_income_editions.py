@@ -42,9 +42,9 @@ def test_the_one_roll_sentence_says_how_far_ahead_each_square_is():
     from monopoly_core import markov as M
     from monopoly_core.markov.explain import describe_one_roll
     mega = describe_one_roll(M.one_roll(preset("mega"), "0", "long", "pay", ""), "0")
-    assert "six to eight" not in mega and "Gas Company (14.2 %, 10 ahead)" in mega
+    assert "six to eight" not in mega and "Gas Company (14.2%, 10 ahead)" in mega
     classic = describe_one_roll(M.one_roll(preset("classic-us"), "0", "long", "pay", ""), "0")
-    assert "(13.8 %, 6 ahead)" in classic
+    assert "(13.8%, 6 ahead)" in classic
 
 
 def test_a_name_the_board_repeats_is_said_with_its_square_number():

@@ -74,15 +74,15 @@ def reveal_answer(at: AppTest, slug: str, answer: str) -> None:
 def test_lesson_dice_shows_the_exact_values_counted_by_hand():
     at = open_page(PAGES["lesson_dice"])
     assert at.title[0].value == "Lesson 1: Two dice" and at.latex
-    assert metric(at, "Doubles") == "1/6 (16.67 %)"
-    assert metric(at, "Three doubles in a row") == "1/216 (0.46 %)"
+    assert metric(at, "Doubles") == "1/6 (16.67%)"
+    assert metric(at, "Three doubles in a row") == "1/216 (0.46%)"
     table = frame(at, "ways")
     assert dict(zip(table["total"], table["ways"])) == {t: 6 - abs(t - 7) for t in range(2, 13)}
     assert list(table["probability"]) == [str(Fraction(6 - abs(t - 7), 36)) for t in range(2, 13)]
     assert at.info[0].value == "Press a button to run the simulation with seed 2024."
     at.toggle(key="l1_speed").set_value(True).run()
-    assert metric(at, "Triples") == "1/72 (1.39 %)"
-    assert metric(at, "Mr. Monopoly") == "1/3 (33.33 %)" and metric(at, "Bus") == "1/6 (16.67 %)"
+    assert metric(at, "Triples") == "1/72 (1.39%)"
+    assert metric(at, "Mr. Monopoly") == "1/3 (33.33%)" and metric(at, "Bus") == "1/6 (16.67%)"
     speed = frame(at, "Mr. Monopoly")
     assert speed["ways"].sum() == 216 and dict(zip(speed["total"], speed["ways"]))[15] == 1
 

@@ -266,3 +266,23 @@ def test_the_rolls_and_seed_typed_are_the_ones_simulated(page):
     settings, emp = at.session_state["mk_sim_result"]
     assert settings[-2:] == (1234, 7) and emp.rolls == 1234
     assert _by_label(at.metric, "Rolls counted").value == "1,234"
+
+
+@pytest.mark.parametrize("name", ["classic-us", "mega", "sore-losers"])
+def test_every_percentage_is_written_one_way(page, name):
+    """Review (outside): "9.39 %" in the sentences and "2.92%" in the metrics and figures. Every percentage on the
+    page is written as most of the site writes it: no space before the sign."""
+    at = page
+    at.selectbox(key="mk_preset").set_value(name).run()
+    seen = []
+    for tab in ("Heat map", "Graph", "Convergence", "Theory vs experiment", "Income"):
+        open_tab(at, tab)
+        if tab == "Theory vs experiment":
+            at.text_input(key="mk_rolls").set_value("2000").run()
+            at.button(key="mk_simulate").click().run()
+            assert not at.exception
+        seen += [e.value for kind in ("markdown", "caption", "info", "warning") for e in getattr(at, kind)]
+        seen += [m.value for m in at.metric]
+    text = "\n".join(map(str, seen))
+    assert re.search(r"\d%", text)
+    assert not re.findall(r".{30}\d %.{10}", text)

@@ -78,6 +78,27 @@ def test_undo_right_after_a_rewind_brings_back_the_game_as_it_was():
     assert game(at).ply == ply - 1
 
 
+def test_the_rewind_box_says_what_undo_brings_back_only_where_a_rewind_landed():
+    """Review (outside): the "Rewind..." box said "Undo brings back the game as it was before the rewind" before any
+    rewind. It says so only where a rewind landed (then Undo brings that game back), and no longer once the game
+    has moved on from there (then Undo steps back one step)."""
+    def notes(at):
+        return [c.value for c in at.caption if c.value.startswith("Undo brings back")]
+    at = open_page("pages/play.py")
+    start(at, seed=13, bot_seat0=True)
+    finish_turns(at, 4)
+    open_rewind(at)
+    assert at.button(key="ctl_rewind") and not notes(at)          # the box is open, with no rewind yet
+    before = game(at)
+    rewind_to(at, 2)
+    open_rewind(at)
+    assert notes(at) == [f"Undo brings back the game as it was before the rewind (turn {before.turn}, step "
+                         f"{before.ply})."]
+    at.button(key="ctl_step").click().run()                         # the game moves on: Undo steps back now
+    open_rewind(at)
+    assert not notes(at)
+
+
 def test_rewinds_and_restarts_are_undone_in_the_order_they_were_made():
     at = open_page("pages/play.py")
     start(at, seed=13, bot_seat0=True)
@@ -232,7 +253,58 @@ def test_the_mega_only_rules_are_off_in_a_classic_set_up_and_say_why():
     assert not at.text_input(key="rule_houses").disabled          # (a rule Classic Monopoly plays)
     at.selectbox(key="setup_preset").set_value("mega").run()       # the Mega Edition's own rules: on, no note
     assert not any(at.text_input(key=key).disabled for key in MEGA_ONLY_BOXES)
-    assert not [c.value for c in at.caption if c.value.startswith("Not used by")]
+    assert not [c.value for c in at.caption if "only the Mega Edition" in c.value]
+
+
+#: The rules the Cheaters Edition does not play, each with why (seed 003, "A Cheat's Gameboard").
+NO_JACKPOT = "its Free Parking draws a Chance or Community Chest card and pays out no jackpot"
+NO_TAX = "it has no tax squares (\u201cThere are no utilities or taxes\u201d)"
+CHEATERS_UNUSED = {
+    "mortgage_interest_pct": "it has no mortgages (\u201cthere's no mortgaging\u201d)",
+    "income_tax": NO_TAX, "income_tax_percent": NO_TAX,
+    "houses": "it has hotels only (\u201cthere aren't any Houses, just Hotels\u201d)",
+    "even_building": "a street takes one hotel, bought straight away, so there is nothing to build evenly",
+    "free_parking": NO_JACKPOT, "free_parking_seed": NO_JACKPOT}
+HOTEL_RAISE = "only the Cheaters Edition has a smallest raise of its own for the bank's last hotels"
+
+
+def rule_controls(at) -> dict:
+    """The set-up's rule controls by rule name."""
+    return {w.key[len("rule_"):]: w for kind in ("text_input", "toggle", "selectbox") for w in getattr(at, kind)
+            if (w.key or "").startswith("rule_")}
+
+
+def test_every_rule_an_edition_does_not_play_is_off_and_says_why():
+    """Review (outside): under the Cheaters Edition the boxes of mortgage interest, income tax (the amount and the
+    percentage) and houses in the bank did nothing and said nothing, and "Smallest raise when the last hotels are
+    auctioned" said "only the Cheaters Edition has cheat cards". Each rule an edition does not play is off, with the
+    true reason in its note; these are the rules test_editions.py flips and finds no game changed by."""
+    from test_editions import not_played
+
+    from monopoly_core import preset
+    at = open_page("pages/play.py")
+    for name, title in (("cheaters", "the Cheaters Edition"), ("sore-losers", "Monopoly for Sore Losers"),
+                        ("mega", "the Mega Edition"), ("classic-uk", "Classic Monopoly")):
+        at.selectbox(key="setup_preset").set_value(name).run()
+        assert not at.exception
+        controls = rule_controls(at)
+        noted = {f for f, w in controls.items() if f"Not used by {title}" in (w.help or "")}
+        assert noted == set(not_played(preset(name).edition)) & set(controls), name
+        assert all(controls[f].disabled for f in noted), name
+        for f in noted:         # the edition's own reason, or the edition whose own rule it is
+            why = CHEATERS_UNUSED[f] if name == "cheaters" and f in CHEATERS_UNUSED else "only the "
+            assert f"Not used by {title}: {why}" in controls[f].help, (name, f)
+        captions = [c.value for c in at.caption]
+        assert not [c for c in captions if "cheat cards" in c], name
+        if name == "cheaters":
+            assert set(CHEATERS_UNUSED) <= noted
+            for f, why in CHEATERS_UNUSED.items():
+                assert f"Not used by the Cheaters Edition: {why}." in captions
+            for f in ("hotel_auction_increment", "hotels", "auction_increment", "auction_min_bid", "jail_fine"):
+                assert not controls[f].disabled, f       # rules it plays
+        else:                                            # the classic rules' boxes: all played
+            assert not noted & set(CHEATERS_UNUSED), name
+            assert f"Not used by {title}: {HOTEL_RAISE}." in captions
 
 
 # --- 6: an amount too long to read, on the bid button -----------------------------------------------------------------
@@ -247,3 +319,45 @@ def test_the_bid_button_says_a_30_digit_amount_as_the_other_boxes_do():
         [unescaped(e.value) for e in at.error]
     at.text_input(key="bid_amount").set_value("9" * 20).run()      # (a shorter amount is still said in full)
     assert at.button(key="bid_go").label == "Bid $99,999,999,999,999,999,999"
+
+
+def test_the_cheaters_editions_hotels_and_auction_raises_say_when_they_matter():
+    """The notes of rules that matter only with others, under the Cheaters Edition: its hotel cards and set-up place
+    hotels only while the bank has one, building limits or not (so the number of hotels is played); declined deeds
+    not auctioned, no auction rises by the smallest raise (its last hotels rise by their own). The games agree."""
+    from test_editions import played
+
+    from monopoly_core import preset
+    base = preset("cheaters", turn_limit=120)
+    no_limits, no_auctions = base.replace(building_limits=False), base.replace(auctions=False)
+    assert any(played(no_limits, s) != played(no_limits.replace(hotels=1), s) for s in range(3))
+    assert all(played(no_auctions, s) == played(no_auctions.replace(auction_increment=100), s) for s in range(3))
+    assert all(played(no_limits, s) == played(no_limits.replace(hotel_auction_increment=100), s) for s in range(3))
+    at = open_page("pages/play.py")
+    at.selectbox(key="setup_preset").set_value("cheaters").run()
+    at.toggle(key="rule_building_limits").set_value(False).run()
+    controls = rule_controls(at)
+    assert not controls["hotels"].disabled and "Not used" not in controls["hotels"].help
+    assert controls["hotel_auction_increment"].disabled
+    assert "Not used now: the bank's hotels never run out." in controls["hotel_auction_increment"].help
+    at.toggle(key="rule_building_limits").set_value(True).run()
+    at.toggle(key="rule_auctions").set_value(False).run()
+    controls = rule_controls(at)
+    assert controls["auction_increment"].disabled and not controls["auction_min_bid"].disabled
+    assert ("Not used now: no auction rises by it: declined properties are not auctioned, and the bank's last hotels "
+            "are auctioned by a raise of their own.") in controls["auction_increment"].help
+    at.selectbox(key="setup_preset").set_value("classic-uk").run()      # there, the last houses' auctions rise by it
+    at.toggle(key="rule_auctions").set_value(False).run()
+    assert not rule_controls(at)["auction_increment"].disabled
+
+
+def test_the_board_says_free_where_a_property_costs_nothing():
+    """Review (outside): Grafton Street, free in the Cheaters Edition, showed nothing where the price goes."""
+    import re
+    at = open_page("pages/play.py")
+    at.selectbox(key="setup_preset").set_value("cheaters").run()
+    start(at, seed=3)
+    board = next(m.value for m in at.markdown if "<svg" in m.value)
+    assert re.search(r"<tspan[^>]*>Grafton St</tspan><tspan[^>]*>free</tspan>", board)
+    assert "<title>Grafton Street&#10;Price&#58; free&#10;" in board            # its deed, pointed at
+    assert re.search(r"<tspan[^>]*>\u00a3\d+</tspan>", board)                # (the others: their price)

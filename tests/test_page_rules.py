@@ -425,6 +425,31 @@ def test_mega_rules_under_another_edition_are_marked_not_used(page):
     assert not page.error and not [i for i in page.info if "Not used by" in i.value or "speed die" in i.value]
 
 
+def test_a_rule_the_cheaters_edition_does_not_play_is_marked_not_used(page):
+    """Review (outside): the Cheaters Edition has no mortgages, no tax squares and no houses, and its boxes said
+    nothing; on this page (where the edition can change too) each stays a box, with its note, and a changed one is
+    said under the rule set."""
+    page.selectbox(key="rp_base").set_value("cheaters").run()
+    assert not [i for i in page.info if "Not used by" in i.value]
+    captions = [c.value for c in page.caption]
+    assert "Not used by the Cheaters Edition: it has no mortgages (\u201cthere's no mortgaging\u201d)." in captions
+    assert not page.text_input(key="rp_rule_mortgage_interest_pct").disabled
+    page.text_input(key="rp_rule_mortgage_interest_pct").set_value("20").run()
+    page.text_input(key="rp_rule_houses").set_value("32").run()
+    note = next(i.value for i in page.info if "Not used by" in i.value)
+    assert note == ("Not used by the Cheaters Edition: Mortgage interest (percent) (20), as it has no mortgages "
+                    "(\u201cthere's no mortgaging\u201d); Houses in the bank (32), as it has hotels only (\u201cthere "
+                    "aren't any Houses, just Hotels\u201d). These games are played as if they were not set.")
+    # the Cheaters Edition's own raise for its last hotels: its own rule, no note; elsewhere, the true reason
+    assert not [c for c in captions if "last hotels" in c or "cheat cards" in c]
+    page.selectbox(key="rp_base").set_value("classic-uk").run()
+    page.text_input(key="rp_rule_hotel_auction_increment").set_value("5").run()
+    assert ("Not used by Classic Monopoly: only the Cheaters Edition has a smallest raise of its own for the bank's "
+            "last hotels.") in [c.value for c in page.caption]
+    assert any(i.value.startswith("Not used by Classic Monopoly: Smallest raise when the last hotels are auctioned "
+                                  "(5). Only the Cheaters Edition has") for i in page.info)
+
+
 def test_a_speed_die_under_classic_monopoly_says_on_the_markov_page_what_the_chain_assumes(page):
     """Review (outside): a speed die on Classic UK gave no Markov assumption controls and no word of what the chain
     assumes; the chain (and the game) moves by the pips, so the page says so."""

@@ -90,6 +90,14 @@ class Edition:
         #: draws from the cards left in the deck (``markov.builder``, "Cards kept in hand"). Classic: no (its Get
         #: Out of Jail Free card is treated as returned at once)
         self.keeps_cards_in_hand = False
+        #: the RuleSet fields only this edition plays, each with what it has in words ("skyscrapers"): every other
+        #: edition plays as if they were not set (the site says so beside their controls, ``pages/_custom_rules.py``)
+        self.own_rules: dict[str, str] = {}
+        #: the RuleSet fields the classic rules play that this edition never reads, each with why in words, said
+        #: after "Not used by <the edition>:" (Cheaters: "it has no mortgages ..."). Listed only where reading the
+        #: edition's code paths shows the field has no effect on a game; ``tests/test_editions.py`` flips each and
+        #: plays the same games
+        self.unused_rules: dict[str, str] = {}
 
     def keeps_classic_rules(self) -> bool:
         """Whether this edition overrides none of :data:`HOT_HOOKS`. The engine then calls the classic rule

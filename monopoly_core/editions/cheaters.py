@@ -88,6 +88,22 @@ class Cheaters(Edition):
         self.keeps_cards_in_hand = True         # 003: "you may hold on to the card until you're ready to use it"
         self.own_card_effects = frozenset({cheaters_cards.SEND_TO_JAIL, cheaters_cards.FREE_HOTEL,
                                            cheaters_cards.MOVE_HOTEL})
+        self.own_rules = {"cheat_deck": "cheat cards", "face_up_cheats": "cheat cards",
+                          "false_accusation_fine": "calls of \u201cCheat!\u201d",
+                          "ultimate_cheats": "an ultimate cheat's mode",
+                          "hotel_auction_increment": "a smallest raise of its own for the bank's last hotels"}
+        # (003 "A Cheat's Gameboard": "There are no utilities or taxes ... there's no mortgaging and there aren't any
+        # Houses, just Hotels"): no tax landing rule, so no board it plays has a tax square; mortgage_problem refuses
+        # every mortgage; a hotel takes no houses (hotel_level 1) and hotel_problem never asks for even building;
+        # Free Parking draws a card (cheaters_cards.FREE_PARKING), so a jackpot's pot is never paid out
+        no_tax = "it has no tax squares (\u201cThere are no utilities or taxes\u201d)"
+        no_jackpot = "its Free Parking draws a Chance or Community Chest card and pays out no jackpot"
+        self.unused_rules = {
+            "mortgage_interest_pct": "it has no mortgages (\u201cthere's no mortgaging\u201d)",
+            "income_tax": no_tax, "income_tax_percent": no_tax,
+            "houses": "it has hotels only (\u201cthere aren't any Houses, just Hotels\u201d)",
+            "even_building": "a street takes one hotel, bought straight away, so there is nothing to build evenly",
+            "free_parking": no_jackpot, "free_parking_seed": no_jackpot}
 
     # --- what a game is made of --------------------------------------------------------------------------------
     def landing_rules(self) -> dict[str, LandingRule]:

@@ -143,6 +143,8 @@ class Mega(Edition):
         self.rent_dice = self.jail_dice     # (the white dice: "throw dice" on the nearest-utility card too)
         self.bot_manages = True
         self.tokens = {TICKET: "bus ticket"}
+        self.own_rules = {"skyscrapers": "skyscrapers", "train_depots": "train depots", "bus_tickets": "bus tickets",
+                          "majority_rent_multiplier": "a higher rent for a group held all but one"}
 
     # --- what a game is made of ------------------------------------------------------------------------------
     def board(self, rules: RuleSet) -> Board:

@@ -56,6 +56,8 @@ class SoreLosers(Edition):
         self.watches_doubles = True
         # 000 DEALS & TRADES: "You can buy, sell or swap property and sore loser coins with other players"
         self.tokens = {COIN: "sore loser coin"}
+        self.own_rules = {"coins": "sore loser coins", "starting_coins": "sore loser coins",
+                          "max_coins": "sore loser coins"}
         self._landing: dict[int, tuple[Board, tuple[LandingRule, ...]]] = {}     # id(board) -> (board, its rules)
 
     # --- what a game is made of ------------------------------------------------------------------------------

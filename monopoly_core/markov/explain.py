@@ -6,7 +6,8 @@ from .stats import ChiSquare
 
 
 def pct(x: float, digits: int = 2) -> str:
-    return f"{100 * x:.{digits}f} %"
+    """A share as a percentage, written as the site writes every percentage: "9.39%" (no space)."""
+    return f"{x:.{digits}%}"
 
 
 def _on(name: str) -> str:
@@ -49,8 +50,8 @@ def describe_convergence(tv: list[float], n: int) -> str:
     """The chain forgetting its start: the total variation distance after ``n`` turns from GO."""
     d = tv[n]
     first = next((i for i, x in enumerate(tv) if x < 0.01), None)
-    when = (f"It falls below 1 % after {first} turns." if first is not None
-            else "It is still above 1 % at the end of the chart.")
+    when = (f"It falls below 1% after {first} turns." if first is not None
+            else "It is still above 1% at the end of the chart.")
     return (f"After {n} turns from GO, the chance of the token being on any particular set of squares differs "
             f"from the long run by at most {pct(d)} (the total variation distance). {when} This is why the "
             f"long-run figures describe most of a game, not just its end.")
@@ -68,10 +69,10 @@ def describe_comparison(theory: Distribution, observed: Distribution, test: ChiS
     verdict = (
         "Differences this large are common from chance alone, so the experiment agrees with the exact chain."
         if test.p_value >= 0.05 else
-        "Differences this large would be unusual from chance alone (p below 5 %): look for a rule the chain "
+        "Differences this large would be unusual from chance alone (p below 5%): look for a rule the chain "
         "and the games treat differently, or more games that played differently."
         if test.p_value >= 0.001 else
-        "Differences this large are very unlikely to be chance (p below 0.1 %): the games and the chain differ.")
+        "Differences this large are very unlikely to be chance (p below 0.1%): the games and the chain differ.")
     method = ("The test allows for one roll's position depending on the one before."
               if test.method == "markov" else "The test treats the observations as independent.")
     return (f"With {n:,} {what}, the observed frequencies differ from the exact ones by a total variation "

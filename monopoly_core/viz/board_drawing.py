@@ -129,6 +129,10 @@ def _wrap(text: str, width: float, lines: int = 4) -> list[str]:
     return out[:lines]
 
 
+#: What a property whose price is 0 costs, on the board and its deed (the Cheaters Edition: "Grafton Street is free").
+FREE = "free"
+
+
 def deed_rows(board, index: int, *, rules=None) -> list[tuple[str, str]]:
     """A square's title deed as (what, how much) rows: price, the rent at every level, the house cost and the
     mortgage value (for the hover on the board and the buy decision on the Play page)."""
@@ -138,13 +142,14 @@ def deed_rows(board, index: int, *, rules=None) -> list[tuple[str, str]]:
     def m(x):
         return f"{cur}{x:,}"
 
+    price = ("Price", m(sq.price) if sq.price else FREE)
     if sq.kind == "street":
         r = sq.rents
         mult = rules.set_rent_multiplier if rules is not None else 2
         grp = board.groups[sq.group]
         most = rules.majority_rent_multiplier if rules is not None else 1
         sky = len(r) > 6            # the Mega Edition's skyscraper, the seventh level
-        return ([("Price", m(sq.price)), ("Rent", m(r[0]))]
+        return ([price, ("Rent", m(r[0]))]
                 + ([("Rent with all but one of the group", m(r[0] * most))] if most > 1 else [])
                 + [(f"Rent with the whole {grp.label} set", m(r[0] * mult))]
                 + [(f"With {h} house{'s' if h > 1 else ''}", m(r[h])) for h in range(1, 5)]
@@ -154,13 +159,13 @@ def deed_rows(board, index: int, *, rules=None) -> list[tuple[str, str]]:
                 + [("Mortgage value", m(sq.mortgage))])
     if sq.kind == "railroad":
         label = board.railroad_label.lower()
-        return ([("Price", m(sq.price))]
+        return ([price]
                 + [(f"Rent if the owner has {k} {label}{'s' if k > 1 else ''}", m(x))
                    for k, x in enumerate(board.railroad_rents, 1)]
                 + ([("A train depot costs (doubles the rent)", m(sq.house_cost))] if sq.house_cost else [])
                 + [("Mortgage value", m(sq.mortgage))])
     if sq.kind == "utility":
-        return ([("Price", m(sq.price))]
+        return ([price]
                 + [(f"Rent if the owner has {k} utilit{'ies' if k > 1 else 'y'}", f"{x}\u00d7 the dice")
                    for k, x in enumerate(board.utility_multipliers, 1)]
                 + [("Mortgage value", m(sq.mortgage))])
@@ -269,8 +274,8 @@ def drawing(board, *, game=None, heat_labels=None, fills=None, path=None, centre
         extra: list[str] = []
         if heat_labels is not None:
             extra = [heat_labels[i]]
-        elif sq.price:
-            extra = [f"{board.currency}{sq.price}"]
+        elif sq.ownable:        # (a price of 0, the Cheaters Edition's Grafton Street, is "free", not nothing)
+            extra = [f"{board.currency}{sq.price}" if sq.price else FREE]
         elif sq.amount:         # a tax (Sore Losers: a bill): what it costs, as a price is shown ("\u00a4" puzzled)
             extra = [f"pay {board.currency}{sq.amount}"]
         elif sq.kind in KIND_LABEL:
