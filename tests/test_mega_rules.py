@@ -453,6 +453,34 @@ def test_acquiring_the_last_property_without_the_cash_redistributes_the_houses()
     assert sum(g.level[s] for s in (7, 8, 11, 12)) == 15
 
 
+def test_a_group_completed_during_a_roll_is_settled_before_the_roll_lands_on_it_again():
+    # 002: "If you acquire the final property of a group ... you must un-mortgage this property immediately (if
+    # mortgaged) and build it up ... or, if you can't afford to do so, you must redistribute existing houses among
+    # all properties of the group." An outside review: the rule ran only at the end of the roll, so the mover's Bus
+    # ride and card move landed on a hotel the rule had already broken down (and paid its rent to the owner first).
+    def arrange(g):
+        give(g, 1, 21, 23, 25, level=5)     # P1: hotels on St. James, Tennessee and New Jersey; New York unowned
+        g.arrange().cash(1, 100)
+        place(g, 0, 20)
+    g = mega(arrange=arrange)
+    start = len(g.log)
+    roll(g, (1, 3, BUS))                    # 20 + 4 = 24, New York Avenue, then the Bus
+    until(g, D.BUY)
+    g.act(Action(A.DECLINE))
+    until(g, D.BID)
+    while g.pending.kind == D.BID:          # P1 wins it for $1: $99 left, short of 4 houses ($400)
+        g.act(Action(A.BID, amount=1) if g.pending.player == 1 and g.pending.minimum <= 1 else Action(A.PASS))
+        until(g)
+    assert g.owner[24] == 1 and g.players[1].cash == 99
+    until(g, D.BUS_FACE)
+    g.arrange().card_on_top("chance", "Go back 3")
+    g.act(M.A_RIDE_BUS)                     # to Chance (28), then back 3 to New Jersey Avenue (25)
+    until(g, D.POST_ROLL)
+    assert moves(g, start)[-1] == (25, 1)
+    assert [e.amount for e in pays(g, start, E.R_RENT)] == [800]      # 4 houses' rent, not the hotel's $1,000
+    assert [g.level[s] for s in (21, 23, 24, 25)] == [3, 4, 4, 4]
+
+
 def test_bus_tickets_can_be_traded():
     # 002 BUS TICKETS: "You can buy/sell/trade Bus Tickets with other players."
     from monopoly_core import Trade

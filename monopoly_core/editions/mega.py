@@ -63,6 +63,21 @@ BIRTHDAY_CASH = 100
 _BOARDS: dict[str, Board] = {}
 
 
+class SettledFirst(LandingRule):
+    """A square's landing rule, after the last-property rule (:func:`.mega_groups.settle`) has settled any group
+    completed since it last looked (002 NEW PROPERTIES: "If you acquire the final property of a group ... you must
+    un-mortgage this property immediately (if mortgaged) and build it up"): a group completed by a purchase, an
+    auction or a trade earlier in the roll charges its settled rent on the roll's next landing, and whether its owner
+    can afford the build-up is judged before that rent is paid."""
+
+    def __init__(self, rule: LandingRule) -> None:
+        self.rule = rule
+
+    def land(self, g: GameState, p: Player, square: int, dice_total: int, mode: int) -> Play:
+        mega_groups.settle(g)
+        yield from self.rule.land(g, p, square, dice_total, mode)
+
+
 class OnAuctionSquare(LandingRule):
     """002 OTHER NEW SPACES, AUCTION: "pick an unowned property for the Banker to auction off. Later in the game,
     when all of the properties are owned, you must move ahead to the property on which you need to pay the highest
@@ -170,6 +185,12 @@ class Mega(Edition):
     def landing_rules(self) -> dict[str, LandingRule]:
         return {**super().landing_rules(), "auction": OnAuctionSquare(), "bus_ticket": OnBusTicketSquare(),
                 "birthday_gift": OnBirthdayGift()}
+
+    def landing_table(self, board: Board) -> tuple[LandingRule, ...]:
+        """Every square's rule, each landing first settling a group completed earlier in the same roll (the
+        last-property rule applies "immediately": a Bus ride, a card move or Mr. Monopoly's move lands after it)."""
+        settling: dict[int, LandingRule] = {}
+        return tuple(settling.setdefault(id(rule), SettledFirst(rule)) for rule in super().landing_table(board))
 
     def player_extra(self, rules: RuleSet, seat: int) -> Any:
         return 0                    # bus tickets held

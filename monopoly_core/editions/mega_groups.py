@@ -5,8 +5,10 @@ un-mortgage this property immediately (if mortgaged) and build it up according t
 can't afford to do so, you must redistribute existing houses among all properties of the group. You may need to break
 down hotels to do this."
 
-:func:`settle` applies it to every group a player has just completed: the Mega turn calls it after each landing and
-after each window (a property may be acquired by a purchase, an auction, a trade or a bankruptcy). Where the rule
+:func:`settle` applies it to every group a player has just completed: every Mega landing calls it before it resolves
+(:class:`.mega.SettledFirst`: a Bus ride, a card move or Mr. Monopoly's move of the same roll lands on the settled
+group), and the Mega turn after the roll's last landing and after each window (a property may be acquired by a
+purchase, an auction, a trade or a bankruptcy). Where the rule
 book is silent this lab chooses, and says so here:
 
 * a mortgaged final property that its owner cannot afford to lift: the group's buildings are sold back to the bank at
