@@ -58,6 +58,11 @@ def build_problem(game: GameState, seat: int, square: int, *, check_cash: bool =
     return None
 
 
+def hotel_in_bank(game: GameState) -> bool:
+    """The bank can hand out a hotel: one is left, or the supply is unlimited (building limits off)."""
+    return not game.rules.building_limits or game.hotels_left > 0
+
+
 def shortage_closed(game: GameState, hotel: bool) -> bool:
     """True when a shortage auction for this kind of building found no buyer this turn (and the supply is still
     short), so no one may ask for one again until the next turn (this lab's rule: 002 BUILDING SHORTAGES does not

@@ -83,6 +83,7 @@ class GameState:
     holding_size: Mapping[str, int]
     members_of: tuple[tuple[int, ...], ...]
     deeds: tuple[tuple[int, int, int, int], ...]
+    jackpot: bool                               # the Free Parking jackpot is played
     fee_payee: int                              # where fines and taxes go: the bank or the Free Parking pot
 
     # --- the position ------------------------------------------------------------------------------------------
@@ -173,7 +174,10 @@ class GameState:
         self.pot = 0
         self.bank_paid = 0
         self.bank_received = 0
-        self.fee_payee = E.POT if rules.free_parking == "jackpot" else E.BANK
+        # the Free Parking jackpot, where the edition plays it (the Cheaters Edition's Free Parking draws a card:
+        # a jackpot set there would only fill a pot nobody wins)
+        self.jackpot = rules.free_parking == "jackpot" and "free_parking" not in edition.unused_rules
+        self.fee_payee = E.POT if self.jackpot else E.BANK
         self.decks = {kind: deque() for kind in self.deck_kinds}
         self.extra = edition.game_extra(rules)
         self.final_lap = None

@@ -49,7 +49,7 @@ def setup(g: GameState) -> None:
     g.log.add(E.START, -1, -1, len(g.players))
     for p in g.players:
         payments.transfer(g, E.BANK, p.seat, g.rules.starting_cash, E.R_START)
-    if g.rules.free_parking == "jackpot" and g.rules.free_parking_seed:
+    if g.jackpot and g.rules.free_parking_seed:
         payments.transfer(g, E.BANK, E.POT, g.rules.free_parking_seed, E.R_SEED)
     for kind in g.deck_kinds:
         cards = list(range(len(g.deck_cards[kind])))

@@ -38,8 +38,8 @@ def _reset_rules() -> None:
 
 
 #: The Cheaters Edition: the auctions of its bank's last hotels rise by a raise of its own (``hotel_auction_increment``,
-#: editions/cheaters_money.py), and its hotel cards, cheats and set-up place hotels only while the bank has one, with
-#: or without building limits (editions/cheaters_cards.py, cheats.py, cheaters.py).
+#: editions/cheaters_money.py); its hotel cards, cheats and set-up place hotels while the bank has one, or always
+#: without building limits (``building.hotel_in_bank``).
 CHEATERS = "cheaters"
 
 
@@ -71,8 +71,7 @@ DEPENDS = {
     "free_parking_seed": (lambda v: v["free_parking"] == "jackpot", "Free Parking pays nothing"),
     "income_tax_percent": (lambda v: v["income_tax"] == "flat_or_percent", "Income Tax is the printed amount"),
     "houses": (lambda v: v["building_limits"], "the bank's houses and hotels never run out"),
-    "hotels": (lambda v: v["building_limits"] or v["edition"] == CHEATERS,
-               "the bank's houses and hotels never run out"),
+    "hotels": (lambda v: v["building_limits"], "the bank's houses and hotels never run out"),
     "hotel_auction_increment": (lambda v: v["building_limits"], "the bank's hotels never run out"),
 }
 

@@ -191,7 +191,7 @@ def game_view() -> None:
         st.caption(f"Seed {g.seed} \u00b7 turn {g.turn} \u00b7 round {g.round} \u00b7 step {g.ply} \u00b7 "
                    + (f"houses left {g.houses_left}, " if g.edition.hotel_level > 1 else "")    # (Cheaters: none)
                    + f"hotels left {g.hotels_left}{_mega.supply_words(g)}"
-                   + (f" \u00b7 Free Parking pot {money(g, g.pot)}" if g.rules.free_parking == "jackpot" else "")
+                   + (f" \u00b7 Free Parking pot {money(g, g.pot)}" if g.jackpot else "")
                    + _sore_losers.caption(g) + " \u00b7 point at a square for its title deed")
     with right:
         _panels.turn_banner(g)

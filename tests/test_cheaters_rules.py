@@ -514,6 +514,31 @@ def test_cards_place_or_move_hotels_outside_complete_sets():
     assert g.level[OLD_KENT] == 1 and g.hotels_left == 13                              # placed from the bank
 
 
+def test_without_building_limits_a_card_places_a_hotel_when_the_bank_has_none_left():
+    # SEED "Some Cheat, Chance and Community Chest cards will allow you to ... place Hotels"; with the house rule
+    # "building limits" off the bank never runs out (an outside review: the cards checked the count regardless)
+    g = cheaters(building_limits=False)
+    g.arrange().supply(hotels=0).deed(OLD_KENT, 0).hold_card(0, "chance", "fell off the back of a lorry")
+    to(g, D.CHEAT)
+    g.act(Action(C.PLAY_CARD, 0))
+    assert g.level[OLD_KENT] == 1
+    limited = cheaters()
+    limited.arrange().supply(hotels=0).deed(OLD_KENT, 0).hold_card(0, "chance", "fell off the back of a lorry")
+    to(limited, D.CHEAT)
+    limited.act(Action(C.PLAY_CARD, 0))
+    assert limited.level[OLD_KENT] == 0                     # with the limits, none is left to place
+
+
+def test_a_jackpot_the_edition_does_not_play_collects_nothing():
+    # SEED: Free Parking draws a card (cheaters_cards.FREE_PARKING), so a Free Parking jackpot set in the rules is
+    # not played: its seed is not paid in and the fines go to the bank (an outside review saw a pot grow that
+    # nobody could win)
+    g = cheaters(free_parking="jackpot", free_parking_seed=500)
+    assert not g.jackpot and g.pot == 0 and g.fee_payee == E.BANK
+    assert preset("classic-uk", free_parking="jackpot") and Game.new(
+        preset("classic-uk", free_parking="jackpot"), [PlayerSpec("a", "person"), PlayerSpec("b", "person")], 1).jackpot
+
+
 def test_a_second_card_of_a_deck_may_be_used_at_once_keeping_the_other():
     # SEED "if you have a Chance card in front of you and you need to draw another one, do so. Then you must
     # immediately use and/or discard one by returning it to the bottom of the Chance deck."

@@ -322,22 +322,25 @@ def test_the_bid_button_says_a_30_digit_amount_as_the_other_boxes_do():
 
 
 def test_the_cheaters_editions_hotels_and_auction_raises_say_when_they_matter():
-    """The notes of rules that matter only with others, under the Cheaters Edition: its hotel cards and set-up place
-    hotels only while the bank has one, building limits or not (so the number of hotels is played); declined deeds
-    not auctioned, no auction rises by the smallest raise (its last hotels rise by their own). The games agree."""
+    """The notes of rules that matter only with others, under the Cheaters Edition: without building limits the bank
+    never runs out of hotels, for its hotel cards and set-up too (so the number of hotels is not played, as in every
+    edition); declined deeds not auctioned, no auction rises by the smallest raise (its last hotels rise by their
+    own). The games agree."""
     from test_editions import played
 
     from monopoly_core import preset
     base = preset("cheaters", turn_limit=120)
     no_limits, no_auctions = base.replace(building_limits=False), base.replace(auctions=False)
-    assert any(played(no_limits, s) != played(no_limits.replace(hotels=1), s) for s in range(3))
+    assert all(played(no_limits, s) == played(no_limits.replace(hotels=1), s) for s in range(3))
+    assert any(played(base, s) != played(base.replace(hotels=1), s) for s in range(3))      # with the limits: played
     assert all(played(no_auctions, s) == played(no_auctions.replace(auction_increment=100), s) for s in range(3))
     assert all(played(no_limits, s) == played(no_limits.replace(hotel_auction_increment=100), s) for s in range(3))
     at = open_page("pages/play.py")
     at.selectbox(key="setup_preset").set_value("cheaters").run()
     at.toggle(key="rule_building_limits").set_value(False).run()
     controls = rule_controls(at)
-    assert not controls["hotels"].disabled and "Not used" not in controls["hotels"].help
+    assert controls["hotels"].disabled
+    assert "Not used now: the bank's houses and hotels never run out." in controls["hotels"].help
     assert controls["hotel_auction_increment"].disabled
     assert "Not used now: the bank's hotels never run out." in controls["hotel_auction_increment"].help
     at.toggle(key="rule_building_limits").set_value(True).run()

@@ -21,6 +21,7 @@ from .. import final_lap
 from .. import landing
 from .. import turn
 from ..actions import Action
+from ..building import hotel_in_bank
 from ..datafiles import load_toml
 from ..errors import DataError
 from . import cheaters_actions as C
@@ -163,7 +164,7 @@ class Cheaters(Edition):
         highest roll starts."""
         g.extra.cheats.deal(g.rng.shuffle)
         s = g.extra.hotel_on
-        if s >= 0 and g.hotels_left > 0:
+        if s >= 0 and hotel_in_bank(g):
             from .. import holdings
             holdings.place_building(g, s)
         super().decide_order(g)

@@ -18,6 +18,7 @@ from .. import decisions as D
 from .. import events as E
 from .. import flow
 from .. import holdings
+from ..building import hotel_in_bank
 from ..datafiles import load_toml
 from ..landing import LandingRule
 from . import cheaters_actions as C
@@ -140,7 +141,7 @@ def card_effect(g: GameState, p: Player, card: Card, square: int) -> Play:
         if victim >= 0:
             yield from g.edition.go_to_jail(g, g.players[victim], E.JAIL_BY_CARD)
     elif e == FREE_HOTEL:
-        if g.hotels_left > 0:
+        if hotel_in_bank(g):
             s = yield from targets.choose(g, p, e, targets.MY_STREET)
             if s >= 0:
                 level = holdings.place_building(g, s)

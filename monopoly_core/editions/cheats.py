@@ -31,6 +31,7 @@ from .. import final_lap
 from .. import flow
 from .. import holdings
 from .. import jail
+from ..building import hotel_in_bank
 from .. import movement
 from .. import payments
 from ..datafiles import load_toml
@@ -383,7 +384,7 @@ def caught(g: GameState, a: Attempt) -> Play:
     elif e == "take_from_player" and a.moved:
         yield from payments.charge(g, p, a.victim, a.moved, E.R_CHEAT)
     elif e == "remove_hotel":
-        if g.owner[a.square] == a.victim and not g.level[a.square] and g.hotels_left > 0:
+        if g.owner[a.square] == a.victim and not g.level[a.square] and hotel_in_bank(g):
             holdings.place_building(g, a.square)
             g.log.add(E.BUILD, a.victim, a.square, g.level[a.square], 0)
     elif e == "move_other" and same_turn and not g.players[a.victim].in_jail:
