@@ -83,7 +83,8 @@ def label(action: Action, d, g) -> str:
     if k == A.PAY_FINE:
         return f"Pay the {m(g.rules.jail_fine)} fine"
     if k == A.BUY:
-        return f"Buy {g.board.squares[d.square].name} for {m(d.amount)}"
+        name = g.board.squares[d.square].name
+        return f"Take {name}: it is free" if d.amount == 0 else f"Buy {name} for {m(d.amount)}"
     if k == A.DECLINE:
         return "Don't buy: the bank auctions it" if g.rules.auctions else "Don't buy"
     if k == A.END:

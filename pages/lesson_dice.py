@@ -73,7 +73,7 @@ if result is not None:
     c1, c2 = st.columns(2)
     c1.plotly_chart(V.running_figure(run), key="l1_running", config={"displayModeBar": False})
     c2.plotly_chart(V.running_figure(doubles), key="l1_running_doubles", config={"displayModeBar": False})
-    st.caption("The shaded band is where the share of rolls lies with a chance of at least 95 % after that many "
+    st.caption("The shaded band is where the share of rolls lies with a chance of at least 95% after that many "
                "rolls. It is counted exactly from the binomial distribution (how many of n rolls hit, each with "
                "the exact probability), so it is right even after a few rolls and never leaves 0 to 1. After a "
                "single roll the share can only be 0 or 1, and the band covers both. Along a long run the share "

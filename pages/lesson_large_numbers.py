@@ -23,7 +23,7 @@ _lesson.begin(LESSON, (
     "Roll two dice again and again and keep the average of the totals. Early on it jumps about; later it "
     "hardly moves, and it settles on the exact expected total, 7. That is the **law of large numbers**. How "
     "close is it after n rolls? One roll's total has a standard deviation σ; the average of n rolls has "
-    "σ/√n. So, once there are many rolls, the average lies inside the band 7 ± 2σ/√n about 95 % "
+    "σ/√n. So, once there are many rolls, the average lies inside the band 7 ± 2σ/√n about 95% "
     "of the time (for a few rolls this is only a rough guide), and a hundred times more rolls make that band ten "
     "times narrower. The same holds in the game: the share of "
     "turns a token ends on a square settles on the exact share the Markov chain computes."))
@@ -74,7 +74,7 @@ if result is not None:
         f"After {plural(n, run.unit)} the {run.measure} is **{run.final:.4f}**, "
         f"{last['distance']:.4f} from the exact {run.exact_text}; the band runs from {last['band from']:.4f} to "
         f"{last['band to']:.4f} there, and the {run.measure} is {'inside' if last['inside the band'] else 'outside'} "
-        f"it. The band holds about 95 % of runs only once there are many {run.unit}s.")
+        f"it. The band holds about 95% of runs only once there are many {run.unit}s.")
     if what == SQUARE:
         st.caption("Turns of one token are not independent (a token in jail tends to be in jail next turn too), "
                    "so the band uses the spread of a row of turns, computed from the Markov chain, rather than "

@@ -25,7 +25,7 @@ _lesson.begin(LESSON, (
     "players' net worth is (the **Gini coefficient**: 0 when everyone is equally rich, 3/4 when one of four "
     "players has everything); and how often the player who is last comes back to win. A difference could be "
     "luck, so each one gets a **hypothesis test**: the p-value is the chance of a difference at least this large "
-    "if the rules made no difference at all. Below 5 %, we call the difference larger than chance."))
+    "if the rules made no difference at all. Below 5%, we call the difference larger than chance."))
 
 st.info(f"**What counts as a comeback.** The *trailing player* of a game is the player still in the game with the "
         f"lowest net worth (cash, plus property prices less mortgages, plus buildings) at the end of round "

@@ -137,3 +137,17 @@ def test_a_property_whose_price_is_0_is_free_on_the_board_and_its_deed():
     assert "Price: <b>free</b>" in _trace(fig, "squares").hovertext[grafton]
     labels = _trace(fig, mode="text").text        # the stations are not for sale: no price, no "free"
     assert not [label for sq, label in zip(board.squares, labels) if sq.kind == "station" and "free" in label]
+
+
+def test_a_cheaters_deed_shows_its_hotel_and_no_houses_or_mortgage():
+    # seed 003, "A Cheat's Gameboard": "there's no mortgaging and there aren't any Houses, just Hotels"; a hotel is
+    # bought straight onto a street for its building cost (editions/cheaters_money.hotel_problem)
+    from monopoly_core import preset
+    from monopoly_core.viz.board import deed_rows
+    rules = preset("cheaters")
+    board = load_board(rules.board)
+    rows = dict(deed_rows(board, 1, rules=rules))       # Old Kent Road
+    assert rows == {"Price": "\u00a360", "Rent": "\u00a32", "Rent with the whole brown set": "\u00a34",
+                    "With a hotel": f"\u00a3{board.squares[1].rents[-1]}", "A hotel costs": f"\u00a3{board.squares[1].house_cost}"}
+    classic = dict(deed_rows(load_board("classic-us"), 1, rules=preset("classic-us")))
+    assert "With 1 house" in classic and "Mortgage value" in classic

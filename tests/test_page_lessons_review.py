@@ -202,8 +202,8 @@ def test_lesson_1_band_after_one_roll_stays_inside_0_to_1_and_is_exact():
         assert c["layout"]["yaxis"]["title"]["text"].startswith("share of rolls")
         assert c["layout"]["xaxis"]["ticktext"] == ["1"]
     caption = next(c.value for c in at.caption if "band" in c.value)
-    assert "at least 95 %" in caption and "at most 1 time in 20" in caption
-    assert "stays inside it about 95 % of the time" not in caption
+    assert "at least 95%" in caption and "at most 1 time in 20" in caption
+    assert "stays inside it about 95% of the time" not in caption
 
 
 def test_the_exact_band_is_the_binomial_percentiles_counted_by_hand():

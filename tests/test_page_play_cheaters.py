@@ -126,3 +126,17 @@ def test_a_person_home_at_go_is_told_only_what_the_cheaters_edition_lets_them_do
     assert d.player == 0 and g.final_lap == [True, False]
     words = question(d, g)
     assert words.startswith("You are home at GO: you roll no more.") and "mortgage" not in words
+
+
+def test_the_free_street_is_taken_not_bought_for_nothing():
+    # SEED 003: "(Did you notice that Grafton Street is free?!)": the button said "Buy Grafton Street for £0"
+    from cheaters_table import cheaters, roll, to
+    from monopoly_core import Action
+    from monopoly_core import actions as A
+    from monopoly_core import decisions as D
+    from pages import _decision
+    g = cheaters()
+    g.arrange().position(0, 31)
+    roll(g, (1, 2))                                  # 31 + 3: Grafton Street
+    d = to(g, D.BUY)
+    assert _decision.label(Action(A.BUY), d, g) == "Take Grafton Street: it is free"

@@ -84,7 +84,7 @@ def exercise() -> Exercise:
     return Exercise(
         question=f"The total of two dice has mean {dice_mean()} and variance {var}, so one roll's standard "
                  f"deviation is about {sd:.2f}.\n\n"
-                 "1. After 100 rolls, within what distance of 7 does the average lie about 95 % of the time?\n\n"
+                 "1. After 100 rolls, within what distance of 7 does the average lie about 95% of the time?\n\n"
                  f"2. How many rolls are needed before that distance is at most {TARGET_HALF_WIDTH}?",
         answer=f"1. About {2 * sd / 10:.2f} (the average lies between {7 - 2 * sd / 10:.2f} and "
                f"{7 + 2 * sd / 10:.2f}).  2. {need:,} rolls.",

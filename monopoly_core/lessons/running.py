@@ -120,7 +120,7 @@ class Running:
     def band_name(self) -> str:
         """The band in words, for a legend."""
         if self.exact_band:
-            return "where 95 % of shares fall (exact)"
+            return "where 95% of shares fall (exact)"
         return "exact \u00b1 2 sd / \u221an" + (", cut to 0 to 1" if self.share else "")
 
     @functools.cached_property

@@ -274,7 +274,7 @@ def exercise() -> Exercise:
                  f"1. If the rules made no difference, each of these {n} games would be equally likely to fall on "
                  f"either side, like a coin. What is the chance of a split at least as lopsided as {a} to {b}, "
                  "either way?\n\n"
-                 "2. At the 5 % level, is the difference in comebacks larger than chance?",
+                 "2. At the 5% level, is the difference in comebacks larger than chance?",
         answer=f"1. {p} (about {float(p):.3f}).  2. {'Yes' if p < LEVEL else 'No'}: "
                f"{float(p):.3f} is {'below' if p < LEVEL else 'above'} 0.05.",
         working=f"1. Only the games where the two rule sets disagree tell them apart: {a} + {b} = {n}. A split of "

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .. import editions
+
 CORNER = 1.6        # corner squares are this many times a side square's width
 BAND = 0.32         # depth of the colour band on streets
 STRIP = 0.12        # depth of the owner's strip on the outer edge of an owned square
@@ -143,6 +145,15 @@ def deed_rows(board, index: int, *, rules=None) -> list[tuple[str, str]]:
         return f"{cur}{x:,}"
 
     price = ("Price", m(sq.price) if sq.price else FREE)
+    edition = editions.get(rules.edition) if rules is not None else None
+    if sq.kind == "street" and edition is not None and edition.hotel_level == 1:
+        # hotels only, and no mortgages (the Cheaters Edition, 003: "there's no mortgaging and there aren't any
+        # Houses, just Hotels"): the hotel is bought straight onto the street for its building cost
+        grp = board.groups[sq.group]
+        return [price, ("Rent", m(sq.rents[0])),
+                (f"Rent with the whole {grp.label} set", m(sq.rents[0] * rules.set_rent_multiplier)),
+                ("With a hotel", m(sq.rents[-1])), ("A hotel costs", m(sq.house_cost))] + (
+            [] if "mortgage_interest_pct" in edition.unused_rules else [("Mortgage value", m(sq.mortgage))])
     if sq.kind == "street":
         r = sq.rents
         mult = rules.set_rent_multiplier if rules is not None else 2
