@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .building import HOTEL
 
 if TYPE_CHECKING:
     from .board import Square
@@ -76,12 +75,3 @@ def liquidation(game: GameState, seat: int) -> tuple[int, list[int]]:
             unmortgaged.append(s)
     return total, unmortgaged
 
-
-def assets(game: GameState, seat: int) -> dict:
-    """A summary for displays and snapshots."""
-    level = game.level
-    props = list(game.deeds_of[seat])
-    return {"properties": len(props),
-            "houses": sum(level[s] for s in props if level[s] < HOTEL),
-            "hotels": sum(1 for s in props if level[s] == HOTEL),
-            "mortgaged": sum(1 for s in props if game.mortgaged[s])}
