@@ -69,7 +69,13 @@ def answer(page, *prefixes: str) -> str:
     ``prefixes`` (in that order of preference; the first button if none); returns the decision's text."""
     if page.locator(".st-key-handover_go button").count():
         click(page, ".st-key-handover_go button")
+    # (on a loaded machine the rerun that shows the choices may start after settle() looked: wait for them)
+    page.wait_for_selector(".st-key-decision [class*='st-key-act_'] button, "
+                           ".st-key-decision [class*='st-key-place_go_'] button", timeout=90_000)
     text = page.locator(".st-key-decision").first.inner_text()
+    if page.locator("[class*='st-key-place_go_'] button").count():      # a free house, shown after the hand-over
+        click(page, "[class*='st-key-place_go_'] button")
+        return text
     labels = page.locator(".st-key-decision [class*='st-key-act_'] button").all_inner_texts()
     pick = next((i for want in prefixes for i, lbl in enumerate(labels) if lbl.startswith(want)), 0)
     page.locator(".st-key-decision [class*='st-key-act_'] button").nth(pick).click()
