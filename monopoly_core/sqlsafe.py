@@ -35,6 +35,7 @@ is meant for people; nothing leaks a stack trace, and no other exception type le
 from __future__ import annotations
 
 import atexit
+import functools
 import json
 import re
 import threading
@@ -156,16 +157,17 @@ class QueryResult:
                        f"columns have a date outside them or an infinite one: {cols}.")
         return out
 
-    @property
+    @functools.cached_property
     def nan_columns(self) -> list[str]:
-        """The columns of numbers holding a NaN, which :attr:`shown` and the CSV hold as text."""
+        """The columns of numbers holding a NaN, which :attr:`shown` and the CSV hold as text (looked for once: the
+        Database page asks for them, the notes, the rows shown and the CSV)."""
         return _nan_columns(self.table)
 
     @property
     def shown(self) -> pa.Table:
         """The rows as a table on a page shows them: a column of numbers holding a NaN as text, NaN written NaN (a
         NaN in a column of numbers is drawn as an error cell), NULL staying empty; as the CSV writes them."""
-        return _nan_as_text(self.table)
+        return _nan_as_text(self.table, self.nan_columns)
 
     @property
     def num_rows(self) -> int:
@@ -180,7 +182,7 @@ class QueryResult:
 
         import pyarrow.csv as pacsv
         buf = io.BytesIO()
-        pacsv.write_csv(_csv_safe(self.table), buf)
+        pacsv.write_csv(_csv_safe(self.shown), buf)
         return buf.getvalue().decode("utf-8")
 
     def to_parquet(self) -> bytes:
@@ -200,11 +202,11 @@ def _nan_columns(table: pa.Table) -> list[str]:
             if pa.types.is_floating(col.type) and pc.any(pc.is_nan(col)).as_py()]
 
 
-def _nan_as_text(table: pa.Table) -> pa.Table:
-    """The columns of numbers that hold a NaN as text, NaN written NaN (Arrow writes ``nan``, and a table's column of
-    numbers draws it as an error), NULL staying NULL."""
+def _nan_as_text(table: pa.Table, nan_columns: list[str]) -> pa.Table:
+    """The ``nan_columns`` (:func:`_nan_columns`) as text, NaN written NaN (Arrow writes ``nan``, and a table's column
+    of numbers draws it as an error), NULL staying NULL."""
     import pyarrow.compute as pc
-    nan = set(_nan_columns(table))
+    nan = set(nan_columns)
     if not nan:
         return table
     cols = [pc.if_else(pc.is_nan(col), "NaN", pc.cast(col, pa.string())) if name in nan else col
@@ -213,10 +215,10 @@ def _nan_as_text(table: pa.Table) -> pa.Table:
 
 
 def _csv_safe(table: pa.Table) -> pa.Table:
-    """Columns CSV cannot hold (lists, structs, maps) as JSON-ish text, and a float column holding NaN with it
-    written NaN (:func:`_nan_as_text`), apart from NULL, which stays an empty field."""
+    """Columns CSV cannot hold (lists, structs, maps) as JSON-ish text, of the rows as shown (:attr:`QueryResult.shown`:
+    a NaN already written NaN, NULL staying an empty field)."""
     cols = []
-    for col in _nan_as_text(table).columns:
+    for col in table.columns:
         t = col.type
         if pa.types.is_nested(t) or pa.types.is_dictionary(t):
             cols.append(pa.array([None if v is None else (json.dumps(v, default=str)
