@@ -433,7 +433,17 @@ def _check_relation(node: dict) -> None:
     for piece in pieces:
         _refuse_server_name(piece, what)
     if "/" in name or "\\" in name or "://" in name or re.search(r"\.\w{1,8}$", name):
+        if _TABLE_IN_QUOTES.fullmatch(name) and name.rsplit(".", 1)[1].lower() not in DATA_FILE_ENDINGS:
+            raise QueryRefused(f"{name!r} in quotes is read as a file name, and files are not allowed here: to read "
+                               f"a table, write its name without quotes ({name})")
         raise _about_the_server(f"the file or URL {name!r}")
+
+
+#: A dotted name of plain words (``'main.games'``): in quotes DuckDB reads it as a file, though its writer meant a
+#: table, unless it ends as a data file does (``'games.csv'``).
+_TABLE_IN_QUOTES = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)+")
+DATA_FILE_ENDINGS = frozenset({"csv", "tsv", "txt", "parquet", "json", "jsonl", "ndjson", "duckdb", "db", "sqlite",
+                               "gz", "zst", "xlsx", "arrow", "ipc", "avro", "blob", "log"})
 
 
 def _about_the_server(what: str) -> QueryRefused:

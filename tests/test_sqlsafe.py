@@ -313,6 +313,26 @@ def test_what_describes_or_reaches_the_server_is_refused_in_one_sentence(db, q):
            "not the games: it is not allowed here" in message, message
 
 
+@pytest.mark.parametrize("q, name", [("SELECT * FROM 'main.games'", "main.games"),
+                                     ('SELECT * FROM "main.games"', "main.games"),
+                                     ("SELECT count(*) FROM 'main.players' AS p", "main.players")])
+def test_a_table_name_in_quotes_is_refused_with_the_way_to_write_it(db, q, name):
+    """A dotted table name written in quotes is read by DuckDB as a file: refused (files are not allowed), with
+    the table name to write instead, not the "file or URL" sentence meant for paths."""
+    with pytest.raises(QueryRefused) as info:
+        run_query(q, db)
+    message = str(info.value)
+    assert f"write its name without quotes ({name})" in message, message
+    assert "file or URL" not in message
+    assert run_query(q.replace(f"'{name}'", name).replace(f'"{name}"', name), db).num_rows >= 1
+
+
+def test_a_data_file_in_quotes_keeps_the_server_sentence(db):
+    with pytest.raises(QueryRefused) as info:
+        run_query("SELECT * FROM 'games.parquet'", db)
+    assert "the file or URL 'games.parquet' is about the server" in str(info.value)
+
+
 @pytest.mark.parametrize("q", [
     "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'main'",
     "SELECT table_name FROM information_schema.tables", "SELECT * FROM information_schema.schemata",
