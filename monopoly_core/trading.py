@@ -65,7 +65,8 @@ def trade_problem(game: GameState, trade: Trade) -> str | None:
 def _tokens_problem(game: GameState, trade: Trade, a: Player, b: Player) -> str | None:
     """Why the edition's tokens named in ``trade`` cannot change hands (None: they can)."""
     edition = game.edition
-    for tokens, who, other in ((trade.give_tokens, a, b), (trade.get_tokens, b, a)):
+    for tokens, who, other, back in ((trade.give_tokens, a, b, trade.get_tokens),
+                                     (trade.get_tokens, b, a, trade.give_tokens)):
         for name in sorted(set(tokens)):
             one = edition.tokens.get(name)
             if one is None:
@@ -73,7 +74,7 @@ def _tokens_problem(game: GameState, trade: Trade, a: Player, b: Player) -> str 
             held = edition.token_count(game, who, name)
             if tokens.count(name) > held:
                 return f"{who.name} holds {count_of(held, one)}"
-            why = edition.token_trade_problem(game, who, other, name, tokens.count(name))
+            why = edition.token_trade_problem(game, who, other, name, tokens.count(name), back.count(name))
             if why is not None:
                 return why
     return None

@@ -122,8 +122,8 @@ class PebbleEdition(Edition):
         giver.extra["pebbles"] -= 1
         receiver.extra["pebbles"] += 1
 
-    def token_trade_problem(self, g, giver, receiver, name, count):
-        return "nobody may hold more than 4 pebbles" if receiver.extra["pebbles"] + count > 4 else None
+    def token_trade_problem(self, g, giver, receiver, name, count, back):
+        return "nobody may hold more than 4 pebbles" if receiver.extra["pebbles"] + count - back > 4 else None
 
 
 def test_an_editions_tokens_change_hands_in_a_trade_through_its_hooks():

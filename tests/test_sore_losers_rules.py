@@ -513,6 +513,26 @@ def test_coins_can_be_traded_but_no_one_holds_more_than_four_and_mr_monopoly_tak
     assert "Mr Monopoly" in trade_problem(g, Trade(0, 2, give_tokens=("coin",)))
 
 
+def test_a_player_holding_four_coins_may_swap_them_as_the_cap_is_counted_after_the_trade():
+    # 000 DEALS & TRADES: "You can buy, sell or swap property and sore loser coins with other players at any time";
+    # "You can never have more than four sore loser coins at a time" holds after the swap, not halfway through it
+    # (an outside audit found a one-for-one swap refused to a player holding four).
+    from monopoly_core.trading import trade_problem
+    g = sl(3, arrange=lambda g: g.arrange().extra("coins", 0, 4).extra("coins", 1, 2))
+    assert trade_problem(g, Trade(0, 1, give_tokens=("coin",), get_tokens=("coin",))) is None
+    assert trade_problem(g, Trade(0, 1, give_tokens=("coin", "coin"), get_tokens=("coin",))) is None
+    assert "P0 would hold more than 4" in trade_problem(g, Trade(0, 1, give_tokens=("coin",),
+                                                                 get_tokens=("coin", "coin")))
+    assert g.pending.kind == D.CASH_IN
+    g.act(A.A_WAIT)                                         # (four coins: the cash-in is offered first)
+    until(g, D.PRE_ROLL)
+    g.act(Action(A.TRADE, trade=Trade(0, 1, give_tokens=("coin", "coin"), get_cash=10, get_tokens=("coin",))))
+    until(g, D.TRADE_RESPONSE)
+    g.act(A.A_ACCEPT)
+    until(g, D.PRE_ROLL)
+    assert coins(g, 0) == 3 and coins(g, 1) == 3
+
+
 # --- the end of the game -----------------------------------------------------------------------------------------
 def test_the_game_ends_with_the_final_lap_logged_with_its_reason():
     # 000 THE END OF THE GAME: "The game ends when all of the properties have been purchased and all players have

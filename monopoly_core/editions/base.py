@@ -315,9 +315,10 @@ class Edition:
         raise DataError(f"the {self.title} has no {name!r} tokens")
 
     def token_trade_problem(self, g: GameState, giver: Player, receiver: Player, name: str,
-                            count: int) -> str | None:
-        """Why ``count`` tokens ``name`` may not pass from ``giver`` to ``receiver`` in a trade, other than the
-        giver not holding them (checked before). None: they may."""
+                            count: int, back: int) -> str | None:
+        """Why ``count`` tokens ``name`` may not pass from ``giver`` to ``receiver`` in a trade that also hands
+        ``back`` of them from ``receiver`` to ``giver`` (a swap), other than the giver not holding them (checked
+        before). None: they may."""
         return None
 
     def token_worth(self, g: GameState, seat: int, name: str) -> int:

@@ -143,13 +143,14 @@ class SoreLosers(Edition):
         st.move_coins(g, giver.seat, receiver.seat, 1, E.C_TRADE)
 
     def token_trade_problem(self, g: GameState, giver: Player, receiver: Player, name: str,
-                            count: int) -> str | None:
-        """000: "You can never have more than four sore loser coins at a time"; "MR MONOPOLY never collects sore
-        loser coins" (so he cannot take any in a trade either)."""
+                            count: int, back: int) -> str | None:
+        """000: "You can never have more than four sore loser coins at a time", counted after the trade (DEALS &
+        TRADES: "swap ... sore loser coins": a player holding four may swap one for one); "MR MONOPOLY never
+        collects sore loser coins" (so he cannot take any in a trade either)."""
         if st.mr_monopoly(g) == receiver.seat:
             return f"{receiver.name} is Mr Monopoly, who never collects sore loser coins"
         most = g.rules.max_coins
-        if st.coins(g, receiver.seat) + count > most:
+        if st.coins(g, receiver.seat) + count - back > most:
             return f"{receiver.name} would hold more than {most} sore loser coins"
         return None
 

@@ -14,6 +14,9 @@ Choices where the books are silent, each written where it is made:
   increased rent on unmortgaged stations ... in the same way" as a colour set's). At the final count they earn what
   a player landing there would pay, by the number held, as every property does: "double rent" for a set is the
   rent a lander pays on an unimproved colour set, and a station's set rent is the four-station rent, not twice it.
+* Mr Monopoly landing on Go To Jail sends another player "in your place" and is not jailed himself, so "Your
+  turn is now over" (the jailed player's) does not stop him: after doubles he rolls again, as after his third
+  doubles ("Just move and roll again!").
 * "If you ever roll doubles three times in a row, don't go to Jail! Just move and roll again!" is the rule of whoever
   holds the token when the third doubles are rolled: a player handed the token by a card after the first doubles of
   a turn moves and rolls again too (the book ties the rule to being Mr Monopoly, not to being him all turn).
