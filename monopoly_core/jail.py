@@ -19,6 +19,7 @@ from .rent import NORMAL
 from .state import jail_card
 
 if TYPE_CHECKING:
+    from .actions import Action
     from .game_state import GameState, Play
     from .state import Player
 
@@ -46,6 +47,13 @@ def jail_turn(g: GameState, p: Player) -> Play:
     """A turn that starts in jail. Returns True when the player left jail before rolling (fine or card) and now
     takes a normal turn; False when the turn is used up here."""
     action = yield from flow.window(g, g.jail_windows[p.seat])
+    free = yield from jail_choice(g, p, action)
+    return free
+
+
+def jail_choice(g: GameState, p: Player, action: Action) -> Play:
+    """What follows the jail choice ``action`` (pay, card or roll): :func:`jail_turn` after its window (apart, for
+    an edition whose window may end the turn first: the Cheaters Edition's call of "Cheat!")."""
     if action.kind == A.PAY_FINE:
         payments.transfer(g, p.seat, g.fee_payee, g.rules.jail_fine, E.R_FINE)
         release(g, p, E.OUT_BY_FINE)

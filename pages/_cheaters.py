@@ -9,6 +9,7 @@ import streamlit as st
 
 from monopoly_core import decisions as D
 from monopoly_core import events as E
+from monopoly_core import final_lap
 from monopoly_core.editions import cheaters_actions as C
 from monopoly_core.actions import Action
 from monopoly_core.editions import cheaters_targets, cheaters_turn
@@ -25,6 +26,9 @@ QUESTION = {
     D.PARKING_DECK: "Free Parking: draw a Chance or a Community Chest card.",
     D.CHEAT_TARGET: "Your card or cheat acts on someone: choose whom (or which street).",
 }
+#: the cheat decision of a player home at GO on the final lap: only their held cards (cheaters_turn.home_turn)
+HOME_CARDS = ("You are home at GO: no more rolls or cheats, but you may still play a card you hold now (its money "
+              "counts in the final cash), or keep it for later.")
 DECK_WORDS = ("Chance", "Community Chest")
 #: the trade form's words on this edition's trades (003 "DEALS & TRADES", "the Hotel stays where it is")
 TRADE_WORDS = ("A street's hotel stays on it and goes to the new owner, set or not. There are no mortgages; of the "
@@ -42,7 +46,7 @@ def label(action, d, g) -> str | None:
     if t is None:
         return None
     if k == C.NO_CHEAT:
-        return "Play honestly (roll on)"
+        return "Keep my cards for now" if final_lap.home(g, d.player) else "Play honestly (roll on)"
     if k == C.ATTEMPT:
         card = t.deck.cards[t.face_up[action.square]]
         return f"Cheat: {card.name} \u2014 {card.act} (reward {money(g, card.reward)}, penalty " \

@@ -60,6 +60,8 @@ def question(d, g) -> str:
     """What the decision ``d`` asks, in a sentence (a player home at GO is told why there is no roll)."""
     if d.kind == D.POST_ROLL and final_lap.home(g, d.player):
         return home_question(d, g)
+    if d.kind == D.CHEAT and final_lap.home(g, d.player):
+        return _cheaters.HOME_CARDS
     return QUESTION.get(d.kind, d.kind)
 
 

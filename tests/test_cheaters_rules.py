@@ -745,3 +745,172 @@ def test_a_nudge_caught_after_the_roll_leaves_the_token_where_the_dice_took_it()
     g.act(Action(C.CALL, 1))                                    # seat 1, a person, calls during seat 0's window
     assert [e.detail for e in events(g, E.CHEAT_OUTCOME)] == [E.OUTCOME_CAUGHT]
     assert g.players[0].position == 9 and g.players[0].cash == cash - card.penalty
+
+
+# --- an outside audit's findings (each test failed before its fix) ---------------------------------------------------
+def test_a_prisoner_caught_by_a_call_during_their_jail_choice_is_jailed_anew_and_their_turn_is_over():
+    # SEED Go To Jail: "Your turn is now over"; "you can also be sent there if you're caught cheating"
+    g = cheaters(2)
+    g.arrange().jail(0, 1)
+    cheats.arrange_face_up(g, 0, "The Big Score")              # caught: a penalty and jail
+    to(g, D.CHEAT)
+    g.act(Action(C.ATTEMPT, 0))
+    to(g, D.JAIL)
+    g.act(Action(C.CALL, 1))                                   # seat 1 calls while the jail choice is open
+    assert events(g, E.CHEAT_OUTCOME)[-1].detail == E.OUTCOME_CAUGHT
+    assert g.pending.kind == D.JAIL                            # the choice is asked again, but the turn is over:
+    g.arrange().next_rolls((3, 3))
+    g.act(Action(A.ROLL))
+    settle(g)
+    p = g.players[0]
+    assert p.in_jail and p.position == JAIL and p.jail_turns == 0
+    assert not [e for e in events(g, E.ROLL) if e.player == 0 and e.turn == g.turn]
+    assert g.pending.player == 1
+
+
+def test_a_player_home_at_go_and_then_caught_cheating_must_come_back_round_to_go():
+    # SEED END OF THE GAME: "The game ends when all the Properties have been purchased and each player makes it
+    # back to the GO space": a cheat home at GO sent to jail is no longer there
+    g = cheaters(3)
+    for s in g.board.properties:
+        g.arrange().deed(s, 2)
+    g.arrange().position(0, 37).position(1, 20).position(2, 21)
+    cheats.arrange_face_up(g, 0, "The Big Score")
+    to(g, D.CHEAT)
+    g.act(Action(C.ATTEMPT, 0))
+    roll(g, (1, 2))                                             # 37 + 3: GO, home
+    to(g, D.POST_ROLL)
+    assert g.final_lap == [True, False, False]
+    g.act(Action(C.CALL, 1))
+    assert g.players[0].in_jail and g.final_lap == [False, False, False]
+    jail_choices = 0
+    while not g.over:
+        d = g.pending
+        if d is None:
+            g.step()
+        elif d.kind == D.CHEAT:
+            g.act(C.A_NO_CHEAT)
+        elif d.kind in (D.PRE_ROLL, D.JAIL):
+            jail_choices += d.kind == D.JAIL and d.player == 0
+            g.arrange().next_rolls((5, 6))
+            g.act(Action(A.ROLL))
+        else:
+            g.act(Action(A.END) if d.kind == D.POST_ROLL else d.legal_actions()[0])
+    assert g.end_reason == "final_lap" and jail_choices >= 1
+    assert not g.players[0].in_jail and g.players[0].position == 0
+
+
+def test_a_player_home_at_go_may_still_play_the_cards_they_hold_but_not_cheat():
+    # SEED Chance and Community Chest: "you may hold on to the card until you're ready to use it"; END OF THE
+    # GAME: "The player with the most cash wins!" (a held card of money is not lost by going home)
+    g = cheaters(2)
+    for s in g.board.properties:
+        g.arrange().deed(s, 1)
+    g.arrange().position(0, 37).position(1, 20)
+    g.arrange().hold_card(0, "chance", "rigged raffle")         # "You won a rigged raffle. Collect £100."
+    cheats.arrange_face_up(g, 0, "Bank Job")
+    to(g, D.CHEAT)
+    g.act(C.A_NO_CHEAT)                                         # kept for later
+    roll(g, (1, 2))                                             # home at GO
+    end(g)
+    to(g, D.CHEAT)
+    g.act(C.A_NO_CHEAT)
+    roll(g, (1, 2))
+    end(g)
+    d = to(g, D.CHEAT)                                          # seat 0's turn, home: the held card is offered
+    assert d.player == 0 and g.final_lap[0]
+    assert {a.kind for a in d.legal_actions()} == {C.NO_CHEAT, C.PLAY_CARD}       # no cheats from home
+    cash = g.players[0].cash
+    g.act(next(a for a in d.legal_actions() if a.kind == C.PLAY_CARD))
+    assert g.players[0].cash == cash + 100 and not g.players[0].cards
+    assert g.pending.kind == D.POST_ROLL and g.players[0].position == 0
+
+
+def test_a_rent_dodger_that_meets_no_rent_earns_nothing_and_one_caught_after_dodging_pays_the_rent():
+    # SEED CHEATING: "Front ... Complete this action to cheat. Back: Get this reward if you're successful"; a caught
+    # cheat is undone where it can be (data/cheats/cheaters-uk.toml): the dodged rent is paid after all
+    g = cheaters(2, bots={1: blind})
+    cheats.arrange_face_up(g, 0, "Rent Dodger")
+    g.arrange().position(0, 1)
+    to(g, D.CHEAT)
+    g.act(Action(C.ATTEMPT, 0))
+    roll(g, (1, 2))                                             # square 4: a rest square, no rent
+    end(g)
+    cash = g.players[0].cash
+    for _ in range(50):
+        if events(g, E.CHEAT_OUTCOME):
+            break
+        g.step()
+    outcome = events(g, E.CHEAT_OUTCOME)[-1]
+    assert outcome.detail == E.OUTCOME_VOID and g.players[0].cash == cash
+    g = cheaters(2)
+    g.arrange().deed(WHITECHAPEL, 1)
+    card = cheats.arrange_face_up(g, 0, "Rent Dodger")
+    to(g, D.CHEAT)
+    g.act(Action(C.ATTEMPT, 0))
+    c0, c1 = g.players[0].cash, g.players[1].cash
+    roll(g, (1, 2))                                             # Whitechapel: the rent is dodged
+    assert not [e for e in events(g, E.PAY) if e.detail == E.R_RENT]
+    to(g, D.POST_ROLL)
+    g.act(Action(C.CALL, 1))
+    rent = g.board.squares[WHITECHAPEL].rents[0]
+    assert g.players[1].cash == c1 + rent and g.players[0].cash == c0 - rent - card.penalty
+
+
+def test_a_pickpocket_needs_someone_with_money_to_take():
+    # SEED CHEATING: "Complete this action to cheat": taking from an empty pile is no act (nor a reward)
+    g = cheaters(2, bots={1: blind})
+    cheats.arrange_face_up(g, 0, "Pickpocket")
+    g.arrange().cash(1, 0)
+    d = to(g, D.CHEAT)
+    assert Action(C.ATTEMPT, 0) not in d.legal_actions()
+    with pytest.raises(IllegalAction, match="nobody to take from"):
+        g.act(Action(C.ATTEMPT, 0))
+
+
+def test_a_call_on_a_cheat_already_caught_is_right_however_many_home_turns_passed():
+    # SEED Falsely Accused?: "If someone accuses you of cheating and you're innocent ... the accuser must pay you
+    # £100": a cheat caught on the turn watched is not innocent, though players home at GO took turns since
+    g = cheaters(4)
+    for s in g.board.properties:
+        g.arrange().deed(s, 2)
+    g.arrange().position(0, 21).position(1, 0).position(2, 0).position(3, 0)
+    cheats.arrange_face_up(g, 0, "Bank Job")
+    to(g, D.CHEAT)
+    g.act(Action(C.ATTEMPT, 0))
+    roll(g, (1, 2))
+    to(g, D.POST_ROLL)
+    g.act(Action(C.CALL, 1))
+    g.act(Action(A.END))
+    for _ in range(2):
+        d = to(g, D.POST_ROLL)                                  # the home windows of seats 1 and 2
+        if d.player == 2:
+            break
+        g.act(Action(A.END))
+    assert cheaters_turn.watched(g) == 0
+    c0, c3 = g.players[0].cash, g.players[3].cash
+    g.act(Action(C.CALL, 3))
+    assert events(g, E.ACCUSATION)[-1].detail == E.ACCUSED_RIGHTLY
+    assert (g.players[0].cash, g.players[3].cash) == (c0, c3)
+
+
+def test_a_token_moved_back_by_a_cheat_caught_before_its_owner_rolls_is_moved_forward_again():
+    # data/cheats/cheaters-uk.toml: move_other "moved forward again if caught before they roll" (SEED: "If the
+    # accused cheat is guilty, they must take the penalty"; the victim's call at the start of their turn is in time)
+    g = cheaters(2)
+    cheats.arrange_face_up(g, 0, "Wrong Token")
+    g.arrange().position(1, 21)
+    to(g, D.CHEAT)
+    g.act(Action(C.ATTEMPT, 0))
+    assert g.players[1].position == 18
+    roll(g, (1, 2))
+    to(g, D.BUY)
+    g.act(Action(A.DECLINE))
+    while g.pending.kind == D.BID:
+        g.act(Action(A.PASS))
+    end(g)
+    d = to(g, D.CHEAT)
+    assert d.player == 1
+    g.act(Action(C.CALL, 1))
+    assert events(g, E.CHEAT_OUTCOME)[-1].detail == E.OUTCOME_CAUGHT
+    assert g.players[1].position == 21

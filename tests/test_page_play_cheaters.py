@@ -140,3 +140,23 @@ def test_the_free_street_is_taken_not_bought_for_nothing():
     roll(g, (1, 2))                                  # 31 + 3: Grafton Street
     d = to(g, D.BUY)
     assert _decision.label(Action(A.BUY), d, g) == "Take Grafton Street: it is free"
+
+
+def test_a_person_home_at_go_holding_a_card_is_asked_to_play_or_keep_it_not_to_roll_or_cheat():
+    # 003: "you may hold on to the card until you're ready to use it": offered at home (cheaters_turn.home_turn);
+    # the words must not say "roll on" or offer a cheat to a player who rolls no more
+    from cheaters_table import cheaters, to
+    from monopoly_core import decisions as D
+    from monopoly_core.editions import cheaters_actions as C
+    from pages._decision import label, question
+    g = cheaters(2)
+    for s in g.board.properties:
+        g.arrange().deed(s, 1)
+    g.arrange().position(1, 20).hold_card(0, "chance", "rigged raffle")
+    d = to(g, D.CHEAT)
+    assert d.player == 0 and g.final_lap == [True, False]
+    assert question(d, g).startswith("You are home at GO: no more rolls or cheats")
+    words = [label(a, d, g) for a in d.legal_actions()]
+    assert words[0] == "Keep my cards for now"
+    assert any(w.startswith("Play your Chance card: You won a rigged raffle") for w in words)
+    assert not any(a.kind == C.ATTEMPT for a in d.legal_actions())

@@ -173,7 +173,7 @@ class Cheaters(Edition):
         if self.sits_out(g, p):
             # home at GO on the final lap: no cheat plan and no roll, only the "at any time" actions (003 HOTELS:
             # "You don't have to wait until your turn"); "Cheat!" is still called on whoever rolled last
-            yield from turn.home_turn(g, p)
+            yield from cheaters_turn.home_turn(g, p)
             return
         yield from cheaters_turn.take_turn(g, p)
 
@@ -192,10 +192,11 @@ class Cheaters(Edition):
 
     # --- rent, hotels, money -----------------------------------------------------------------------------------
     def rent(self, g: GameState, square: int, dice_total: int, mode: int) -> int:
-        """The rent owed now: nothing while the payer's Rent Dodger cheat is in play."""
-        if cheats.rent_skipped(g, g.current):
+        """The rent owed now: nothing while the payer's Rent Dodger cheat is in play (:func:`cheats.dodge_rent`)."""
+        due = cheaters_money.rent(g, square)
+        if due and cheats.dodge_rent(g, g.current, g.owner[square], due):
             return 0
-        return cheaters_money.rent(g, square)
+        return due
 
     def final_rent(self, g: GameState, square: int) -> int:
         """"For Properties in a set, collect double rent. For Properties with a Hotel, collect rent for a

@@ -6,7 +6,8 @@ you're ready to use it" (a card's ``hold = true`` in its deck file). "You may on
 Chest card at a time ... if you have a Chance card in front of you and you need to draw another one, do so. Then you
 must immediately use and/or discard one": here the player chooses which of the two to keep, and the other goes to the
 bottom of its deck (the project's reading: a card wanted now can be played before the draw, at the start of a turn).
-Held cards are played at the start of the holder's turn; in jail only Get Out of Jail Free, through the jail choice.
+Held cards are played at the start of the holder's turn; in jail only Get Out of Jail Free, through the jail choice;
+home at GO on the final lap, at the holder's place in the order, any that moves no token (``cheaters_turn.home_turn``).
 """
 from __future__ import annotations
 
@@ -14,11 +15,13 @@ import functools
 from typing import TYPE_CHECKING
 
 from .. import card_play
+from .. import final_lap
 from .. import decisions as D
 from .. import events as E
 from .. import flow
 from .. import holdings
 from ..building import hotel_in_bank
+from ..cards import card_destination
 from ..datafiles import load_toml
 from ..landing import LandingRule
 from . import cheaters_actions as C
@@ -104,11 +107,23 @@ def usable_now(g: GameState, p: Player, kind: str, index: int) -> bool:
 
 def playable(g: GameState, p: Player, kind: str) -> bool:
     """Whether ``p`` may play the card of deck ``kind`` they hold now: not in jail, and not Get Out of Jail Free
-    (which is played through the jail choice)."""
+    (which is played through the jail choice); home at GO on the final lap, only a card that moves no token
+    (``cards.card_destination``), so that they stay home."""
     place = held_of(p, kind)
     if place < 0 or p.in_jail:
         return False
-    return g.deck_cards[kind][p.cards[place][1]].effect != "get_out_of_jail"
+    card = g.deck_cards[kind][p.cards[place][1]]
+    if card.effect == "get_out_of_jail":
+        return False
+    return not final_lap.home(g, p.seat) or card_destination(card, g.board, p.position) is None
+
+
+def any_playable(g: GameState, p: Player) -> bool:
+    """Whether ``p`` holds a card they may play now (:func:`playable`)."""
+    for kind, _ in p.cards:
+        if playable(g, p, kind):
+            return True
+    return False
 
 
 def play_held(g: GameState, p: Player, kind: str) -> Play:

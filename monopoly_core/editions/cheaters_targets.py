@@ -37,8 +37,9 @@ def candidates(g: GameState, seat: int, effect: str, item: int) -> list[int]:
         # nor, moved or jailed, a player home at GO on the final lap (003: "Once all the players reach GO": they
         # wait there and take no more turns, so one moved away could never come back)
         moves = effect != "take_from_player"
+        # and nobody is robbed who has nothing to take (003: "Complete this action to cheat": no act, no reward)
         return [q.seat for q in g.players if q.seat != seat and not q.bankrupt and not (free and q.in_jail)
-                and not (moves and final_lap.home(g, q.seat))]
+                and not (moves and final_lap.home(g, q.seat)) and (moves or q.cash > 0)]
     out = []
     for s in g.board.properties:
         o = g.owner[s]

@@ -50,7 +50,10 @@ def take_turn(g: GameState, p: Player) -> Play:
     if p.in_jail:
         if jailed_for_cheating(g):
             return                      # caught cheating and sent to jail this turn: the turn is over
-        free = yield from jail.jail_turn(g, p)
+        choice = yield from flow.window(g, g.jail_windows[p.seat])
+        if jailed_for_cheating(g):
+            return                      # caught by a call in the jail window: jailed anew, the turn is over
+        free = yield from jail.jail_choice(g, p, choice)
         if not free:
             return
     elif p.seat not in g.skips_pre_roll:
@@ -150,11 +153,39 @@ def plan(g: GameState, p: Player) -> Play:
             return
 
 
+def home_turn(g: GameState, p: Player) -> Play:
+    """The turn of a player home at GO on the final lap (``turn.home_turn``: no roll, the "at any time" actions),
+    with the cards they hold first: 003 "you may hold on to the card until you're ready to use it", and at the end
+    "The player with the most cash wins!", so a card of money held on the way home is not lost. Only cards that move
+    no token are offered (every held card of the Cheaters decks: money, a hotel placed or moved, another player
+    jailed, never one of the players home); no cheats ("Cheat!" is still called on whoever rolled last)."""
+    if final_lap.all_home(g):
+        return
+    turn.start_turn(g, p)
+    d = g.extra.plan_decision(g, p.seat)
+    while not p.bankrupt and not g.over and cheaters_cards.any_playable(g, p):
+        flow.check_budget(g)
+        answer = yield from flow.ask(g, d)
+        if answer.kind == C.CALL:
+            yield from call(g, answer.square)
+        elif answer.kind == C.PLAY_CARD:
+            yield from cheaters_cards.play_held(g, p, g.deck_kinds[answer.square])
+        else:
+            break
+    if not p.bankrupt and not g.over:
+        yield from flow.window(g, g.post_roll_windows[p.seat][0])
+
+
 def go_to_jail(g: GameState, p: Player, reason: int) -> None:
-    """To jail in the handcuffs; a player already there is freed to Just Visiting."""
+    """To jail in the handcuffs; a player already there is freed to Just Visiting. A prisoner sent again (caught
+    cheating in jail) starts a new stay: their tries for doubles count from none, as for anyone sent to jail. A
+    player home at GO on the final lap (caught on a cheat of the turn that took them there: other players' cards and
+    cheats leave them be) is home no more: 003 ends the game once "each player makes it back to the GO space"."""
     for q in g.players:
         if q.in_jail and q.seat != p.seat:
             jail.release(g, q, E.OUT_BY_HANDCUFFS)
+    if final_lap.home(g, p.seat):
+        final_lap.undo_home(g, p.seat)
     jail.to_jail(g, p, reason)
     if p.seat == g.current:
         # 003: "Your turn is now over" is the jailed player's: sending another player (a card, a framing) leaves

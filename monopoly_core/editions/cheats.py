@@ -6,7 +6,10 @@ plan"): the act is done at once and in secret. Each bot opponent notices it with
 vigilance, and a bot that notices calls "Cheat!" at once; people at the table may call "Cheat!" on that player while
 any window of the turn is open, up to the next player's cheat plan (``cheaters_turn.call``). A cheat nobody catches
 is revealed when the next player moves on from the cheat cards (their first answer) and rewarded; a caught one is
-undone where it can be and penalised; a false accusation costs the accuser £100 (a rule). The card then goes to the bottom of the cheat pile and the next one is turned face up in its place.
+undone where it can be and penalised; a false accusation costs the accuser £100 (a rule). A cheat whose act did
+nothing earns nothing ("Complete this action to cheat"): nobody is robbed who has no money, and a Rent Dodger that
+meets no rent in its turn is revealed void; one noticed before any rent is caught trying (the penalty is paid, the
+next rent too). The card then goes to the bottom of the cheat pile and the next one is turned face up in its place.
 
 When a cheat may be attempted (the project's reading of "You may cheat during your turn or during another player's
 turn"; "Make a plan to complete one or more during your turn or during another player's turn"): at the start of
@@ -208,6 +211,8 @@ def table(g: GameState) -> CheatTable:
 # --- who may do what ---------------------------------------------------------------------------------------------
 def act_problem(g: GameState, p: Player, card: CheatCard) -> str | None:
     """Why ``p`` cannot do ``card``'s act now (None: they can)."""
+    if final_lap.home(g, p.seat):
+        return "you are home at GO on the final lap and take no more turns: no more cheats"
     e = card.effect
     if e == "escape_jail":
         return None if p.in_jail else "you are not in jail"
@@ -344,6 +349,7 @@ def _act(g: GameState, p: Player, a: Attempt, target: int) -> None:
         a.victim = target
         a.moved = n
         _move(g, g.players[a.victim], -n)
+        a.square = g.players[a.victim].position
     elif e == "move_self":
         _nudge(g, p, a, n)
     elif e == "skip_rent":
@@ -359,8 +365,9 @@ def accuse(g: GameState, accuser: Player, accused: int) -> Play:
         g.log.add(E.ACCUSATION, accuser.seat, -1, 0, accused, E.ACCUSED_RIGHTLY)
         yield from caught(g, a)
         return
-    if t.last_caught[0] == accused and t.last_caught[1] >= g.turn - 1:
-        # they did cheat on that turn, and were caught already: a right call with nothing left to do
+    if t.last_caught == (accused, g.extra.watch_turn):
+        # they did cheat on the turn watched now, and were caught already: a right call with nothing left to do
+        # (the watch, not the turn count: on the final lap, players home at GO take turns without moving it)
         g.log.add(E.ACCUSATION, accuser.seat, -1, 0, accused, E.ACCUSED_RIGHTLY)
         return
     fine = g.rules.false_accusation_fine
@@ -387,7 +394,9 @@ def caught(g: GameState, a: Attempt) -> Play:
         if g.owner[a.square] == a.victim and not g.level[a.square] and hotel_in_bank(g):
             holdings.place_building(g, a.square)
             g.log.add(E.BUILD, a.victim, a.square, g.level[a.square], 0)
-    elif e == "move_other" and same_turn and not g.players[a.victim].in_jail:
+    elif e == "move_other" and g.players[a.victim].position == a.square and not g.players[a.victim].in_jail:
+        # (undone while the token still stands where the cheat left it: the victim has not rolled yet when the
+        # call comes in their own cheat plan, the last moment to call)
         _move(g, g.players[a.victim], a.moved)
     elif e == "move_self" and same_turn and p.position == a.square and not p.in_jail:
         # (undone only while the token still stands where the nudge left it: caught after the roll, the token
@@ -398,7 +407,9 @@ def caught(g: GameState, a: Attempt) -> Play:
         if a.salary:
             yield from payments.charge(g, p, E.BANK, a.salary, E.R_CHEAT)
     elif e == "skip_rent":
-        t.skip_rent.pop(p.seat, None)
+        t.skip_rent.pop(p.seat, None)           # (caught before any rent: the next one is paid)
+        if a.moved:
+            yield from payments.charge(g, p, a.victim, a.moved, E.R_CHEAT)
     if not p.bankrupt:
         yield from payments.charge(g, p, E.BANK, card.penalty, E.R_CHEAT_PENALTY)
     if not p.bankrupt and (card.jail or (e == "escape_jail" and not p.in_jail)):
@@ -414,7 +425,13 @@ def reveal(g: GameState) -> None:
     t.pending = None
     t.replace(a.slot)
     p = g.players[a.seat]
-    if p.bankrupt:
+    undone = False
+    if a.card.effect == "skip_rent":
+        t.skip_rent.pop(p.seat, None)
+        undone = not a.moved
+    if p.bankrupt or undone:
+        # (003: "Complete this action to cheat ... Get this reward if you're successful": a Rent Dodger that met no
+        # rent in its turn did nothing, so it earns nothing)
         g.log.add(E.CHEAT_OUTCOME, p.seat, -1, 0, a.card.index, E.OUTCOME_VOID)
         return
     g.log.add(E.CHEAT_OUTCOME, p.seat, -1, a.card.reward, a.card.index, E.OUTCOME_REVEALED)
@@ -422,13 +439,17 @@ def reveal(g: GameState) -> None:
         payments.transfer(g, E.BANK, p.seat, a.card.reward, E.R_CHEAT_REWARD)
 
 
-def rent_skipped(g: GameState, seat: int) -> bool:
-    """Whether ``seat`` skips the rent it owes now (the Rent Dodger's act, this turn); the skip is used up."""
+def dodge_rent(g: GameState, seat: int, owner: int, amount: int) -> bool:
+    """Whether ``seat`` dodges the rent of ``amount`` it owes ``owner`` now (the Rent Dodger's act, this turn). The
+    skip is used up, and the attempt keeps whom it cheated of what: caught, the dodger pays it after all."""
     t = table(g)
-    if t.skip_rent.get(seat, -1) == g.turn:
-        del t.skip_rent[seat]
-        return True
-    return False
+    if t.skip_rent.get(seat, -1) != g.turn:
+        return False
+    del t.skip_rent[seat]
+    a = t.pending
+    if a is not None and a.seat == seat:
+        a.victim, a.moved = owner, amount
+    return True
 
 
 # --- narration ------------------------------------------------------------------------------------------------------
