@@ -88,3 +88,16 @@ def test_a_cached_plan_and_building_options_always_equal_fresh_ones():
                     assert bot._build_options == new_bot._build_options, f"seed {seed}, ply {g.ply}, seat {seat}"
                     checked_builds += 1
         assert checked > 100 and checked_builds > 20, (checked, checked_builds)
+
+
+def test_the_bots_rent_exposure_reads_a_cheaters_hotel_at_its_hotel_rent():
+    # an outside audit: the estimate read rents[level], and a Cheaters hotel is level 1, so the bots kept a reserve
+    # for a one-house rent (003: "For Properties with a Hotel, collect rent for a Hotel"; data/boards/cheaters-uk:
+    # the hotel rent is rents[5])
+    from cheaters_table import cheaters
+    from monopoly_core.bots.base import rent_exposure, rent_exposure_of_others
+    g = cheaters(2)
+    g.arrange().deed(37, 1).deed(39, 1, level=1)           # Park Lane and Mayfair, a hotel on Mayfair
+    hotel_rent = g.board.squares[39].rents[5]
+    assert hotel_rent > g.board.squares[39].rents[1]
+    assert rent_exposure(g)[1] == hotel_rent and rent_exposure_of_others(g)[0] == hotel_rent

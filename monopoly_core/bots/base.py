@@ -611,6 +611,7 @@ def _exposure(g: Game) -> tuple[list[int], list[int]]:
     worst = [0] * len(g.players)
     level, mortgaged, squares = g.level, g.mortgaged, g.board.squares
     multiplier = g.rules.set_rent_multiplier
+    hotel = g.edition.hotel_level       # (a hotel's rent is a street's last: level 1 in the Cheaters Edition)
     for _, members, counts, full in g.group_rows:
         # Only a complete set charges more than nothing here, and only a complete set can have buildings (the
         # building, trading and bankruptcy rules keep it so), so groups nobody holds whole are skipped.
@@ -624,7 +625,8 @@ def _exposure(g: Game) -> tuple[list[int], list[int]]:
         for s in members:
             if not mortgaged[s]:
                 lv = level[s]
-                r = squares[s].rents[lv] if lv else squares[s].rents[0] * multiplier
+                rents = squares[s].rents
+                r = (rents[lv] if lv < hotel else rents[-1]) if lv else rents[0] * multiplier
                 if r > worst[o]:
                     worst[o] = r
     railroad_rents = g.board.railroad_rents
