@@ -524,9 +524,11 @@ def test_without_building_limits_a_card_places_a_hotel_when_the_bank_has_none_le
     assert g.level[OLD_KENT] == 1
     limited = cheaters()
     limited.arrange().supply(hotels=0).deed(OLD_KENT, 0).hold_card(0, "chance", "fell off the back of a lorry")
-    to(limited, D.CHEAT)
-    limited.act(Action(C.PLAY_CARD, 0))
-    assert limited.level[OLD_KENT] == 0                     # with the limits, none is left to place
+    d = to(limited, D.CHEAT)                                # with the limits, none is left to place: the card
+    assert Action(C.PLAY_CARD, 0) not in d.legal_actions()  # is kept for when one is (a second outside audit)
+    with pytest.raises(IllegalAction):
+        limited.act(Action(C.PLAY_CARD, 0))
+    assert limited.level[OLD_KENT] == 0 and limited.players[0].cards
 
 
 def test_a_jackpot_the_edition_does_not_play_collects_nothing():
@@ -914,3 +916,55 @@ def test_a_token_moved_back_by_a_cheat_caught_before_its_owner_rolls_is_moved_fo
     g.act(Action(C.CALL, 1))
     assert events(g, E.CHEAT_OUTCOME)[-1].detail == E.OUTCOME_CAUGHT
     assert g.players[1].position == 21
+
+
+def test_a_held_card_that_cannot_be_done_now_is_kept_not_spent_for_nothing():
+    # SEED "you may hold on to the card until you're ready to use it" (a second outside audit: a free hotel with
+    # no street to put it on, a hotel to move with none to take, a jailing with nobody to jail were played and lost)
+    g = cheaters(2)
+    g.arrange().hold_card(0, "chance", "hotel fell off")        # the holder owns no street
+    d = to(g, D.CHEAT)
+    assert Action(C.PLAY_CARD, 0) not in d.legal_actions()
+    g = cheaters(2)
+    g.arrange().deed(OLD_KENT, 0).hold_card(0, "chest", "move another player's hotel")   # nobody else has one
+    d = to(g, D.CHEAT)
+    assert Action(C.PLAY_CARD, 1) not in d.legal_actions()
+    g = cheaters(3)
+    g.arrange().jail(1).hold_card(0, "chest", "Frame another")
+    for s in g.board.properties:
+        g.arrange().deed(s, 2)
+    g.arrange().position(0, 5).position(2, 0)                   # seat 2 home at GO as the final lap begins
+    d = to(g, D.CHEAT)
+    assert g.final_lap == [False, False, True] and Action(C.PLAY_CARD, 1) not in d.legal_actions()
+    from monopoly_core.editions import cheaters_targets as T
+    assert T.candidates(g, 0, "send_to_jail", T.PLAYER) == []   # the prisoner is not sent again, nor one home
+    g.act(C.A_NO_CHEAT)
+    assert g.players[0].cards                                    # still held
+
+
+def test_the_last_player_home_may_play_a_card_drawn_on_the_way_before_the_final_count():
+    # SEED "you may hold on to the card until you're ready to use it"; END OF THE GAME: "The player with the most
+    # cash wins!" (a second outside audit: the last one home had no home turn, and the card's £100 was lost)
+    g = cheaters(2)
+    for s in g.board.properties:
+        g.arrange().deed(s, 1 if s != 37 else 0)
+    g.arrange().position(0, 34).position(1, 0)
+    g.arrange().card_on_top("chance", "rigged raffle")          # "You won a rigged raffle. Collect £100."
+    to(g, D.PRE_ROLL)
+    g.arrange().next_rolls((1, 1), (2, 2))                      # Chance on 36, then past GO: home
+    g.act(Action(A.ROLL))
+    settle(g)
+    assert g.players[0].cards
+    g.act(Action(A.END))                                        # (the window after the doubles' landing)
+    settle(g)
+    d = to(g, D.POST_ROLL, D.CHEAT)
+    if d.kind == D.POST_ROLL:
+        g.act(Action(A.END))
+        d = to(g, D.CHEAT)
+    assert d.player == 0 and g.final_lap == [True, True] and not g.over
+    cash = g.players[0].cash
+    g.act(next(a for a in d.legal_actions() if a.kind == C.PLAY_CARD))
+    settle(g)
+    assert g.over and not g.players[0].cards
+    rents = sum(e.amount for e in events(g, E.PAY) if e.detail == E.R_FINAL_RENT and e.other == 0)
+    assert g.players[0].cash == cash + 100 + rents

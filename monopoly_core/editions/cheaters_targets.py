@@ -33,7 +33,8 @@ ASKS: Final = {"take_from_player": (PLAYER,), "move_other": (PLAYER,), "send_to_
 def candidates(g: GameState, seat: int, effect: str, item: int) -> list[int]:
     """The seats or streets ``seat`` may pick for ``effect``'s ``item``."""
     if item == PLAYER:
-        free = effect == "move_other"           # a token in jail is not moved
+        # a token in jail is not moved, nor sent to jail again (its tries for doubles would start over)
+        free = effect == "move_other" or effect == "send_to_jail"
         # nor, moved or jailed, a player home at GO on the final lap (003: "Once all the players reach GO": they
         # wait there and take no more turns, so one moved away could never come back)
         moves = effect != "take_from_player"

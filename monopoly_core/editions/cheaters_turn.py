@@ -64,6 +64,8 @@ def take_turn(g: GameState, p: Player) -> Play:
             return                      # caught by a call in the window and jailed (or out of the game)
     # the classic roll, move and land, again after doubles (a station ends the turn: g.turn_over)
     yield from turn.play_turn(g, p, g.rules.doubles_to_jail, before_roll=False)
+    if p.cards and final_lap.home(g, p.seat):
+        yield from home_cards(g, p)     # home at GO this turn: the cards held, before the final count may come
 
 
 def jailed_for_cheating(g: GameState) -> bool:
@@ -162,6 +164,15 @@ def home_turn(g: GameState, p: Player) -> Play:
     if final_lap.all_home(g):
         return
     turn.start_turn(g, p)
+    yield from home_cards(g, p)
+    if not p.bankrupt and not g.over:
+        yield from flow.window(g, g.post_roll_windows[p.seat][0])
+
+
+def home_cards(g: GameState, p: Player) -> Play:
+    """``p``, home at GO, may play the cards they hold (:func:`home_turn`): asked at each of their home turns, and
+    at the end of the turn that took them home (the last player home has no home turn before the final count, and
+    may have drawn the card on the way, after doubles)."""
     d = g.extra.plan_decision(g, p.seat)
     while not p.bankrupt and not g.over and cheaters_cards.any_playable(g, p):
         flow.check_budget(g)
@@ -172,8 +183,6 @@ def home_turn(g: GameState, p: Player) -> Play:
             yield from cheaters_cards.play_held(g, p, g.deck_kinds[answer.square])
         else:
             break
-    if not p.bankrupt and not g.over:
-        yield from flow.window(g, g.post_roll_windows[p.seat][0])
 
 
 def go_to_jail(g: GameState, p: Player, reason: int) -> None:
