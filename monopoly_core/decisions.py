@@ -93,6 +93,14 @@ INTERJECTIONS: Final = frozenset({"call"})
 _WINDOW: Final = A.MANAGE | INTERJECTIONS
 _EXTRA: Final = {PRE_ROLL: _WINDOW, JAIL: _WINDOW, POST_ROLL: _WINDOW, BUY: A.RAISE, DEBT: A.RAISE}
 _NONE: Final[frozenset[str]] = frozenset()
+_WINDOWS: Final = frozenset({PRE_ROLL, JAIL, POST_ROLL})
+#: The steps kept to finish a turn. A person's answers that could go on for ever within one turn (trade offers
+#: rejected over and over, bids raised by the least with a fortune in cash, building and selling or mortgaging and
+#: lifting in turn) are refused once fewer steps than this are left of the turn's :data:`flow.MAX_STEPS_PER_TURN`:
+#: then only the answers that move the game on remain (end, roll, pass, ...), and every game people can play ends
+#: without passing the limit (which stays the net for a cycle of the rules themselves). An outside review reached the
+#: limit by legal play (about 10,000 rejected offers in one turn), and the game could then not be saved or undone.
+STEPS_KEPT_TO_FINISH: Final = 5_000
 
 
 class Decision:
@@ -124,8 +132,8 @@ class Decision:
     @property
     def allows_trade(self) -> bool:
         """Whether a trade may be proposed in answer (a window, a purchase or a debt), unless the edition has closed
-        trades for now (Mega: a Mr. Monopoly move under way)."""
-        return A.TRADE in self.extra and self.game.edition.trades_closed(self.game) is None
+        trades for now (Mega: a Mr. Monopoly move under way) or the turn is near its last steps (:meth:`out_of_steps`)."""
+        return A.TRADE in self.extra and self.game.edition.trades_closed(self.game) is None and not self.out_of_steps()
 
     # --- legality -------------------------------------------------------------------------------------------
     def problem(self, action: object) -> str | None:
@@ -141,6 +149,8 @@ class Decision:
         if kind in self.extra:
             if kind in INTERJECTIONS:
                 return g.edition.action_problem(self, action)
+            if (kind == A.TRADE or self.kind in _WINDOWS) and self.out_of_steps():
+                return _out_of_steps(g)
             return _manage_problem(g, seat, action)
         if kind not in _BASE.get(self.kind, ()):
             if kind in A.ALL_KINDS and self.kind in _BASE:
@@ -157,6 +167,8 @@ class Decision:
         if kind == A.BUY and p.cash < self.amount:
             return f"the price is {self.amount}, you have {p.cash}"
         if kind == A.BID:
+            if self.out_of_steps():
+                return _out_of_steps(g)
             if action.amount < self.minimum:
                 return f"the lowest bid now is {self.minimum}"
             if action.amount > p.cash:
@@ -178,6 +190,12 @@ class Decision:
             return why
         return None
 
+    def out_of_steps(self) -> bool:
+        """Whether a person deciding now has fewer than :data:`STEPS_KEPT_TO_FINISH` steps left of this turn (bots
+        answer within bounds of their own)."""
+        g = self.game
+        return g.ply > g.step_budget - STEPS_KEPT_TO_FINISH and self.player not in g.bots
+
     def check(self, action: object) -> None:
         """Raise :class:`IllegalAction` naming the reason, unless ``action`` is legal."""
         why = self.problem(action)
@@ -197,6 +215,8 @@ class Decision:
         out: list[Action] = []
         for kind in _BASE.get(self.kind, ()):
             if kind == A.BID:
+                if self.out_of_steps():
+                    continue
                 cash = g.players[self.player].cash
                 for amt in sorted({self.minimum, self.minimum + 9, self.minimum + 49, cash} - {0}):
                     if self.minimum <= amt <= cash:
@@ -210,9 +230,16 @@ class Decision:
             if self.problem(a) is None:
                 out.append(a)
         out.extend(g.edition.options(self))     # an edition's own answers (Mega, Sore Losers, Cheaters)
-        if self.extra:
+        if self.extra and not (self.kind in _WINDOWS and self.out_of_steps()):
             out.extend(manage_actions(g, self.player, self.extra))
         return out
+
+
+def _out_of_steps(g: GameState) -> str:
+    from .flow import MAX_STEPS_PER_TURN
+    taken = g.ply - (g.step_budget - MAX_STEPS_PER_TURN)
+    return (f"this turn has taken {taken:,} steps, near the most one turn may take ({MAX_STEPS_PER_TURN:,}): no more "
+            f"trade offers, bids, building or mortgages until the next turn (pass, or end the turn)")
 
 
 def _manage_problem(g: GameState, seat: int, action: Action) -> str | None:

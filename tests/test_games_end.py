@@ -165,3 +165,54 @@ def test_the_longest_game_the_rules_accept_can_be_saved_reopened_and_shared():
     assert savefile.loads(text, snapshots=False).ply == g.ply
     link = sharelink.encode(g)
     assert sharelink.open_link(link, snapshots=False).ply == g.ply
+
+
+def _play_stubbornly(g, answer, limit=60_000):
+    """People answer each decision with ``answer(d)`` (or, where it returns None or is refused, the first legal
+    action) until the game ends or ``limit`` answers; returns the refusals' messages."""
+    refusals = []
+    for _ in range(limit):
+        if g.over:
+            break
+        if g.pending is None or not g.waiting_for_person():
+            g.step()
+            continue
+        d = g.pending
+        a = answer(d)
+        if a is not None:
+            try:
+                g.act(a)
+                continue
+            except IllegalAction as exc:
+                refusals.append(str(exc))
+        g.act(d.legal_actions()[0])
+    return refusals
+
+
+def test_people_cannot_keep_one_turn_going_for_ever_by_legal_answers():
+    # The guide: "every game the rules accept ends". An outside review kept a turn going by legal play (a trade
+    # offer rejected 10,000 times; two people raising a bid by $1 with $1,000,000 each) until the turn passed its
+    # step limit (GameStuck): the game could then not be saved, shared or undone. Near the limit, a person's
+    # open-ended answers are refused with a message, and the game goes on.
+    from monopoly_core import PlayerSpec, savefile, sharelink
+    people = [PlayerSpec("Ann", "person"), PlayerSpec("Bob", "person")]
+    g = Game.new(preset("classic-us", turn_limit=3), people, seed=5)
+
+    def offer(d):
+        if d.kind == D.TRADE_RESPONSE:
+            return Action(A.REJECT)
+        if d.kind == D.BUY:
+            return Action(A.BUY)
+        if d.player == 0 and d.kind in (D.PRE_ROLL, D.POST_ROLL) and g.properties_of(0):
+            return Action(A.TRADE, trade=Trade(0, 1, give_squares=(g.properties_of(0)[0],), get_cash=1))
+        return None
+    refusals = _play_stubbornly(g, offer)
+    assert g.over and refusals and "no more trade offers" in refusals[0] and len(refusals[0]) < 300
+    assert savefile.loads(savefile.dumps(g)).over and sharelink.open_link(sharelink.encode(g)).over
+    g = Game.new(preset("classic-us", starting_cash=1_000_000, turn_limit=2), people, seed=3)
+    refusals = _play_stubbornly(g, lambda d: Action(A.DECLINE) if d.kind == D.BUY else
+                                Action(A.BID, amount=d.minimum) if d.kind == D.BID else None)
+    assert g.over and any("no more trade offers, bids" in r for r in refusals)
+    assert max(e.amount for e in g.log if e.kind == E.AUCTION) >= 10_000        # the bidding did run long
+    assert savefile.loads(savefile.dumps(g)).over
+    Game.replay(g.history, g.ply - 1)                                           # (what Undo does)
