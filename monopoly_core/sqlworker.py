@@ -30,6 +30,10 @@ import pyarrow.ipc as ipc
 
 #: Most bytes of rows one query may send back (the rows are shown on a page and kept in its session).
 MAX_RESULT_BYTES = 64 * 2**20
+#: The most values a result may hold inside lists, structs and maps. Arrow keeps them compact (a true or false in one
+#: bit), but the page's table and the CSV make a Python object of each: an outside review's 10 MB of lists of structs
+#: took the site's process to 7.5 GB. A million such values stay within about 100 MB there.
+MAX_NESTED_VALUES = 1_000_000
 #: Largest frame either side accepts (a result, plus room for its header).
 MAX_FRAME = MAX_RESULT_BYTES + 2**20
 _HEAD = struct.Struct(">II")
@@ -122,7 +126,7 @@ def _fetch(conn, sql: str, cap: int, far: tuple[int, ...]) -> tuple[pa.Table, bo
     """The rows of ``sql`` (at most ``cap``, shaped by :func:`presentable`, the columns ``far`` as text) and
     whether they were cut."""
     batches: list[pa.RecordBatch] = []
-    rows = size = 0
+    rows = size = nested = 0
     truncated = False
     rel = conn.sql(sql)
     if rel is None:
@@ -138,6 +142,9 @@ def _fetch(conn, sql: str, cap: int, far: tuple[int, ...]) -> tuple[pa.Table, bo
             size += batch.nbytes
             if size > MAX_RESULT_BYTES:
                 raise QueryError(too_large(size))
+            nested += nested_values(batch)
+            if nested > MAX_NESTED_VALUES:
+                raise QueryError(too_many_values(nested))
             batches.append(batch)
             rows += batch.num_rows
             if truncated:
@@ -244,6 +251,28 @@ def presentable(rel, far: tuple[int, ...] = ()):
     if far:
         notes[FAR_DATES] = json.dumps([[new[i], str(rel.types[i])] for i in far]).encode()
     return shaped, notes
+
+
+def nested_values(batch: pa.RecordBatch) -> int:
+    """How many values ``batch`` holds inside its lists, structs and maps (each becomes a Python object when shown)."""
+    return sum(_inside(col) for col in batch.columns if pa.types.is_nested(col.type))
+
+
+def _inside(arr: pa.Array) -> int:
+    """The values of the nested array ``arr``, counted down to its leaves (a struct's fields, a list's elements)."""
+    t = arr.type
+    if pa.types.is_struct(t):
+        return len(arr) + sum(_inside(field) for field in arr.flatten())
+    if pa.types.is_map(t):
+        return len(arr) + _inside(arr.keys) + _inside(arr.items)
+    if pa.types.is_list(t) or pa.types.is_large_list(t) or pa.types.is_fixed_size_list(t):
+        return len(arr) + _inside(arr.flatten())
+    return len(arr)
+
+
+def too_many_values(n: int) -> str:
+    return (f"the result holds too many values inside lists or structs to show ({n:,} or more; the limit is "
+            f"{MAX_NESTED_VALUES:,}): ask for fewer rows, or unnest or aggregate the lists")
 
 
 def too_large(size: int) -> str:
