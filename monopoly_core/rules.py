@@ -11,6 +11,7 @@ import dataclasses
 import functools
 import json
 from dataclasses import dataclass, field, fields
+from typing import Final
 
 from . import datafiles, dice
 from .bounds import short
@@ -287,8 +288,16 @@ def _check_type(f, value):
         raise InvalidRules(f.name, f"must be {'true/false' if expected is bool else 'text'}, got {short(value)}")
 
 
+#: The longest text a rule may hold (a name: of a board, a deck, the dice, an edition, a choice).
+MAX_NAME: Final = 100
+
+
 def _check_field(f, value):
     _check_type(f, value)
+    if isinstance(value, str) and (len(value) > MAX_NAME or not value.isprintable()):
+        # (also the rules an edition never reads: an outside review's lone surrogate in one broke the database's
+        # log, and control characters in one reached the terminal in compare's report)
+        raise InvalidRules(f.name, f"must be a name of at most {MAX_NAME} printable characters, got {short(value)}")
     m = f.metadata
     if m.get("min") is not None and value < m["min"]:
         raise InvalidRules(f.name, f"must be at least {m['min']}, got {short(value)}")

@@ -35,6 +35,19 @@ def test_validate_names_the_field(field, value, fragment):
     assert str(exc.value).startswith(field)
 
 
+@pytest.mark.parametrize("field", ["cheat_deck", "bus_tickets", "dice", "edition", "board", "free_parking"])
+@pytest.mark.parametrize("value", ["\ud800", "\x00", "\x1b[2J", "x" * 101, "x" * 1_000_000])
+def test_a_rule_s_text_is_a_short_printable_name_even_where_the_edition_never_reads_it(field, value):
+    # an outside review: a lone surrogate in cheat_deck (unread by classic games) broke the database's log of the
+    # game, control characters in bus_tickets reached the terminal, and a 1,000,000-character dice name came back
+    # whole in the error message
+    with pytest.raises(InvalidRules) as exc:
+        preset("classic-us").replace(**{field: value}).validate()
+    message = str(exc.value)
+    assert message.startswith(f"{field}: must be a name of at most 100 printable characters") and len(message) < 200
+    assert message.isprintable()
+
+
 def test_player_count_is_checked():
     rules = preset("classic-us")
     with pytest.raises(InvalidRules, match="players: this edition takes 2 to 8 players, got 9"):
