@@ -235,7 +235,10 @@ def setup_from_address(params) -> None:
                             f"{', '.join(names)} (for example ?preset=mega)")
     seed = params.get("seed")
     if seed is not None:
-        if seed.strip().isascii() and seed.strip().isdigit() and int(seed) <= _setup.SEED_BOX_MAX:
+        digits = seed.strip()
+        # (the length first: Python refuses to read a number of more than 4,300 digits, an outside review's crash)
+        if len(digits) <= len(str(_setup.SEED_BOX_MAX)) and digits.isascii() and digits.isdigit() \
+                and int(digits) <= _setup.SEED_BOX_MAX:
             st.session_state["setup_seed"] = int(seed)
         else:
             problems.append(f"the seed must be a whole number from 0 to {_setup.SEED_BOX_MAX:,}, not {short(seed)}")

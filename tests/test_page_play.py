@@ -438,6 +438,8 @@ def test_an_address_with_huge_or_odd_values_is_answered_in_a_short_message():
     assert "and 4 more" in said and len(said) < 5_000
     at = _open_link({"seed": "\u00b2"})
     assert not at.exception and "the seed must be a whole number" in plain(at)
+    at = _open_link({"preset": "mega", "seed": "9" * 5_000})        # past Python's 4,300 digits (a crash before)
+    assert not at.exception and "the seed must be a whole number" in plain(at)
 
 
 def test_people_s_names_are_text_in_the_hand_over_the_trade_form_and_the_set_up():
