@@ -34,12 +34,27 @@ def _fs(url: str):
 def check_url(url: str) -> None:
     """Refuse, in words and before anything is played or written, a Parquet address no filesystem here can
     open: an unknown protocol (``nosuchproto://``), or one whose fsspec package is not installed (``s3://``
-    needs s3fs). Raises :class:`InvalidRules` for ``parquet``."""
+    needs s3fs), or a local folder that cannot be made or written to (a file, /dev/full, a name too long: an outside
+    review's tracebacks, each after an empty batch was begun). Raises :class:`InvalidRules` for ``parquet``."""
+    import os
+    from pathlib import Path
+
     from .bounds import short
     from .errors import InvalidRules
     if not isinstance(url, str) or not url.strip():
         raise InvalidRules("parquet", "must be a folder or a URL such as s3://bucket/run")
     if "://" not in url or url.startswith("file://"):
+        folder = Path(url[len("file://"):] if url.startswith("file://") else url)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            writable = os.access(folder, os.W_OK | os.X_OK)
+        except (OSError, ValueError) as exc:       # (ValueError: a NUL in the name)
+            why = "a file, not a folder" if isinstance(exc, FileExistsError) else \
+                getattr(exc, "strerror", None) or exc.__class__.__name__
+            raise InvalidRules("parquet", f"{short(url)} is not a folder Parquet files can be written in "
+                               f"({why})") from None
+        if not writable:
+            raise InvalidRules("parquet", f"{short(url)} is a folder this lab may not write in")
         return
     try:
         _fs(url)

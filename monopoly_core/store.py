@@ -269,11 +269,20 @@ def connect_error(exc: Exception, path: Path) -> StoreError:
     if "lock" in text.lower():
         return StoreBusy(f"the database {name} is in use by another program (perhaps a simulation running in "
                          f"another window); try again when it has finished")
-    if "not a valid duckdb database" in text.lower() or "is a directory" in text.lower() or path.is_dir():
+    if "not a valid duckdb database" in text.lower() or "is a directory" in text.lower() or _is_dir(path):
         return StoreError(f"{name} is not a game database this lab can read (another program's file, a folder, or "
                           f"a damaged file): choose another name")
     first = text.splitlines()[0].replace(str(path), name) if text else repr(exc)
     return StoreError(f"cannot open the database {name}: {first}")
+
+
+def _is_dir(path: Path) -> bool:
+    """``path.is_dir()``, False where the path cannot even be looked at (a name too long for the file system: an
+    outside review's 300-character file name turned the message into a traceback)."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
 
 
 # --- writing ---------------------------------------------------------------------------------------------------

@@ -151,3 +151,22 @@ def test_simulate_resume_completes_a_batch_and_without_it_says_how(capsys, tmp_p
     with duckdb.connect(db, read_only=True) as conn:
         assert conn.execute("SELECT count(DISTINCT batch), count(*), count(DISTINCT batch_index) FROM games"
                             ).fetchone() == (1, 5, 5)
+
+
+@pytest.mark.parametrize("where", ["a-file.txt", "/dev/full", "/proc/no-such-folder", "p" * 300])
+def test_simulate_refuses_a_parquet_folder_it_cannot_write_before_beginning_a_batch(capsys, tmp_path, where):
+    # an outside review: each gave a traceback (NotADirectoryError, FileNotFoundError, OSError) after an empty
+    # batch had been begun in the database
+    (tmp_path / "a-file.txt").write_text("x")
+    target = where if where.startswith("/") else str(tmp_path / where)
+    code, out, err = run(capsys, "simulate", "--games", "2", "--players", "2", "--quiet",
+                         "--db", str(tmp_path / "g.duckdb"), "--parquet", target)
+    assert code == 2 and "is not a folder Parquet files can be written in" in err and "Traceback" not in err
+    assert not (tmp_path / "g.duckdb").exists()
+
+
+def test_a_database_name_too_long_for_the_file_system_is_a_message(capsys, tmp_path):
+    # an outside review: the message itself failed (OSError: File name too long, from is_dir())
+    code, out, err = run(capsys, "simulate", "--games", "2", "--players", "2", "--quiet",
+                         "--db", str(tmp_path / ("a" * 300 + ".duckdb")))
+    assert code == 2 and "cannot open the database" in err and "Traceback" not in err
