@@ -194,6 +194,14 @@ class RuleSet:
         if self.building_limits and self.hotels > 0 and self.houses < houses_under_hotel:
             raise InvalidRules("houses", f"with building limits, hotels need at least {houses_under_hotel} houses "
                                f"in the supply")
+        own = preset_editions()
+        if self.edition != own[self.preset] and self.edition in own.values():
+            # (a game is logged, saved and shown under its preset's name: an outside review opened a Mega game
+            # labelled classic-us, its rules naming classic-us with Mega's edition; an edition no preset plays, as
+            # a test's, may still start from any preset)
+            raise InvalidRules("edition", f"the {self.preset} rule set plays the {own[self.preset]} edition; for the "
+                               f"{self.edition} edition start from its own rule set "
+                               f"({', '.join(sorted(p for p, e in own.items() if e == self.edition))})")
         return self
 
     # --- serialisation -----------------------------------------------------------------------------------
@@ -321,6 +329,16 @@ class Preset:
 def preset_names() -> frozenset[str]:
     """The names of the presets in ``data/presets/`` (read once)."""
     return frozenset(datafiles.available("presets"))
+
+
+@functools.lru_cache(maxsize=1)
+def preset_editions() -> dict[str, str]:
+    """Each preset's edition, read from its file (not through :func:`load_preset`, which validates with this)."""
+    out = {}
+    for name in preset_names():
+        rules = datafiles.load_toml("presets", name).get("rules", {})
+        out[name] = str(rules.get("edition", "classic")) if isinstance(rules, dict) else "classic"
+    return out
 
 
 def presets() -> list[Preset]:

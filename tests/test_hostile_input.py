@@ -246,3 +246,19 @@ def test_a_link_cannot_open_one_preset_s_game_under_another_s_name():
         sharelink.rules_from_params({"preset": "mega", "rules": params["rules"]})
     with pytest.raises(InvalidRules, match="there is no preset called 'nope'"):
         preset("mega").replace(preset="nope").validate()
+
+
+def test_a_game_of_one_edition_cannot_be_labelled_with_another_edition_s_preset():
+    """A third outside review: a link naming classic-us whose rules changed the edition (and board, decks, dice) to
+    Mega's opened a Mega game labelled classic-us; so did a save of preset("mega").replace(preset="classic-us")."""
+    from monopoly_core import InvalidRules
+    from monopoly_core.sharelink import _pack
+    mega = preset("mega")
+    with pytest.raises(InvalidRules, match="the classic-us rule set plays the classic edition; for the mega edition "
+                                           "start from its own rule set \\(mega\\)"):
+        mega.replace(preset="classic-us").validate()
+    changed = {k: v for k, v in mega.to_dict().items() if k not in ("preset", "format")}
+    with pytest.raises(BadSave, match="classic-us rule set plays the classic edition"):
+        sharelink.rules_from_params({"preset": "classic-us", "rules": _pack(changed)})
+    with pytest.raises(InvalidRules, match="plays the classic edition"):       # (so no such game is saved)
+        Game.new(mega.replace(preset="classic-us"), bots(["cautious", "random"]), 4)
