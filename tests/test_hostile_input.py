@@ -262,3 +262,15 @@ def test_a_game_of_one_edition_cannot_be_labelled_with_another_edition_s_preset(
         sharelink.rules_from_params({"preset": "classic-us", "rules": _pack(changed)})
     with pytest.raises(InvalidRules, match="plays the classic edition"):       # (so no such game is saved)
         Game.new(mega.replace(preset="classic-us"), bots(["cautious", "random"]), 4)
+
+
+def test_a_save_naming_a_key_twice_is_refused():
+    """A third outside review: a second "summary" or "digest" written before the real one loaded (json keeps the
+    last of a key named twice), so the edit was invisible; the README promises that any edit is refused."""
+    g = Game.new(preset("classic-us"), bots(["cautious", "random"]), 4)
+    g.run()
+    text = savefile.dumps(g)
+    assert text.startswith("{")
+    for extra in ('"summary": {"edition": "EDITED", "players": ["Mallory"]}, ', '"digest": "0000", '):
+        with pytest.raises(BadSave, match="twice in one place"):
+            savefile.loads("{" + extra + text[1:])
