@@ -153,8 +153,8 @@ class QueryResult:
                        f"it: {', '.join(self.nan_columns)}.")
         if self.far_dates:
             cols = ", ".join(f"{col} ({kind})" for col, kind in self.far_dates)
-            out.append(f"Shown as text, because the table can hold only dates from the year 1 to 9999, and these "
-                       f"columns have a date outside them or an infinite one: {cols}.")
+            out.append(f"Shown as text, because the table can hold only dates from the year 1 to 9999 and times of "
+                       f"day before 24:00, and these columns have a value outside them or an infinite date: {cols}.")
         return out
 
     @functools.cached_property

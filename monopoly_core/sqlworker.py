@@ -166,7 +166,8 @@ _PER_SECOND = {"s": 1, "ms": 1_000, "us": 1_000_000, "ns": 1_000_000_000}
 
 def beyond_python(values) -> bool:
     """Whether the Arrow ``values`` (a column, or the lists and structs in it) hold a date or timestamp that
-    Python's dates cannot: beyond the year 9999 or before the year 1, or DuckDB's ``infinity``."""
+    Python's dates cannot: beyond the year 9999 or before the year 1, or DuckDB's ``infinity``; or a time of day
+    Python's cannot, DuckDB's ``24:00:00`` (an outside review)."""
     kind = values.type
     if isinstance(values, pa.ChunkedArray):
         return any(beyond_python(chunk) for chunk in values.chunks)
@@ -178,6 +179,9 @@ def beyond_python(values) -> bool:
         low, high, scale = values.cast(pa.int32()), 86_400, 1
     elif pa.types.is_timestamp(kind):
         low, high, scale = values.cast(pa.int64()), 1, _PER_SECOND[kind.unit]
+    elif pa.types.is_time(kind):
+        last = pc.max(values.cast(pa.int32() if kind.bit_width == 32 else pa.int64())).as_py()
+        return last is not None and last >= 86_400 * _PER_SECOND[kind.unit]
     else:
         return False
     ends = pc.min_max(low)

@@ -448,6 +448,10 @@ def test_plain_types_and_lists_of_them_stay_as_they_are(db):
     ("SELECT [DATE '2000-01-01', 'infinity'] AS v", ["[2000-01-01, infinity]"]),
     ("SELECT {'a': ['infinity'::TIMESTAMP]} AS v", ["{'a': [infinity]}"]),
     ("SELECT v FROM (VALUES (DATE '2000-01-01'), (DATE '10000-01-01')) t(v)", ["2000-01-01", "10000-01-01"]),
+    # a third outside review: DuckDB's 24:00:00, past Python's times of day (pandas: "hour must be in 0..23")
+    ("SELECT TIME '24:00:00' AS v", ["24:00:00"]),
+    ("SELECT v FROM (VALUES (TIME '01:00'), (TIME '24:00:00')) t(v)", ["01:00:00", "24:00:00"]),
+    ("SELECT [TIME '24:00:00'] AS v", ["['24:00:00']"]),
 ])
 def test_dates_python_cannot_hold_arrive_as_text(db, sql, texts):
     """Review: far or infinite dates and timestamps stopped a result from showing (pandas: "year 5881580 is out of
