@@ -31,7 +31,7 @@ REASON_WORDS = {"salary": "salary from GO", "tax": "taxes", "jackpot": "Free Par
                 "build": "building", "building_sale": "selling buildings", "mortgage": "mortgages",
                 "unmortgage": "lifting mortgages", "interest": "mortgage interest", "trade": "cash in trades",
                 "bankruptcy": "bankruptcy settlements", "pot_seed": "the bank's Free Parking seed money",
-                "final_rent": "final lap rent from the bank"}
+                "final_rent": "final lap rent from the bank", "birthday_gift": "Birthday Gift cash"}
 #: Reasons that are not a flow a rule changes in play (starting cash is a rule itself, shown in the table).
 SKIPPED_REASONS = ("start",)
 CARD_FLOWS = ("cards: from the bank", "cards: to the bank or the pot", "cards: between players")

@@ -87,6 +87,7 @@ R_CHEAT_REWARD: Final = 19
 R_CHEAT_PENALTY: Final = 20
 R_FALSE_ACCUSATION: Final = 21
 R_SALE_TO_BANK: Final = 22
+R_GIFT: Final = 23              # the Mega Edition's Birthday Gift square (002), not a card
 D_PURCHASE: Final = 0
 D_AUCTION: Final = 1
 D_TRADE: Final = 2
@@ -164,7 +165,8 @@ ACCUSED_FALSELY: Final = 1
 
 REASONS = ("start", "salary", "rent", "tax", "purchase", "auction", "build", "building_sale", "mortgage",
            "unmortgage", "interest", "fine", "card", "trade", "bankruptcy", "jackpot", "pot_seed", "final_rent",
-           "cheat", "cheat_reward", "cheat_penalty", "false_accusation", "sale_to_bank")
+           "cheat", "cheat_reward", "cheat_penalty", "false_accusation", "sale_to_bank",
+           "birthday_gift")
 PARTY = "a seat, or -1 the bank, -2 the Free Parking pot"
 
 

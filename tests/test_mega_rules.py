@@ -289,6 +289,16 @@ def test_the_birthday_gift_is_100_from_the_bank_or_a_bus_ticket():
         g.act(answer)
         until(g, D.POST_ROLL)
         assert (g.players[0].cash, T.held(g.players[0])) == (cash, tickets)
+    # the cash is logged as the gift it is, not as a card (a browser review read "(card)" with no card drawn)
+    g = mega(arrange=lambda g: place(g, 0, 43))
+    roll(g, (1, 2, 1))
+    until(g, D.BIRTHDAY_GIFT)
+    g.act(M.A_GIFT_CASH)
+    until(g, D.POST_ROLL)
+    gift = [e for e in g.log if e.kind == E.PAY and e.detail == E.R_GIFT]
+    assert [(e.amount, e.square) for e in gift] == [(100, 47)]
+    from monopoly_core.narrate import describe
+    assert describe(gift[0], g) == "The bank pays $100 to P0 (birthday gift)."
 
 
 # --- the Auction square -----------------------------------------------------------------------------------------------

@@ -142,7 +142,7 @@ class OnBirthdayGift(LandingRule):
             if choice.kind == M.GIFT_TICKET:
                 T.draw(g, p, E.TICKET_BIRTHDAY)
                 return
-        payments.transfer(g, E.BANK, p.seat, BIRTHDAY_CASH, E.R_CARD, square)
+        payments.transfer(g, E.BANK, p.seat, BIRTHDAY_CASH, E.R_GIFT, square)
 
 
 class Mega(Edition):
