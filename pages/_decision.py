@@ -56,6 +56,15 @@ def home_question(d, g) -> str:
             "is home).")
 
 
+def placing_order(d, g, actions: list[Action]) -> list[Action]:
+    """Where a building may go, as the picker lists them (its first is the one chosen unless changed): for Sore
+    Losers' free house, the decider's own streets first, then the bank's and the others' (a browser review placed a
+    free house on an opponent's street by pressing Place at once)."""
+    if d.kind != D.FREE_HOUSE:
+        return actions
+    return sorted(actions, key=lambda a: (g.owner[a.square] != d.player, g.owner[a.square] >= 0))
+
+
 def question(d, g) -> str:
     """What the decision ``d`` asks, in a sentence (a player home at GO is told why there is no roll)."""
     if d.kind == D.POST_ROLL and final_lap.home(g, d.player):
@@ -184,7 +193,7 @@ def decision_panel(g) -> None:
             _bid_controls(d, g, p)
             base = [a for a in base if a.kind != A.BID]
         if d.kind in (D.PLACE_BUILDING, D.FREE_HOUSE):
-            choices = {label(a, d, g): a for a in base}
+            choices = {label(a, d, g): a for a in placing_order(d, g, base)}
             pick = st.selectbox("Where", list(choices), key=f"place_pick_{d.kind}")
             st.button("Place the house" if d.kind == D.FREE_HOUSE else "Place the building", on_click=gs.act,
                       args=(choices[pick],), type="primary", key=f"place_go_{d.kind}")

@@ -85,3 +85,25 @@ def test_a_person_home_at_go_is_told_why_there_is_no_roll_and_may_build():
     assert "You are home at GO: you roll no more." in texts(at)
     assert not [b for b in buttons(at) if b.startswith("Roll")] and "End my turn" in buttons(at)
     assert "Build a house on Mayfair (£200)" in texts(at) + " ".join(str(o) for s in at.selectbox for o in s.options)
+
+
+def test_the_free_house_picker_lists_the_deciders_own_streets_first():
+    # 000: "place one free House on any street ... you don't have to own it": the picker's first street (chosen
+    # unless changed) is one's own, then the bank's, then the others' (a browser review placed one on an
+    # opponent's street, the first listed)
+    from scenario import give, roll, until
+    from monopoly_core import decisions as D
+    from pages._decision import placing_order
+    from test_sore_losers_rules import sl
+    OLD_KENT, PARK_LANE = 1, 37
+
+    def arrange(g):
+        g.arrange().extra("mr_monopoly", 1, 0)
+        give(g, 0, OLD_KENT)
+        give(g, 1, PARK_LANE)
+    g = sl(arrange=arrange)
+    roll(g, (2, 2))
+    until(g, D.FREE_HOUSE)
+    d = g.pending
+    order = [a.square for a in placing_order(d, g, d.legal_actions())]
+    assert d.player == 1 and order[0] == PARK_LANE and order.index(OLD_KENT) == len(order) - 1
