@@ -70,6 +70,8 @@ def _sentence(ev: E.Event, game) -> str:
     if k == E.START:
         return f"The game starts with {ev.amount} players, {m(game.rules.starting_cash)} each."
     if k == E.ORDER:
+        if ev.square == 0:          # (a browser review read the lowest roll starting as a bug: say the rule)
+            return f"{who} plays 1st (the {'lowest' if game.edition.lowest_starts else 'highest'} roll starts)."
         return f"{who} plays {_ordinal(ev.square + 1)}."
     if k == E.TURN:
         jail = " (in jail)" if ev.detail else ""

@@ -73,3 +73,16 @@ def test_a_tax_is_told_in_one_bracket():
     g = game()
     tax = E.Event(0, 3, E.PAY, 0, 4, 200, -1, E.REASON_NAMES.index("tax"))
     assert describe(tax, g).endswith("pays $200 to the bank (tax: Income Tax).")
+
+
+def test_the_turn_order_says_whether_the_highest_or_the_lowest_roll_starts():
+    # a browser review read Sore Losers' lowest roller starting as a bug (000 SET IT UP: "The LOWEST roller starts")
+    from monopoly_core import Game, bots, preset
+    for name, words in (("classic-us", "highest"), ("sore-losers", "lowest")):
+        g = Game.new(preset(name), bots(["cautious", "cautious", "random"]), 3)
+        g.step()
+        said = [describe(e, g) for e in g.log if e.kind == E.ORDER]
+        assert said[0].endswith(f"plays 1st (the {words} roll starts).") and said[1].endswith("plays 2nd.")
+        rolls = {e.player: e.amount for e in g.log if e.kind == E.ROLL}
+        first = min(rolls.values()) if words == "lowest" else max(rolls.values())
+        assert rolls[g.order[0]] == first

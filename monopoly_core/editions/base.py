@@ -56,6 +56,8 @@ class Edition:
         self.buildings: tuple[str, ...] = ("", "house", "house", "house", "house", "hotel")
         #: the level of a hotel (a hotel replaces ``hotel_level - 1`` houses)
         self.hotel_level = 5
+        #: whether the lowest first roll starts the game (Sore Losers), not the highest; the narration says which
+        self.lowest_starts = False
         #: the decks in play: deck kind -> the RuleSet field naming its deck file. A square of a deck's kind
         #: draws from it; the order gives each deck its number in events (0 chance, 1 chest)
         self.deck_fields: dict[str, str] = {"chance": "chance_deck", "chest": "chest_deck"}

@@ -50,6 +50,7 @@ class SoreLosers(Edition):
         self.name = NAME
         self.title = "Monopoly for Sore Losers"
         self.own_card_effects = frozenset({"sore_loser_coin", "mr_monopoly"})
+        self.lowest_starts = True       # 000 SET IT UP: "Who goes first? ... The LOWEST roller starts"
         # 000 BUILDINGS: "Once buildings are built, they must stay on their street for the rest of the game"
         self.buildings_sellable = False
         self.buildings_block_trades = False     # (000: buildings go to the new owner of a traded street)
@@ -100,7 +101,7 @@ class SoreLosers(Edition):
     def decide_order(self, g: GameState) -> None:
         """000 SET IT UP 7: two coins each; "Who goes first? ... The LOWEST roller starts"."""
         st.hand_out(g)
-        turn.decide_order(g, lowest=True)
+        turn.decide_order(g, lowest=self.lowest_starts)
 
     def take_turn(self, g: GameState, p: Player) -> Play:
         if self.sits_out(g, p):
