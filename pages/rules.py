@@ -76,12 +76,16 @@ named = [(p.title, p.rules) for p in all_presets] + [(f"{markdown(n)} (yours)", 
 titles = [t for t, _ in named]
 frame = book.table(named)
 only_diff = st.toggle("Only the rules that differ", key="rp_only_diff")
-st.caption(f"{len(frame)} rules of {len(named)} rule sets, in groups. Highlighted: rules whose value differs between "
-           f"the rule sets. \u201cFrom\u201d names the rule book and quotes its sentence; \u201c{book.OWN_CHOICE}"
+shown = frame[frame["Differs"]] if only_diff else frame
+# (the count follows the toggle: a browser review read "41 rules" above the 20 that differ)
+counted = (f"{len(shown)} of the {len(frame)} rules differ between the {len(named)} rule sets, in groups."
+           if only_diff else f"{len(frame)} rules of {len(named)} rule sets, in groups. Highlighted: rules whose "
+           f"value differs between the rule sets.")
+st.caption(f"{counted} \u201cFrom\u201d names the rule book and quotes its sentence; \u201c{book.OWN_CHOICE}"
            f"\u201d marks the rules this lab chose where the books say nothing.")
 st.html(book.sticky_header_css("rp_tables", st.context.theme.type))
 with st.container(key="rp_tables"):
-    for group, rows in book.by_group(frame[frame["Differs"]] if only_diff else frame):
+    for group, rows in book.by_group(shown):
         st.subheader(group)
         st.table(book.styled(rows, titles))
 with st.expander("The presets"):

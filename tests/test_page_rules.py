@@ -53,6 +53,8 @@ def test_the_table_shows_every_rule_of_every_preset_with_its_source(page):
     page.toggle(key="rp_only_diff").set_value(True).run()
     only = _table(page)
     assert 0 < len(only) < len(frame) and (only["Differs"] == "yes").all()
+    # the caption counts what is shown (a browser review read "41 rules" above the 20 that differ)
+    assert f"{len(only)} of the {len(frame)} rules differ between the" in texts(page)
     assert frame[frame["Rule"] == "Rounds before the game ends"].iloc[0]["From"].startswith("The lab's own choice")
 
 
