@@ -76,7 +76,7 @@ if result is not None:
             st.caption("Game length and inequality: the paired t-test of the Rules page's comparison, on the "
                        "differences game by game. Comebacks: McNemar's exact test on the games counted under both "
                        "rule sets (only the games where one rule set has a comeback and the other not tell them "
-                       "apart). With 100 games some differences are still hidden by luck. " + V.ONE_IN_TWENTY)
+                       f"apart). {V.luck_note(n)} " + V.ONE_IN_TWENTY)
         st.page_link(str(_site.ROOT / "pages" / "rules.py"), label="Compare any two rule sets on the Rules page",
                      icon=":material/rule:")
 

@@ -48,6 +48,8 @@ def test_lesson_variants_runs_at_each_size_from_the_database_and_reveals_its_ans
     shown = texts(at)
     for verdict in tests["in words"]:
         assert verdict in shown
+    # the note on luck is the run's (a browser review read the 100-game note under 1,000 games)
+    assert variants.luck_note(1_000) in shown and variants.luck_note(100) not in shown
     reveal_answer(at, "lesson_variants", variants.exercise().answer)
 
 

@@ -172,6 +172,15 @@ def _chance(test: Test) -> str:
 #: What the tests say of one game a side: nothing (said once, in place of the tests).
 ONE_GAME = ("One game of each rule set cannot tell the rules from luck: a test needs many games. Play 100 or "
             "1,000.")
+def luck_note(n: int) -> str:
+    """What the number of games ``n`` each way can show (a browser review read the note for 100 games under a run
+    of 1,000)."""
+    if n < 1_000:
+        return f"With {n:,} games some differences are still hidden by luck; 1,000 games show smaller ones."
+    return (f"With {n:,} games each way, differences about a third the size of those 100 games can show stand out "
+            f"from luck, but a small enough one can still be hidden.")
+
+
 #: Why one "larger than chance" among the six tests may still be luck.
 ONE_IN_TWENTY = ("Each test calls a difference larger than chance for about 1 seed in 20 even when the rules make "
                  "no difference at all, so among six tests one such verdict can be luck; a difference that shows "
