@@ -289,7 +289,10 @@ class Game(GameState):
                 g._send(None)
                 continue
             if k >= len(actions):
-                raise BadSave(f"the history ends after {k} actions, but step {g.ply} needs a decision ({d.kind})")
+                # (the steps named first: a browser review's save edited to 1,000,000,000 steps was told only of
+                # the decision at step 695)
+                raise BadSave(f"it names {target:,} steps, but its history of {k:,} actions ends at step {g.ply:,}, "
+                              f"where a decision is needed ({d.kind.replace('_', ' ')})")
             action = actions[k]
             k += 1
             bot = g.bots.get(d.player)

@@ -274,3 +274,19 @@ def test_a_save_naming_a_key_twice_is_refused():
     for extra in ('"summary": {"edition": "EDITED", "players": ["Mallory"]}, ', '"digest": "0000", '):
         with pytest.raises(BadSave, match="twice in one place"):
             savefile.loads("{" + extra + text[1:])
+
+
+def test_a_save_naming_more_steps_than_its_history_holds_says_so():
+    """A browser review: a save edited to 1,000,000,000 steps was refused with "the history ends after 468 actions,
+    but step 695 needs a decision", not naming the steps it was told to reach."""
+    from monopoly_core import PlayerSpec
+    g = Game.new(preset("classic-us"), [PlayerSpec("Ann", "person"), PlayerSpec("Bob", "person")], 4)
+    while not g.waiting_for_person():
+        g.step()
+    g.act(g.legal_actions()[0])
+    while not g.waiting_for_person():
+        g.step()
+    data = json.loads(savefile.dumps(g))
+    data["history"]["steps"] = 1_000_000_000
+    with pytest.raises(BadSave, match="it names 1,000,000,000 steps, but its history of 1 actions ends at step"):
+        savefile.loads(json.dumps(data))
