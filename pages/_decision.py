@@ -357,6 +357,7 @@ def _propose() -> None:
     except IllegalAction as exc:
         t, why = None, f"This trade is not allowed: {exc}."
     if why is not None:
+        st.session_state.pop(TRADE_OUTCOME, None)       # (this press's answer is the refusal, not the last offer's)
         gs.notice("error", f"Trade not proposed. {why}")
         return
     first = len(g.log)
@@ -453,7 +454,8 @@ def trade_form(g, seat: int) -> None:
         # and clicked at once is sent, or refused in words by its callback
         refused = why is not None and why != EMPTY_TRADE
         st.button("Propose", on_click=_propose, key="trade_go", type="primary")
-        _trade_outcome_here(g)
+        if not refused:     # (the last offer's answer, not beside a new error: a browser review read both at once)
+            _trade_outcome_here(g)
         if refused:
             st.error(markdown(why), icon=":material/block:")      # (it may quote a player's name)
         st.caption(trade_caption(g))

@@ -322,6 +322,9 @@ def test_the_answer_to_a_proposed_trade_is_shown_beside_the_propose_button():
     said = "\n".join(w.value for w in form.warning)
     assert f"{bot} **refused** your trade" in said and "nothing changed hands" in said
     assert at.text_input(key="trade_get_cash").value == "900"      # kept, to change and propose again
+    at.text_input(key="trade_get_cash").set_value("abc").run()       # a new error: the old answer goes
+    form = at.expander[[e.label for e in at.expander].index("Propose a trade")]
+    assert not form.warning and form.error                          # (a browser review read both at once)
     at.text_input(key="trade_get_cash").set_value("1")             # for $1: accepted
     at.button(key="trade_go").click().run()
     assert _events_of(game(at), E.TRADE_ACCEPT, 0)
