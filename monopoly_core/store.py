@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 import threading
 import time
 from contextlib import contextmanager
@@ -191,6 +192,10 @@ def resolve(db_path=None) -> Path:
     text = os.fspath(raw)
     if not isinstance(text, str) or "\x00" in text or len(text) > MAX_PATH:
         raise StoreError("that is not a usable file path for a database (too long, or it holds a NUL character)")
+    if re.match(r"[A-Za-z][A-Za-z0-9+.-]*://", text):
+        # (an outside review's s3://bucket/x.duckdb made a local folder called "s3:"; the Parquet option takes URLs)
+        raise StoreError("the game database is a file on this computer, not a URL: give a file path (a simulation's "
+                         "games can go to a URL with --parquet)")
     try:
         return Path(text).expanduser().resolve()
     except (OSError, RuntimeError, ValueError) as exc:

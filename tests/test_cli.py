@@ -115,6 +115,8 @@ def test_bench_refuses_an_unknown_section_naming_the_known_ones(capsys):
 @pytest.mark.parametrize("args, words", [
     (("play", "--seed", "-1"), "from 0 to"), (("play", "--seed", "9223372036854775808"), "from 0 to"),
     (("play", "--seed", "1.5"), "whole number"), (("play", "--seed", "9" * 5000), "whole number"),
+    (("play", "--seed", "\u0663"), "whole number"), (("play", "--seed", " 7 "), "whole number"),
+    (("play", "--seed", "1_000"), "whole number"), (("simulate", "--games", "\uff11"), "whole number"),
     (("play", "--players", "many"), "invalid int"), (("play", "--turn-limit", "0"), "turn_limit"),
     (("play", "--turn-limit", "-5"), "turn_limit"), (("play", "--turn-limit", "99999999999"), "turn_limit"),
     (("bench", "--games", "0"), "from 1 to"), (("bench", "--games", "-1"), "from 1 to"),
@@ -170,3 +172,10 @@ def test_a_database_name_too_long_for_the_file_system_is_a_message(capsys, tmp_p
     code, out, err = run(capsys, "simulate", "--games", "2", "--players", "2", "--quiet",
                          "--db", str(tmp_path / ("a" * 300 + ".duckdb")))
     assert code == 2 and "cannot open the database" in err and "Traceback" not in err
+
+
+def test_a_database_url_is_refused_not_made_a_local_folder(capsys, tmp_path, monkeypatch):
+    # an outside review: --db s3://bucket/x.duckdb quietly made a local folder called "s3:" with the database in it
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "simulate", "--games", "2", "--players", "2", "--quiet", "--db", "s3://bucket/x.duckdb")
+    assert code == 2 and "not a URL" in err and not (tmp_path / "s3:").exists()

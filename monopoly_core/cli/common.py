@@ -36,10 +36,12 @@ def _refusing(check):
 
 
 def _integer(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise InvalidRules("value", f"must be a whole number, got {text[:40]!r}") from None
+    """Plain digits (and a minus sign) only, as the Play page and links read them: ``int`` would also take "٣",
+    " 7 " and "1_000" (an outside review)."""
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 4_000:
+        raise InvalidRules("value", f"must be a whole number, got {text[:40]!r}")
+    return int(text)
 
 
 def whole(lo: int, hi: int):
