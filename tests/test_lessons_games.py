@@ -200,10 +200,11 @@ def test_a_small_p_is_evidence_against_the_model_not_a_proof():
 def test_seed_91s_hundred_games_are_called_evidence_against_the_model_not_a_disproof(tmp_path):
     """The review's seed: "The model expects 3,209.5 ... 3,263 were ... (z = +2.31, p = 0.021): the games do not
     behave as the model says". (The games of that seed have changed since with the rules: a cheat awaiting its reveal
-    keeps its card, a nudge past GO pays the salary; its p is still below 0.05, now 0.005.)"""
+    keeps its card, a nudge past GO pays the salary, and a cheat or card whose act cannot be done is not offered; its p
+    is still below 0.05, now 0.003.)"""
     words = cheating.play(100, 91, tmp_path / "games.duckdb").verdict()
-    assert words.startswith("The model expects 3,070.5 of the 3,844 attempts to be caught; 3,133 were")
-    assert "z = +2.83, p = 0.005" in words and "some evidence against the model" in words
+    assert words.startswith("The model expects 2,890.5 of the 3,586 attempts to be caught; 2,953 were")
+    assert "z = +2.96, p = 0.003" in words and "some evidence against the model" in words
     assert "about 1 seed in 20 gives p below 0.05" in words and "do not behave" not in words
 
 
