@@ -179,3 +179,20 @@ def test_a_database_url_is_refused_not_made_a_local_folder(capsys, tmp_path, mon
     monkeypatch.chdir(tmp_path)
     code, out, err = run(capsys, "simulate", "--games", "2", "--players", "2", "--quiet", "--db", "s3://bucket/x.duckdb")
     assert code == 2 and "not a URL" in err and not (tmp_path / "s3:").exists()
+
+
+def test_simulate_says_it_waits_for_a_database_another_program_is_writing(capsys, tmp_path):
+    # an outside review: simulate waited up to 30 s for a database another process held, saying nothing
+    import subprocess
+    import sys
+    db = tmp_path / "g.duckdb"
+    assert run(capsys, "simulate", "--games", "1", "--players", "2", "--quiet", "--db", str(db))[0] == 0
+    holder = subprocess.Popen([sys.executable, "-c", f"import duckdb, time; c = duckdb.connect({str(db)!r}); "
+                               "print('held', flush=True); time.sleep(3)"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        code, out, err = run(capsys, "simulate", "--games", "1", "--players", "2", "--quiet", "--seed", "5",
+                             "--db", str(db))
+    finally:
+        holder.wait(timeout=60)
+    assert code == 0 and "waiting for the database g.duckdb: another program is writing to it" in err

@@ -12,6 +12,24 @@ from ..rules import preset
 from ..state import bot_table
 
 
+def say_if_busy(db, out) -> None:
+    """Say on ``out`` that the database is in use by another program, before a run that writes to it waits for it
+    (up to ``store.WAIT`` seconds): an outside review's ``simulate`` waited 30 s in silence. A file that is missing
+    or cannot be opened says nothing here: the run reports that itself."""
+    from ..store import WAIT, StoreBusy, StoreError, Writer, exists, resolve
+    try:
+        path = resolve(db)
+        if not exists(path):
+            return
+        with Writer(path, wait=0):
+            pass
+    except StoreBusy:
+        print(f"waiting for the database {path.name}: another program is writing to it (up to {WAIT:.0f} s) ...",
+              file=out, flush=True)
+    except StoreError:
+        pass
+
+
 def add_edition(p: argparse.ArgumentParser) -> None:
     p.add_argument("--edition", default="classic-us", help="preset name (see `editions`); default classic-us")
 

@@ -6,7 +6,7 @@ import sys
 from ..errors import MonopolyError
 from ..simulate import FIXED, MAX_GAMES, ROTATED, ProgressBar, max_workers, simulate
 from ..store import DuplicateBatch, StoreError, default_db_path, resolve
-from .common import add_bots, add_edition, add_seed, whole
+from .common import add_bots, add_edition, add_seed, say_if_busy, whole
 
 
 def register(sub) -> None:
@@ -56,6 +56,7 @@ def run(args) -> int:
             from ..executors import DaskExecutor
             executor = DaskExecutor(args.cluster)
             parquet = parquet or default_parquet(args.db)
+        say_if_busy(args.db, sys.stderr)
         report = simulate(args.db, edition=args.edition, games=args.games, players=args.players, seed=args.seed,
                           bots=bots, workers=args.workers, turn_limit=args.turn_limit, progress=bar,
                           executor=executor, parquet=parquet, seating=ROTATED if args.rotate_seats else FIXED,
