@@ -45,7 +45,12 @@ def window(g: GameState, d: Decision) -> Play:
             return action
         if g.ply > g.step_budget:
             check_budget(g)
-        yield from management.apply(g, g.players[d.player], action)
+        p = g.players[d.player]
+        yield from management.apply(g, p, action)
+        if p.bankrupt and d.always:
+            # out of the game by what was done in between (the Cheaters Edition: a call of "Cheat!" whose penalty
+            # could not be paid): nobody asks them again; the window's answer that moves on (end, roll) is theirs
+            return Action(min(d.always))
 
 
 def _inline(g: GameState, d: Decision) -> Action | None:

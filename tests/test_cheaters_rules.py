@@ -968,3 +968,23 @@ def test_the_last_player_home_may_play_a_card_drawn_on_the_way_before_the_final_
     assert g.over and not g.players[0].cards
     rents = sum(e.amount for e in events(g, E.PAY) if e.detail == E.R_FINAL_RENT and e.other == 0)
     assert g.players[0].cash == cash + 100 + rents
+
+
+def test_a_prisoner_bankrupted_by_a_call_during_their_jail_choice_takes_no_more_of_the_turn():
+    # SEED "Bankruptcy ... you are out of the game" (004): an outside audit saw the bankrupt prisoner asked the jail
+    # choice again, roll out, be offered a purchase and keep a Chance card drawn, lost to the deck for good
+    g = cheaters(3)
+    cheats.arrange_face_up(g, 0, "Bank Job")
+    g.arrange().jail(0, 2).cash(0, 0)
+    to(g, D.CHEAT)
+    g.act(Action(C.ATTEMPT, 0))
+    to(g, D.JAIL)
+    g.act(Action(C.CALL, 1))                                    # caught: the £100 and the penalty cannot be paid
+    settle(g)
+    g.act(Action(A.BANKRUPT))
+    first = len(g.log)
+    settle(g)
+    p = g.players[0]
+    assert p.bankrupt and g.pending is not None and g.pending.player != 0
+    after = [e for e in g.log if e.seq >= first and e.player == 0 and e.kind in (E.ROLL, E.MOVE, E.CARD)]
+    assert not after and not p.cards

@@ -51,8 +51,8 @@ def take_turn(g: GameState, p: Player) -> Play:
         if jailed_for_cheating(g):
             return                      # caught cheating and sent to jail this turn: the turn is over
         choice = yield from flow.window(g, g.jail_windows[p.seat])
-        if jailed_for_cheating(g):
-            return                      # caught by a call in the jail window: jailed anew, the turn is over
+        if jailed_for_cheating(g) or p.bankrupt or g.over:
+            return                      # caught by a call in the jail window: jailed anew (or out), the turn is over
         free = yield from jail.jail_choice(g, p, choice)
         if not free:
             return
