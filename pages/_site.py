@@ -2,10 +2,11 @@
 
 Streamlit runs an app whose folder holds ``pages/`` in its legacy multipage mode until the entry point calls
 ``st.navigation``. When the first request a fresh server sees is a deep link (``/play?seed=...``, a share link),
-the legacy mode runs that page directly, the entry point never runs, and the sidebar lists every file in
-``pages/``. Each page therefore calls :func:`ensure_navigation` first: if the router has not declared the
-navigation in this run, the page declares it (same pages, same titles), which also switches the legacy mode off
-for the rest of the server's life.
+the legacy mode runs that page directly and the entry point never runs. Each page therefore calls
+:func:`ensure_navigation` first: if the router has not declared the navigation in this run, the page declares it
+(same pages, same titles), which also switches the legacy mode off for the rest of the server's life. Until then
+the legacy mode would list every file in ``pages/`` (helpers too) in a sidebar, on any first request, for about
+half a second: ``client.showSidebarNavigation = false`` in ``.streamlit/config.toml`` hides that list.
 """
 from __future__ import annotations
 

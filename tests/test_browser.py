@@ -103,15 +103,32 @@ def _nav_titles(page) -> list[str]:
     return [t.split("\n")[-1] for t in links.all_inner_texts()]
 
 
+#: Every navigation link text the page ever shows, recorded from the first paint by a MutationObserver (a flash
+#: of half a second is missed by looking once).
+_RECORD_NAV = """
+window.__navSeen = new Set();
+new MutationObserver(() => {
+  document.querySelectorAll("[data-testid='stSidebarNav'] a, [data-testid='stTopNavLink']")
+    .forEach(a => window.__navSeen.add(a.innerText.split("\\n").pop().trim()));
+}).observe(document, {subtree: true, childList: true, characterData: true});
+"""
+
+
 def test_a_deep_link_as_a_fresh_servers_first_request_shows_the_sites_pages(site, page):
-    # Must run first on the module's fresh server: Streamlit's legacy pages/ mode would otherwise list every
-    # file in pages/ (see pages/_site.py).
+    # Must run first on the module's fresh server. Its first script run is in Streamlit's legacy pages/ mode,
+    # which listed every file in pages/ ("amounts", "decision", "streamlit app", ...) in a sidebar for about half
+    # a second before the router's top bar replaced it: .streamlit/config.toml hides that list
+    # (client.showSidebarNavigation = false; see pages/_site.py).
+    page.add_init_script(_RECORD_NAV)
     page.goto(f"{site}/play")
     page.wait_for_selector("text=Play a game", timeout=60_000)
     time.sleep(2)
     titles = _nav_titles(page)
     assert "Play a game" in titles and "Home" in titles
-    assert not any(t in titles for t in ("decision", "panels", "setup", "game state", "lesson", "streamlit app"))
+    seen = set(page.evaluate("() => Array.from(window.__navSeen)"))
+    assert "Play a game" in seen
+    files = {"amounts", "decision", "panels", "setup", "game state", "lesson", "streamlit app", "play", "home"}
+    assert not seen & files, f"the navigation showed file names: {sorted(seen & files)}"
 
 
 def test_a_projector_shows_no_developer_toolbar(site, page):
