@@ -63,11 +63,27 @@ def start(rules, players, seed) -> None:
         notice("error", f"Could not start the game: {exc}")
 
 
-def _answer_bot_replies(g: Game) -> None:
-    """After a person acts, let bots answer what the person's action asked of them (a trade offer)."""
-    while not g.over and g.pending is not None and g.pending.kind == "trade_response" \
-            and g.pending.player in g.bots:
+#: (the game a person answered in, the step of the decision answered, the step the answer left it at): where Undo
+#: goes from that step
+CARRIED = "play_carried"
+#: The most steps a person's answer carries on by itself (:func:`_carry_on`): a bound, never reached in play (an
+#: answer sets off a roll's move and its landing, or bots' replies to a trade offer).
+CARRY_ON_STEPS = 200
+
+
+def _carry_on(g: Game) -> None:
+    """After a person acts, take what the answer sets off up to the next decision: the automatic steps (a roll's
+    move, the landing) and the bots' replies to a person's trade offer. A person who pressed Roll sees the token
+    move at once, rather than the dice alone and a Step button to press (a teacher's walkthrough read that as the
+    game being stuck). Decisions of bots other than those replies stay one Step each, as in the rest of the game;
+    Undo takes back the answer with what it set off (:func:`undo`)."""
+    taken = 0
+    while not g.over and taken < CARRY_ON_STEPS:
+        d = g.pending
+        if d is not None and not (d.kind == "trade_response" and d.player in g.bots):
+            return
         g.step()
+        taken += 1
 
 
 def step() -> None:
@@ -91,8 +107,10 @@ def act(action) -> None:
     if g is None:
         return
     try:
+        before = g.ply
         g.act(action)
-        _answer_bot_replies(g)
+        _carry_on(g)
+        st.session_state[CARRIED] = (g, before, g.ply)
     except MonopolyError as exc:
         notice("error", f"Not allowed: {exc}")
 
@@ -147,7 +165,17 @@ def undo() -> None:
         set_game(before)
         notice("info", f"Brought back {what} (turn {before.turn}, step {before.ply}).")
     elif started(g):
-        set_game(Game.replay(g.history, g.ply - 1, snapshots=True))
+        set_game(Game.replay(g.history, _undo_to(g), snapshots=True))
+
+
+def _undo_to(g: Game) -> int:
+    """The step Undo goes back to from ``g``: the decision a person answered, when ``g`` is what the answer left
+    (the answer and the steps it set off, :func:`_carry_on`, are taken back together: a person who pressed Roll
+    and then Undo is asked to roll again); otherwise one step back."""
+    carried = st.session_state.pop(CARRIED, None)
+    if carried is not None and carried[0] is g and carried[2] == g.ply and carried[1] < g.ply:
+        return carried[1]
+    return g.ply - 1
 
 
 REWIND_TURN = "rewind_turn"  # the number box of the turn to rewind to

@@ -140,6 +140,11 @@ def test_the_final_lap_is_played_to_the_end_and_the_most_cash_wins(site, page): 
     open_game(page, site, g)
     assert "final lap:" in page.locator("text=/’s turn/").first.inner_text()       # in the banner, at the top
     for _ in range(80):
+        # (on a loaded machine the rerun that shows the next decision may start after settle() looked: wait for
+        # something to do, rather than press a Play button turned off by a decision not drawn yet)
+        page.wait_for_function("""() => document.body.textContent.includes('Game over after') ||
+            document.querySelector('.st-key-decision, .st-key-handover_go, '
+                                   + '.st-key-ctl_person button:not([disabled])')""", timeout=90_000)
         if page.locator("text=/Game over after/").count():
             break
         if page.locator(".st-key-decision, .st-key-handover_go").count():

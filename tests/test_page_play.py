@@ -464,3 +464,29 @@ def test_people_s_names_are_text_in_the_hand_over_the_trade_form_and_the_set_up(
     at.text_input(key="setup_name_1").set_value("[a](http://evil.ex)").run()
     refusals = [e.value for e in at.error if "called" in unescaped(e.value)]
     assert refusals and all("](http://evil" not in e and "\\[a\\]" in e for e in refusals)
+
+
+def test_a_persons_roll_moves_the_token_and_undo_takes_both_back():
+    # A teacher's walkthrough pressed Roll and saw the dice but no move until Step was pressed: the answer now
+    # carries on to the next decision (the roll's move and landing), and Undo takes the answer back with it.
+    at = open_page("pages/play.py")
+    start(at, seed=43)
+    g = step_until_person(at)
+    while g.pending.kind != "pre_roll":
+        b = buttons(at)
+        b[next(lbl for lbl in b if lbl.startswith(("End my", "Done", "Pass", "Don't buy", "Reject")))].click().run()
+        g = step_until_person(at)
+    ply, square = g.ply, g.players[0].position
+    b = buttons(at)
+    b[next(lbl for lbl in b if lbl.startswith("Roll"))].click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    g = at.session_state["play_game"]
+    assert g.pending is not None or g.over               # stopped at a decision (anyone's), not mid-move
+    assert g.ply > ply + 1                               # the roll, then its move
+    moved = g.players[0].position != square or g.players[0].in_jail
+    assert moved, "the token did not move after Roll"
+    at.button(key="ctl_undo").click().run()
+    g = at.session_state["play_game"]
+    assert g.ply == ply and g.pending.kind == "pre_roll" and g.players[0].position == square
+    at.button(key="ctl_undo").click().run()              # a second Undo steps back one step, as before
+    assert at.session_state["play_game"].ply == ply - 1
