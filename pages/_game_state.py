@@ -179,6 +179,9 @@ def _undo_to(g: Game) -> int:
 
 
 REWIND_TURN = "rewind_turn"  # the number box of the turn to rewind to
+#: the Play page's "Rewind..." popover (its open state): closed once a rewind or a restart is done, as a menu closes
+#: after its choice (a walkthrough saw it stay open over the board); a refused turn keeps it open, with the reason
+REWIND_BOX = "rewind_box"
 BEFORE_REWIND = "the game as it was before the rewind"   # what Undo brings back after a rewind
 
 
@@ -198,6 +201,7 @@ def rewind() -> None:
         notice("warning", f"Nothing was rewound. {why}")
         return
     set_game(Game.replay(g.history, g.turn_plies[turn - 1] + 1, snapshots=True))
+    st.session_state[REWIND_BOX] = False
     kept = _jumped(g, game(), BEFORE_REWIND)
     notice("info", f"Rewound to the start of turn {turn}." + (f" {undo_rewind_words(g)}" if kept else ""))
 
@@ -211,6 +215,7 @@ def restart() -> None:
     g = game()
     if g is not None:
         set_game(Game.new(g.rules, g.specs, g.seed, snapshots=True))
+        st.session_state[REWIND_BOX] = False
         kept = started(g) and _jumped(g, game(), "the game you restarted")
         notice("info", f"Restarted with the same seed ({g.seed})."
                + (f" Undo brings back the game you restarted (turn {g.turn})." if kept else ""))

@@ -75,11 +75,11 @@ if game is None or setup.open or st.session_state.get(SETUP_SHOWN):
         _setup_and_start()
 
 
-#: The "Rewind..." popover, open or closed. Its turn box is drawn only while it is open, so that it opens on the
-#: current turn: a box drawn all along showed in the browser, when the popover opened, the turn of the first
-#: time it was opened (held for the rest of the game), or else an empty box, which the button then refused
-#: (an outside review: nine turns in, "The turn to go back to is empty").
-REWIND_BOX = "rewind_box"
+#: The "Rewind..." popover, open or closed (gs.REWIND_BOX). Its turn box is drawn only while it is open, so that it
+#: opens on the current turn: a box drawn all along showed in the browser, when the popover opened, the turn of
+#: the first time it was opened (held for the rest of the game), or else an empty box, which the button then
+#: refused (an outside review: nine turns in, "The turn to go back to is empty").
+REWIND_BOX = gs.REWIND_BOX
 
 
 def _controls(g) -> None:

@@ -55,6 +55,9 @@ def test_the_rewind_box_holds_the_current_turn_and_one_click_rewinds_there(site)
         page.wait_for_selector(f"text=Rewound to the start of turn {turn}.", timeout=30_000)
         assert _turn(page) == turn
         assert page.locator("[data-testid='stException']").count() == 0
+        # the popover closed once the rewind was done (a walkthrough saw it stay open over the board)
+        _settle(page)
+        assert not page.locator(".st-key-ctl_rewind button").is_visible()
 
 
 def test_a_corrected_turn_and_one_click_on_rewind_rewind_there(site):  # noqa: F811

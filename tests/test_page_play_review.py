@@ -364,3 +364,22 @@ def test_the_board_says_free_where_a_property_costs_nothing():
     assert re.search(r"<tspan[^>]*>Grafton St</tspan><tspan[^>]*>free</tspan>", board)
     assert "<title>Grafton Street&#10;Price&#58; free&#10;" in board            # its deed, pointed at
     assert re.search(r"<tspan[^>]*>\u00a3\d+</tspan>", board)                # (the others: their price)
+
+
+def test_the_rewind_box_closes_after_a_rewind_or_a_restart_and_stays_open_on_a_refusal():
+    """A walkthrough saw the "Rewind..." popover stay open over the board after "Rewind to that turn": it closes once
+    a rewind or a restart is done, as a menu does, and stays open on a refused turn, whose reason is inside it."""
+    at = open_page("pages/play.py")
+    start(at, seed=13, bot_seat0=True)
+    finish_turns(at, 4)
+    open_rewind(at)
+    at.text_input(key="rewind_turn").set_value("99").run()
+    at.button(key="ctl_rewind").click().run()
+    assert at.session_state["rewind_box"] is True and at.button(key="ctl_rewind")
+    at.text_input(key="rewind_turn").set_value("2").run()
+    at.button(key="ctl_rewind").click().run()
+    assert not at.exception and at.session_state["rewind_box"] is False
+    assert turns(at) == 2
+    open_rewind(at)
+    at.button(key="ctl_restart").click().run()
+    assert not at.exception and at.session_state["rewind_box"] is False and game(at).turn == 0
