@@ -145,10 +145,20 @@ def source(text: str) -> str:
     return ("From " + "; and ".join(parts) + ".") if parts else ""
 
 
+#: A rule's name where a message names one: quoted ('jail_fine'), joined by underscores (max_players), or a
+#: one-word name heading a reason ("houses: must be at least 0"; elsewhere a word like "houses" is prose)
+_NAMED = re.compile(r"'([a-z]+(?:_[a-z]+)*)'|\b([a-z]+(?:_[a-z]+)+)\b|(?:^|(?<=: ))([a-z]+)(?=: )")
+
+
 def _names_in_words(text: str) -> str:
-    """Field names inside a reason ("is more than max_players 8") replaced by their names in words."""
-    return re.sub(r"\b[a-z]+(?:_[a-z]+)+\b", lambda m: f"\u201c{in_sentence(m[0])}\u201d"
-                  if m[0] in LABELS else m[0].replace("_", " "), text)
+    """Field names inside a reason ("is more than max_players 8") replaced by their names in words, each the same
+    way (an outside review: a save's errors read “the starting cash” but houses, and '“the fine to leave jail”')."""
+    def word(m: re.Match) -> str:
+        name = m[1] or m[2] or m[3]
+        if name in LABELS:
+            return f"\u201c{in_sentence(name)}\u201d"
+        return m[0] if m[3] else m[0].replace("_", " ")
+    return _NAMED.sub(word, text)
 
 
 def in_words(message: str) -> str:

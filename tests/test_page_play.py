@@ -490,3 +490,22 @@ def test_a_persons_roll_moves_the_token_and_undo_takes_both_back():
     assert g.ply == ply and g.pending.kind == "pre_roll" and g.players[0].position == square
     at.button(key="ctl_undo").click().run()              # a second Undo steps back one step, as before
     assert at.session_state["play_game"].ply == ply - 1
+
+
+def test_a_saves_refused_rules_are_named_in_words_the_same_way():
+    # An outside review read a save's rule errors naming "the starting cash" in words but houses by its field name,
+    # and a wrongly typed rule quoted twice ('"the fine to leave jail"'): each is now a name in words, in quotes once.
+    at = open_page("pages/play.py")
+    start(at, seed=5, bot_seat0=True)
+    saved = json.loads(downloaded_bytes(at.get("download_button")[0]))
+    for field, value, words in (("starting_cash", -5, "\u201cthe starting cash\u201d: must be at least 0"),
+                                ("houses", -1, "\u201cthe number of houses in the bank\u201d: must be at least 0"),
+                                ("jail_fine", 1.5, "the rule \u201cthe fine to leave jail\u201d has a value of the "
+                                                   "wrong kind")):
+        edited = json.loads(json.dumps(saved))
+        edited["history"]["rules"][field] = value
+        at.file_uploader(key="upload_save").set_value(("game.json", json.dumps(edited).encode(),
+                                                       "application/json")).run()
+        shown = [unescaped(e.value) for e in at.error]
+        assert any(words in m for m in shown), (field, shown)
+        assert not any(f"{field}:" in m or f"'{field}'" in m or "'\u201c" in m for m in shown), shown
