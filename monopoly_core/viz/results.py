@@ -6,8 +6,8 @@ as a line with markers over the chart, so the chart shows what the table compare
 
 >>> import pandas as pd
 >>> fig = result_figure(pd.DataFrame({"s": ["a", "b"], "n": [1, 2]}), "s", "n", "bar")
->>> fig.data[0].type, fig.layout.yaxis.dtick
-('bar', 1)
+>>> fig.data[0].type, fig.layout.yaxis.tickvals
+('bar', (0, 1, 2))
 """
 from __future__ import annotations
 
@@ -65,13 +65,23 @@ def integer_ticks(low: float, high: float, most: int) -> dict:
 
 
 def _integer_axis(fig: go.Figure, axis: str, series, *, from_zero: bool) -> None:
+    """Whole-number ticks: on a short axis (at most two whole numbers a tick, where plotly's own steps could fall
+    between them) the ticks are listed, one round step apart; a longer axis keeps plotly's steps (1, 2 or 5 times a
+    power of ten: whole numbers there). Not a fixed step (``dtick``) left to plotly's autorange: with a query's raw
+    rows, a few hundred bars at one x, that kept the chart from drawing for 10 to 25 seconds in chromium."""
     values = series.dropna()
     if not len(values):
         return
     low, high = float(values.min()), float(values.max())
     if from_zero:                        # bars start at 0
         low, high = min(low, 0.0), max(high, 0.0)
-    settings = integer_ticks(math.floor(low), math.ceil(high), MAX_TICKS[axis])
+    most = MAX_TICKS[axis]
+    low, high = math.floor(low), math.ceil(high)
+    if high - low > 2 * most:
+        settings: dict = dict(tickformat=",d")
+    else:
+        step = integer_ticks(low, high, most)["dtick"]
+        settings = dict(tickmode="array", tickvals=list(range(low - low % step, high + 1, step)), tickformat=",d")
     (fig.update_xaxes if axis == "x" else fig.update_yaxes)(**settings)
 
 
