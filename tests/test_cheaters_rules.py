@@ -988,3 +988,20 @@ def test_a_prisoner_bankrupted_by_a_call_during_their_jail_choice_takes_no_more_
     assert p.bankrupt and g.pending is not None and g.pending.player != 0
     after = [e for e in g.log if e.seq >= first and e.player == 0 and e.kind in (E.ROLL, E.MOVE, E.CARD)]
     assert not after and not p.cards
+
+
+#: What each effect's act text must say (the cards are the lab's own: their words are all a player reads of them)
+_SAYS = {"take_cash": ("\u00a3{n}", "Bank"), "take_from_player": ("\u00a3{n}", "another player"),
+         "move_other": ("another player's token back {n} squares",), "move_self": ("your own token forward {n} "
+                                                                              "squares",),
+         "escape_jail": ("Jail",), "remove_hotel": ("hotel", "another player"), "skip_rent": ("rent",)}
+
+
+@pytest.mark.parametrize("card", cheats.load_cheats("cheaters-uk").cards, ids=lambda c: c.name)
+def test_each_cheat_card_says_what_its_effect_does(card):
+    # An outside audit read Wrong Token ("the leading player goes back 3 squares") and Switcheroo ("the leading
+    # player's token") while a person may pick any other player's token: a card's words follow its effect and
+    # amount (data/cheats/cheaters-uk.toml; seed 003: "Complete this action to cheat").
+    for words in _SAYS[card.effect]:
+        assert words.format(n=card.amount) in card.act, (card.name, card.act)
+    assert "leading" not in card.act
