@@ -100,7 +100,14 @@ def build(g: GameState, p: Player, square: int) -> Play:
 
 # --- raising money --------------------------------------------------------------------------------------------------
 def bank_price(g: GameState, square: int) -> int:
-    """What the bank pays for a deed: its face value, or with a hotel the rent with a hotel."""
+    """What the bank pays for a deed: its face value, or with a hotel the rent with a hotel (003: "Sell Properties
+    with a Hotel back to the Bank for the price of rent with one Hotel").
+
+    The bank sells such a deed again at its printed price, the hotel free: 003 says so of a deed a card gives back
+    ("they pay face value for the Property and get the Hotel for free"), and the lab reads it of every deed the bank
+    holds with a hotel. A choice: 003's glossary also calls the rent with a hotel "the face value of a Property with
+    a Hotel", which would price the resale at that rent. So a player short of cash may sell Mayfair with its hotel
+    for £2,000 and later buy it back, on landing there, for £400 (an outside audit's example)."""
     sq = g.board.squares[square]
     return sq.rents[-1] if g.level[square] else sq.price
 
