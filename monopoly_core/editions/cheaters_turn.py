@@ -193,8 +193,7 @@ def go_to_jail(g: GameState, p: Player, reason: int) -> None:
     for q in g.players:
         if q.in_jail and q.seat != p.seat:
             jail.release(g, q, E.OUT_BY_HANDCUFFS)
-    if final_lap.home(g, p.seat):
-        final_lap.undo_home(g, p.seat)
+    final_lap.undo_home(g, p.seat)
     jail.to_jail(g, p, reason)
     if p.seat == g.current:
         # 003: "Your turn is now over" is the jailed player's: sending another player (a card, a framing) leaves
