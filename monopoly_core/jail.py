@@ -44,16 +44,27 @@ def on_last_try(g: GameState, p: Player) -> bool:
 
 
 def jail_turn(g: GameState, p: Player) -> Play:
-    """A turn that starts in jail. Returns True when the player left jail before rolling (fine or card) and now
-    takes a normal turn; False when the turn is used up here."""
+    """A turn that starts in jail: its window and the choice made there. Returns True when the player left jail
+    before rolling (fine or card) and now takes a normal turn; False when the turn is used up here (a roll without
+    doubles, or the roll out of jail and its move): then the caller ends the turn, with the post-roll window unless
+    the player went bankrupt (:func:`end_of_turn`, or the edition's own end: the Mega Edition settles a group
+    completed by the move before that window)."""
     action = yield from flow.window(g, g.jail_windows[p.seat])
     free = yield from jail_choice(g, p, action)
     return free
 
 
+def end_of_turn(g: GameState, p: Player) -> Play:
+    """The end of a turn used up in jail (:func:`jail_turn` returned False): the post-roll window, unless the
+    player went bankrupt."""
+    if not p.bankrupt:
+        yield from flow.window(g, g.post_roll_windows[p.seat][0])
+
+
 def jail_choice(g: GameState, p: Player, action: Action) -> Play:
     """What follows the jail choice ``action`` (pay, card or roll): :func:`jail_turn` after its window (apart, for
-    an edition whose window may end the turn first: the Cheaters Edition's call of "Cheat!")."""
+    an edition whose window may end the turn first: the Cheaters Edition's call of "Cheat!"). Returns as
+    :func:`jail_turn` does; the post-roll window of a turn used up here is the caller's."""
     if action.kind == A.PAY_FINE:
         payments.transfer(g, p.seat, g.fee_payee, g.rules.jail_fine, E.R_FINE)
         release(g, p, E.OUT_BY_FINE)
@@ -73,7 +84,6 @@ def jail_choice(g: GameState, p: Player, action: Action) -> Play:
     else:
         p.jail_turns += 1
         if p.jail_turns < g.rules.jail_turns:
-            yield from flow.window(g, g.post_roll_windows[p.seat][0])
             return False
         yield from payments.charge(g, p, g.fee_payee, g.rules.jail_fine, E.R_FINE)
         if p.bankrupt:
@@ -81,6 +91,4 @@ def jail_choice(g: GameState, p: Player, action: Action) -> Play:
         release(g, p, E.OUT_BY_FORCED_FINE)
     square = movement.advance(g, p, r.total)
     yield from g.landing[square].land(g, p, square, r.total, NORMAL)
-    if not p.bankrupt:
-        yield from flow.window(g, g.post_roll_windows[p.seat][0])
     return False

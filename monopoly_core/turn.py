@@ -122,6 +122,7 @@ def play_turn(g: GameState, p: Player, limit: int, before_roll: bool = True) -> 
     if before_roll and p.in_jail:
         free = yield from jail.jail_turn(g, p)
         if not free:
+            yield from jail.end_of_turn(g, p)
             return
     elif before_roll and p.seat not in g.skips_pre_roll:
         window = g.pre_roll_windows[p.seat]

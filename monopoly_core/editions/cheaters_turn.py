@@ -55,6 +55,7 @@ def take_turn(g: GameState, p: Player) -> Play:
             return                      # caught by a call in the jail window: jailed anew (or out), the turn is over
         free = yield from jail.jail_choice(g, p, choice)
         if not free:
+            yield from jail.end_of_turn(g, p)
             return
     elif p.seat not in g.skips_pre_roll:
         window = g.pre_roll_windows[p.seat]

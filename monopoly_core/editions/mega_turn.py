@@ -62,7 +62,9 @@ def take_turn(g: GameState, p: Player) -> Play:
         # 002: "While in JAIL, roll only the two white dice (if you pay beforehand to get out, roll all three dice)"
         free = yield from jail.jail_turn(g, p)
         if not free:
-            mega_groups.settle(g)
+            # the last-property rule before the post-roll window, as after any roll (an outside audit: a roll out
+            # of jail onto a group's last street opened the window on the uneven group, the rule applied after it)
+            yield from _end(g, p, False)
             return
     elif p.seat not in g.skips_pre_roll:
         window = g.pre_roll_windows[p.seat]
