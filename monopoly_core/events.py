@@ -135,6 +135,9 @@ TICKET_EXPIRED: Final = 4
 TICKET_RETURNED: Final = 5
 TICKET_TRADED: Final = 6
 TICKET_BANKRUPTCY: Final = 7          # a bankrupt player's tickets go to the creditor player
+# BUILD.detail and SELL.detail: a building placed or sold (0), or moved within its group by the Mega Edition's
+# last-property rule, no money changing hands (editions/mega_groups.py)
+REGROUPED: Final = 1
 AUCTION_OPENS: Final = 0
 AUCTION_SOLD: Final = 1
 AUCTION_UNSOLD: Final = 2
@@ -251,10 +254,10 @@ KINDS: tuple[EventKind, ...] = (
         ("detail", ("doubles", "fine", "card", "forced_fine", "mr_monopoly", "handcuffs_passed_on", "escape_cheat")))),
     _K(BUILD, "build", "a building is placed",
        (("player", "the owner"), ("square", "the street"), ("amount", "the new level (5 = hotel)"),
-        ("other", "the price paid"))),
+        ("other", "the price paid"), ("detail", "how")), (("detail", ("", "regrouped")),)),
     _K(SELL, "sell", "a building is sold back to the bank",
        (("player", "the owner"), ("square", "the street"), ("amount", "the new level"),
-        ("other", "the money received"))),
+        ("other", "the money received"), ("detail", "how")), (("detail", ("", "regrouped")),)),
     _K(MORTGAGE, "mortgage", "a property is mortgaged",
        (("player", "the owner"), ("square", "the property"), ("amount", "the money received"))),
     _K(UNMORTGAGE, "unmortgage", "a mortgage is lifted",

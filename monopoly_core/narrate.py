@@ -134,6 +134,11 @@ def _sentence(ev: E.Event, game) -> str:
     if k == E.JAIL_OUT:
         how = _JAIL_OUT[E.KINDS[E.JAIL_OUT].name_of("detail", ev.detail)]
         return f"{who} leaves jail {how}."
+    if k in (E.BUILD, E.SELL) and ev.detail == E.REGROUPED:
+        sq = game.board.squares[ev.square]
+        group = game.board.groups[sq.group].label if sq.group else "its"
+        return (f"The last-property rule spreads {who}'s buildings evenly over the {group} group: "
+                f"{_sq(game, ev.square)} now has {_level_words(game, ev.amount)}.")
     if k == E.BUILD:
         what = "a hotel" if ev.amount == game.edition.hotel_level else f"a house ({ev.amount} now)"
         if ev.amount > game.edition.hotel_level or not game.board.squares[ev.square].group:
@@ -241,6 +246,17 @@ def auction_item(game, item: int, square: int) -> str:
     depot" (``item``: the auction event's ``other``, ``sales.ITEM_*``; the Play page's bid question says it too)."""
     kind = E.KINDS[E.AUCTION].name_of("other", item)
     return "the deed of " + _sq(game, square) if kind == "deed" else "a " + kind.replace("_", " ")
+
+
+def _level_words(game, level: int) -> str:
+    """A street's buildings at ``level``: "no buildings", "1 house", "3 houses", "a hotel" (above the hotel, the
+    edition's building: "a skyscraper")."""
+    hotel = game.edition.hotel_level
+    if level == 0:
+        return "no buildings"
+    if level < hotel:
+        return f"{level} house{'' if level == 1 else 's'}"
+    return "a hotel" if level == hotel else "a " + game.edition.building_name("street", level)
 
 
 def _buildings_sold(ev: E.Event, game) -> tuple[str, str]:

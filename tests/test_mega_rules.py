@@ -463,6 +463,51 @@ def test_acquiring_the_last_property_without_the_cash_redistributes_the_houses()
     assert sum(g.level[s] for s in (7, 8, 11, 12)) == 15
 
 
+def test_a_group_completed_by_the_roll_out_of_jail_is_built_up_before_the_window():
+    # 002: "If you acquire the final property of a group, after previously building on its other properties, you must
+    # un-mortgage this property immediately (if mortgaged) and build it up according to the "even" building rule".
+    # An outside audit (round 4): rolling doubles out of jail onto the last pink street opened the post-roll window
+    # on pink [3, 3, 3, 0]; cash spent on other houses there turned the build-up into a free redistribution.
+    pink = (15, 16, 18, 19)
+
+    def arrange(g):
+        give(g, 0, 15, 16, 18, level=3)     # houses on all but one of pink (Virginia Avenue, 19, is the last)
+        g.arrange().jail(0)
+        g.arrange().cash(0, 410)
+    g = mega(arrange=arrange)
+    assert g.pending.kind == D.JAIL
+    roll(g, (3, 3))                          # doubles: out of jail, 13 + 6 = 19
+    until(g, D.BUY)
+    g.act(Action(A.BUY))                     # $160: $250 left, enough for two houses ($100 each)
+    until(g, D.POST_ROLL)
+    assert [g.level[s] for s in pink] == [3, 3, 3, 2] and g.players[0].cash == 50
+
+
+def test_a_redistribution_logs_each_street_at_the_level_it_ends_at():
+    # 002: "you must redistribute existing houses among all properties of the group. You may need to break down
+    # hotels to do this." An outside audit (round 4): every street changed was logged and told as "builds a house",
+    # the ones lowered from a hotel too. A street lowered is now a sale, one raised a build, both "regrouped", no money.
+    from monopoly_core.narrate import describe
+
+    def arrange(g):
+        give(g, 0, 7, 8, 11, level=5)
+        place(g, 0, 8)
+    g = mega(arrange=arrange)
+    g.arrange().cash(0, 130)
+    start = len(g.log)
+    roll(g, (1, 2, 1))
+    until(g, D.BUY)
+    g.act(Action(A.BUY))
+    until(g, D.POST_ROLL)
+    moved = [e for e in g.log.since(start) if e.kind in (E.BUILD, E.SELL) and e.detail == E.REGROUPED]
+    assert [g.level[s] for s in LIGHT_BLUE] == [3, 4, 4, 4]        # (the extra levels on the dearest streets)
+    assert sorted((e.square, e.kind, e.amount, e.other) for e in moved) == [
+        (7, E.SELL, 3, 0), (8, E.SELL, 4, 0), (11, E.SELL, 4, 0), (12, E.BUILD, 4, 0)]
+    words = [describe(e, g) for e in moved]
+    assert all("last-property rule" in w and "builds" not in w for w in words), words
+    assert any(w.endswith("now has 3 houses.") for w in words), words
+
+
 def test_a_group_completed_during_a_roll_is_settled_before_the_roll_lands_on_it_again():
     # 002: "If you acquire the final property of a group ... you must un-mortgage this property immediately (if
     # mortgaged) and build it up ... or, if you can't afford to do so, you must redistribute existing houses among
@@ -634,7 +679,8 @@ def test_without_the_cash_to_lift_it_the_group_s_buildings_are_sold_only_until_t
     g = _bankrupt_to_the_builder(40, 2)
     until(g, D.PRE_ROLL, D.JAIL, D.MORTGAGED_DEED)
     assert g.pending.kind != D.MORTGAGED_DEED
-    sold = [e.square for e in events_of(g, E.SELL) if e.player == 1]
+    # (the sales to the bank; a street lowered when the rest is spread is a sale "regrouped", for no money)
+    sold = [e.square for e in events_of(g, E.SELL) if e.player == 1 and e.detail != E.REGROUPED]
     assert sold == [11]                   # one level ($25) from the highest, the last: $41 + $25 pays the $66 lift
     assert not g.mortgaged[12] and not [e for e in pays(g) if e.detail == E.R_INTEREST]
     assert [e.amount for e in pays(g) if e.player == 1 and e.detail == E.R_UNMORTGAGE] == [66]

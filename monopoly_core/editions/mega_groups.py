@@ -123,9 +123,11 @@ def _even(total: int, n: int) -> list[int]:
 
 
 def _redistribute(g: GameState, seat: int, members: tuple[int, ...]) -> None:
-    """Spread the group's levels evenly (hotels broken down as needed), logged as builds at no cost. When the bank
-    cannot supply the houses of the even spread, the fewest levels that make it fit are sold back at half price
-    first (logged as sales)."""
+    """Spread the group's levels evenly (hotels broken down as needed). When the bank cannot supply the houses of
+    the even spread, the fewest levels that make it fit are sold back at half price first (sales, each logged with
+    the level it leaves). Each street whose level then changes is logged as a build (up) or a sale (down) of detail
+    ``regrouped``, at no money: the level it ends at (an outside audit read every change as "builds a house",
+    lowered streets too)."""
     hotel = g.edition.hotel_level
     level = g.level
     total = sum(level[s] for s in members)
@@ -150,11 +152,13 @@ def _redistribute(g: GameState, seat: int, members: tuple[int, ...]) -> None:
         if sold > 0:
             to_sell -= sold
             refund = sold * (g.board.squares[s].house_cost // 2)
-            g.log.add(E.SELL, seat, s, level[s] - sold, refund)
+            holdings.set_level(g, s, level[s] - sold)     # (the supply is settled below, from the levels before)
+            g.log.add(E.SELL, seat, s, level[s], refund)
             payments.transfer(g, E.BANK, seat, refund, E.R_BUILDING_SALE, s)
     g.houses_left -= houses - have_houses
     g.hotels_left -= hotels - have_hotels
     for s, w in zip(members, want):
         if level[s] != w:
+            up = w > level[s]
             holdings.set_level(g, s, w)
-            g.log.add(E.BUILD, seat, s, w, 0)
+            g.log.add(E.BUILD if up else E.SELL, seat, s, w, 0, E.REGROUPED)
