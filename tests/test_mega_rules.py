@@ -447,18 +447,26 @@ def test_acquiring_the_last_property_builds_it_up_evenly():
     assert g.players[0].cash == cash - 120 - 2 * 50
 
 
-def test_acquiring_the_last_property_without_the_cash_redistributes_the_houses():
-    # 002: "or, if you can't afford to do so, you must redistribute existing houses among all properties of the
-    # group. You may need to break down hotels to do this."
+def _redistributed() -> tuple[Game, int]:
+    """Hotels on three light blues and $130: P0 buys the fourth, Connecticut Avenue, for $120, short of the four
+    houses ($200) the build-up needs (the game at the window after; where its log stood before the roll)."""
     def arrange(g):
         give(g, 0, 7, 8, 11, level=5)
         place(g, 0, 8)
     g = mega(arrange=arrange)
     g.arrange().cash(0, 130)
+    start = len(g.log)
     roll(g, (1, 2, 1))
     until(g, D.BUY)
-    g.act(Action(A.BUY))                  # 120 of 130: not enough for 4 houses (200)
+    g.act(Action(A.BUY))
     until(g, D.POST_ROLL)
+    return g, start
+
+
+def test_acquiring_the_last_property_without_the_cash_redistributes_the_houses():
+    # 002: "or, if you can't afford to do so, you must redistribute existing houses among all properties of the
+    # group. You may need to break down hotels to do this."
+    g, _ = _redistributed()
     assert sorted(g.level[s] for s in (7, 8, 11, 12)) == [3, 4, 4, 4]
     assert sum(g.level[s] for s in (7, 8, 11, 12)) == 15
 
@@ -488,17 +496,7 @@ def test_a_redistribution_logs_each_street_at_the_level_it_ends_at():
     # hotels to do this." An outside audit (round 4): every street changed was logged and told as "builds a house",
     # the ones lowered from a hotel too. A street lowered is now a sale, one raised a build, both "regrouped", no money.
     from monopoly_core.narrate import describe
-
-    def arrange(g):
-        give(g, 0, 7, 8, 11, level=5)
-        place(g, 0, 8)
-    g = mega(arrange=arrange)
-    g.arrange().cash(0, 130)
-    start = len(g.log)
-    roll(g, (1, 2, 1))
-    until(g, D.BUY)
-    g.act(Action(A.BUY))
-    until(g, D.POST_ROLL)
+    g, start = _redistributed()
     moved = [e for e in g.log.since(start) if e.kind in (E.BUILD, E.SELL) and e.detail == E.REGROUPED]
     assert [g.level[s] for s in LIGHT_BLUE] == [3, 4, 4, 4]        # (the extra levels on the dearest streets)
     assert sorted((e.square, e.kind, e.amount, e.other) for e in moved) == [
