@@ -71,6 +71,8 @@ def question(d, g) -> str:
         return home_question(d, g)
     if d.kind == D.CHEAT and final_lap.home(g, d.player):
         return _cheaters.HOME_CARDS
+    if _mega.ticket_to_choose(d, g):
+        return _mega.TICKET_QUESTION
     return QUESTION.get(d.kind, d.kind)
 
 
@@ -90,7 +92,9 @@ def label(action: Action, d, g) -> str:
     if k == A.REJECT_ALL:
         return f"Reject, and every later offer from {markdown(g.players[d.other].name)}"   # (labels read Markdown)
     if k == A.ROLL:
-        return "Roll for doubles" if d.kind == D.JAIL else "Roll the dice"
+        if d.kind == D.JAIL:
+            return "Roll for doubles"
+        return _mega.TICKET_GO_ON if _mega.ticket_to_choose(d, g) else "Roll the dice"
     if k == A.PAY_FINE:
         return f"Pay the {m(g.rules.jail_fine)} fine"
     if k == A.BUY:

@@ -54,6 +54,18 @@ def supply_words(g) -> str:
             f"{len(x.pile)}")
 
 
+def ticket_to_choose(d, g) -> bool:
+    """Whether going on from the pre-roll window leads to the bus-ticket question (ride or roll), not straight to
+    the dice: the deciding player holds a ticket they may ride now (a reviewer pressed "Roll the dice", saw no dice,
+    and was asked again)."""
+    return is_mega(g) and d.kind == D.PRE_ROLL and mega_tickets.usable(g, g.players[d.player]) > 0
+
+
+#: The pre-roll window's words and its going-on button, for a player who may ride a bus ticket instead of rolling
+TICKET_QUESTION = "Your turn: manage your properties if you like, then roll or ride a bus ticket."
+TICKET_GO_ON = "Go on: roll, or ride a bus ticket"
+
+
 def label(action, d, g) -> str | None:
     """The button text of one of the edition's own answers (None: not one of them)."""
     k = action.kind

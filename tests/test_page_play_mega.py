@@ -5,6 +5,7 @@ from apptest_helpers import open_page, texts, unescaped, shown
 from monopoly_core import actions as A
 from monopoly_core import decisions as D
 from monopoly_core import events as E
+from monopoly_core.editions import mega_tickets as T
 from monopoly_core.editions import mega_turn as M
 from pages._decision import label
 
@@ -59,6 +60,11 @@ def test_a_person_plays_mega_with_a_bus_ticket_and_triples():
         if g.over or {D.USE_BUS_TICKET, D.TRIPLES} <= seen:
             break
         if d is not None and g.waiting_for_person():
+            if d.kind == D.PRE_ROLL and T.usable(g, g.players[d.player]):
+                # a reviewer pressed "Roll the dice" and was asked about the ticket instead: the button says so
+                assert label(A.A_ROLL, d, g) == "Go on: roll, or ride a bus ticket"
+                assert "then roll or ride a bus ticket" in texts(at)
+                seen.add("pre_roll with a ticket")
             seen.add(d.kind)
             press(at, d, g, answer(d, g))
         else:
@@ -67,6 +73,7 @@ def test_a_person_plays_mega_with_a_bus_ticket_and_triples():
     g = at.session_state["play_game"]
     log = list(g.log)
     assert any(e.kind == E.BUS_TICKET and e.player == 0 and e.detail == E.TICKET_USED for e in log)
+    assert "pre_roll with a ticket" in seen
     assert any(e.kind == E.MOVE and e.player == 0 and e.detail == E.MOVE_BY_TRIPLES for e in log)
     assert any("speed die" in m.value for m in at.markdown)          # the board's centre: the last roll
     assert "train depots left" in shown(at)
