@@ -35,6 +35,7 @@ def new_game(g: Game) -> None:
     makes a new record, where undo, rewind and restart keep the record of the game they go back in."""
     st.session_state.pop(LOGGED_ID, None)
     st.session_state.pop(JUMPS, None)
+    st.session_state.pop(CARRIED, None)
     set_game(g)
 
 
@@ -56,16 +57,32 @@ def started(g: Game) -> bool:
 
 
 def start(rules, players, seed) -> None:
+    """Start a new game from the set-up form. When a person plays first, their turn begins at once, so that their
+    first decision shows rather than a Step to press (a teacher's walkthrough: every other answer now carries on to
+    the next decision, but the first one waited for Step); a bot's first turn waits for Step, as its turns do."""
     try:
         new_game(Game.new(rules, players, check_seed(seed), snapshots=True))
         notice("success", f"New game started with seed {seed}.")
     except MonopolyError as exc:
         notice("error", f"Could not start the game: {exc}")
+        return
+    _to_a_persons_first_turn(game())
 
 
-#: (the game a person answered in, the step of the decision answered, the step the answer left it at): where Undo
-#: goes from that step
+def _to_a_persons_first_turn(g: Game | None) -> None:
+    """At a game's starting position, begin the first turn when a person plays it (see :func:`start`)."""
+    if g is not None and not g.turn_plies and not g.over and g.pending is None and g.current not in g.bots:
+        g.step()
+
+
+#: The people's answers that carried on (:func:`_carry_on`), on the path the game is on: (the step of the decision
+#: answered, the step the answer left the game at). Undo at the second goes back to the first, however the game got
+#: there (a reviewer's second Undo, after Roll then End, stopped between the roll and its move). An answer, an Undo
+#: or a rewind to an earlier step drops those beyond it (they were on another path); a new game, a restart and a
+#: game brought back drop them all.
 CARRIED = "play_carried"
+#: The most kept (each is two numbers)
+MAX_CARRIED = 1_000
 #: The most steps a person's answer carries on by itself (:func:`_carry_on`): a bound, never reached in play (an
 #: answer sets off a roll's move and its landing, or bots' replies to a trade offer).
 CARRY_ON_STEPS = 200
@@ -97,9 +114,15 @@ def step() -> None:
 
 
 def play(until: str) -> None:
+    """Play on ("turn": to the next turn, "person": until a person must decide). The step that begins a turn also
+    rolls the dice for a player with nothing to decide first (a bot), so "turn" goes on to that player's first
+    decision: it stopped with the dice rolled and the token not moved, or before the roll when the player was in
+    jail (a reviewer saw both)."""
     g = game()
     if g is not None and not g.over:
         g.play(until=until)
+        if until == "turn":
+            _carry_on(g)
 
 
 def act(action) -> None:
@@ -110,9 +133,20 @@ def act(action) -> None:
         before = g.ply
         g.act(action)
         _carry_on(g)
-        st.session_state[CARRIED] = (g, before, g.ply)
     except MonopolyError as exc:
         notice("error", f"Not allowed: {exc}")
+        return
+    carried = _carried_up_to(before)
+    if g.ply > before + 1:
+        carried.append((before, g.ply))
+        del carried[:-MAX_CARRIED]
+
+
+def _carried_up_to(ply: int) -> list[tuple[int, int]]:
+    """The carried answers (:data:`CARRIED`) that end at or before ``ply``: the game's path up to there."""
+    carried = [c for c in st.session_state.get(CARRIED) or [] if c[1] <= ply]
+    st.session_state[CARRIED] = carried
+    return carried
 
 
 #: The restarts and rewinds Undo can take back, latest last: (the game as it was before, the step it landed on,
@@ -161,6 +195,8 @@ def undo() -> None:
     jump = _jump_back(g)
     if jump is not None:
         st.session_state[JUMPS].pop()
+        st.session_state.pop(CARRIED, None)
+        close_rewind_box()
         before, _, what = jump
         set_game(before)
         notice("info", f"Brought back {what} (turn {before.turn}, step {before.ply}).")
@@ -169,19 +205,34 @@ def undo() -> None:
 
 
 def _undo_to(g: Game) -> int:
-    """The step Undo goes back to from ``g``: the decision a person answered, when ``g`` is what the answer left
-    (the answer and the steps it set off, :func:`_carry_on`, are taken back together: a person who pressed Roll
-    and then Undo is asked to roll again); otherwise one step back."""
-    carried = st.session_state.pop(CARRIED, None)
-    if carried is not None and carried[0] is g and carried[2] == g.ply and carried[1] < g.ply:
-        return carried[1]
-    return g.ply - 1
+    """The step Undo goes back to from ``g``: the decision a person answered, when ``g`` is where the answer left
+    the game (the answer and the steps it set off, :func:`_carry_on`, are taken back together: a person who pressed
+    Roll and then Undo is asked to roll again); otherwise one step back."""
+    carried = st.session_state.get(CARRIED) or []
+    to = next((before for before, after in carried if after == g.ply), g.ply - 1)
+    _carried_up_to(to)
+    return to
 
 
 REWIND_TURN = "rewind_turn"  # the number box of the turn to rewind to
-#: the Play page's "Rewind..." popover (its open state): closed once a rewind or a restart is done, as a menu closes
-#: after its choice (a walkthrough saw it stay open over the board); a refused turn keeps it open, with the reason
+#: the Play page's "Rewind..." popover: closed once a rewind or a restart is done, as a menu closes after its choice
+#: (a walkthrough saw it stay open over the board); a refused turn keeps it open, with the reason. It is closed by
+#: a new key (:func:`rewind_box_key`): the browser sent its last state, open, with the next click (a reviewer's
+#: Undo after a rewind opened it again)
 REWIND_BOX = "rewind_box"
+REWIND_BOXES = "rewind_boxes"       # how many times it was closed so
+
+
+def rewind_box_key() -> str:
+    """The key of the "Rewind..." popover now: "rewind_box", then "rewind_box_1", ... after each closing."""
+    n = st.session_state.get(REWIND_BOXES, 0)
+    return f"{REWIND_BOX}_{n}" if n else REWIND_BOX
+
+
+def close_rewind_box() -> None:
+    """Draw the "Rewind..." popover closed from the next run (a new popover: the old one's state is dropped)."""
+    st.session_state.pop(rewind_box_key(), None)
+    st.session_state[REWIND_BOXES] = st.session_state.get(REWIND_BOXES, 0) + 1
 BEFORE_REWIND = "the game as it was before the rewind"   # what Undo brings back after a rewind
 
 
@@ -201,7 +252,8 @@ def rewind() -> None:
         notice("warning", f"Nothing was rewound. {why}")
         return
     set_game(Game.replay(g.history, g.turn_plies[turn - 1] + 1, snapshots=True))
-    st.session_state[REWIND_BOX] = False
+    _carried_up_to(game().ply)
+    close_rewind_box()
     kept = _jumped(g, game(), BEFORE_REWIND)
     notice("info", f"Rewound to the start of turn {turn}." + (f" {undo_rewind_words(g)}" if kept else ""))
 
@@ -215,7 +267,9 @@ def restart() -> None:
     g = game()
     if g is not None:
         set_game(Game.new(g.rules, g.specs, g.seed, snapshots=True))
-        st.session_state[REWIND_BOX] = False
+        _to_a_persons_first_turn(game())
+        st.session_state.pop(CARRIED, None)
+        close_rewind_box()
         kept = started(g) and _jumped(g, game(), "the game you restarted")
         notice("info", f"Restarted with the same seed ({g.seed})."
                + (f" Undo brings back the game you restarted (turn {g.turn})." if kept else ""))

@@ -75,11 +75,10 @@ if game is None or setup.open or st.session_state.get(SETUP_SHOWN):
         _setup_and_start()
 
 
-#: The "Rewind..." popover, open or closed (gs.REWIND_BOX). Its turn box is drawn only while it is open, so that it
-#: opens on the current turn: a box drawn all along showed in the browser, when the popover opened, the turn of
-#: the first time it was opened (held for the rest of the game), or else an empty box, which the button then
-#: refused (an outside review: nine turns in, "The turn to go back to is empty").
-REWIND_BOX = gs.REWIND_BOX
+# The "Rewind..." popover (key: gs.rewind_box_key()). Its turn box is drawn only while it is open, so that it opens
+# on the current turn: a box drawn all along showed in the browser, when the popover opened, the turn of the first
+# time it was opened (held for the rest of the game), or else an empty box, which the button then refused (an
+# outside review: nine turns in, "The turn to go back to is empty").
 
 
 def _controls(g) -> None:
@@ -88,7 +87,8 @@ def _controls(g) -> None:
     row1[0].button("Step", on_click=gs.step, disabled=g.over or waiting, width="stretch", key="ctl_step",
                    help="One step: a roll, a move, a landing, or one bot decision.", type="primary")
     row1[1].button("Finish turn", on_click=gs.play, args=("turn",), disabled=g.over or waiting, width="stretch",
-                   key="ctl_turn", help="Play until the next player's turn (stops when a person must decide).")
+                   key="ctl_turn", help="Play the rest of this turn, then the next player's roll and move, up to "
+                        "their first decision (stops when a person must decide).")
     row1[2].button("Until I decide", on_click=gs.play, args=("person",), disabled=g.over or waiting,
                    width="stretch", key="ctl_person", help="Play until a person must decide.")
     row2 = st.columns([1.5, 1, 1.6])
@@ -100,7 +100,7 @@ def _controls(g) -> None:
                         "answer, back to the decision they answered (a roll and the move it made go together); "
                         "where a rewind or a restart landed, bring back the game as it was before it.")
     turns = len(g.turn_plies)
-    rewind_box = row2[2].popover("Rewind\u2026", width="stretch", key=REWIND_BOX, on_change="rerun",
+    rewind_box = row2[2].popover("Rewind\u2026", width="stretch", key=gs.rewind_box_key(), on_change="rerun",
                                  help="Go back to the start of any turn, or restart.")
     with rewind_box:
         if turns and rewind_box.open:

@@ -153,7 +153,8 @@ def test_a_deep_link_page_keeps_what_the_visitor_enters(page):
         seed.press("Enter")
         time.sleep(1)
         page.get_by_role("button", name="Start the game").click()
-        page.wait_for_selector("text=/Seed 4242 · turn 0/", timeout=30_000)
+        # (turn 1 when the person plays first: their first turn begins at once)
+        page.wait_for_selector("text=/Seed 4242 · turn [01] /", timeout=30_000)
     finally:
         proc.terminate()
 
@@ -174,7 +175,8 @@ def test_a_share_link_reopens_the_same_game_in_another_browser(site, page):
 def test_a_game_steps_in_the_browser(site, page, tmp_path):
     page.goto(f"{site}/play")
     page.get_by_role("button", name="Start the game").click()
-    page.wait_for_selector("text=/turn 0 · round 0 · step 1 ·/", timeout=30_000)   # the set-up is taken
+    # the set-up is taken (and, when the person plays first, their first turn begun)
+    page.wait_for_selector("text=/turn 0 · round 0 · step 1 ·|turn 1 · round 1 · step 2 ·/", timeout=30_000)
     clicks = 0
     for _ in range(200):
         if clicks >= 20:

@@ -34,10 +34,21 @@ def click_steps(at, n):
         at.button(key="ctl_step").click().run()
 
 
+def rewind_key(at) -> str:
+    """The "Rewind..." popover's key now (pages/_game_state.rewind_box_key: a new one each time it is closed)."""
+    n = at.session_state["rewind_boxes"] if "rewind_boxes" in at.session_state else 0
+    return f"rewind_box_{n}" if n else "rewind_box"
+
+
+def rewind_open(at) -> bool:
+    """Whether the "Rewind..." popover is open (its button is drawn only then)."""
+    return any(b.key == "ctl_rewind" for b in at.button)
+
+
 def open_rewind(at):
     """Open the "Rewind..." popover, as a click on it does: its turn box and button are drawn only while it is
     open."""
-    at.session_state["rewind_box"] = True
+    at.session_state[rewind_key(at)] = True
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     return at
@@ -509,3 +520,45 @@ def test_a_saves_refused_rules_are_named_in_words_the_same_way():
         shown = [unescaped(e.value) for e in at.error]
         assert any(words in m for m in shown), (field, shown)
         assert not any(f"{field}:" in m or f"'{field}'" in m or "'\u201c" in m for m in shown), shown
+
+
+def test_every_persons_answer_is_undone_with_what_it_set_off_one_undo_each():
+    # A reviewer pressed Roll, then End my turn, then Undo twice: the second Undo stopped between the roll and its
+    # move ("Next: an automatic step"). Each Undo now goes back to the decision answered, however the game got there.
+    at = open_page("pages/play.py")
+    start(at, seed=43)
+    g = step_until_person(at)
+    while g.pending.kind != "pre_roll":
+        b = buttons(at)
+        b[next(lbl for lbl in b if lbl.startswith(("End my", "Done", "Pass", "Don't buy", "Reject")))].click().run()
+        g = step_until_person(at)
+    asked = [(g.ply, g.pending.kind)]
+    for _ in range(2):                               # Roll, then the next answer (buy, end, ...)
+        b = buttons(at)
+        b[next(lbl for lbl in b if lbl.startswith(("Roll", "End my", "Done", "Don't buy", "Pass")))].click().run()
+        g = at.session_state["play_game"]
+        if not g.waiting_for_person():
+            break
+        asked.append((g.ply, g.pending.kind))
+    for ply, kind in reversed(asked):
+        at.button(key="ctl_undo").click().run()
+        g = at.session_state["play_game"]
+        assert (g.ply, g.pending.kind if g.pending else None) == (ply, kind)
+
+
+def test_a_person_who_plays_first_is_asked_at_once_and_finish_turn_stops_at_a_decision():
+    # A teacher's walkthrough: at the start a person playing first had to press Step to see "Roll the dice", and
+    # "Finish turn" stopped with the next player's dice rolled but the token not moved (or, from jail, before it).
+    at = open_page("pages/play.py")
+    g = start(at, seed=4)                                # Player 1 (a person) rolls highest: plays first
+    assert g.turn == 1 and g.pending is not None and g.pending.kind == "pre_roll" and g.pending.player == 0
+    assert "press Step" not in texts(at)
+    at.button(key="ctl_restart").click().run()          # the same after a restart
+    g = at.session_state["play_game"]
+    assert g.turn == 1 and g.pending.kind == "pre_roll" and g.pending.player == 0
+    bots = start(at, seed=7, bot_seat0=True)            # bots only: each Finish turn ends at a decision
+    for _ in range(6):
+        turn = bots.turn
+        at.button(key="ctl_turn").click().run()
+        bots = at.session_state["play_game"]
+        assert bots.turn == turn + 1 and (bots.pending is not None or bots.over)
