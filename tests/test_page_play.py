@@ -477,16 +477,22 @@ def test_people_s_names_are_text_in_the_hand_over_the_trade_form_and_the_set_up(
     assert refusals and all("](http://evil" not in e and "\\[a\\]" in e for e in refusals)
 
 
-def test_a_persons_roll_moves_the_token_and_undo_takes_both_back():
-    # A teacher's walkthrough pressed Roll and saw the dice but no move until Step was pressed: the answer now
-    # carries on to the next decision (the roll's move and landing), and Undo takes the answer back with it.
+def persons_roll(seed: int):
+    """A game at the person's first "Roll the dice" (answering the plain way until then): (the AppTest, the game)."""
     at = open_page("pages/play.py")
-    start(at, seed=43)
+    start(at, seed=seed)
     g = step_until_person(at)
     while g.pending.kind != "pre_roll":
         b = buttons(at)
         b[next(lbl for lbl in b if lbl.startswith(("End my", "Done", "Pass", "Don't buy", "Reject")))].click().run()
         g = step_until_person(at)
+    return at, g
+
+
+def test_a_persons_roll_moves_the_token_and_undo_takes_both_back():
+    # A teacher's walkthrough pressed Roll and saw the dice but no move until Step was pressed: the answer now
+    # carries on to the next decision (the roll's move and landing), and Undo takes the answer back with it.
+    at, g = persons_roll(seed=43)
     ply, square = g.ply, g.players[0].position
     b = buttons(at)
     b[next(lbl for lbl in b if lbl.startswith("Roll"))].click().run()
@@ -525,13 +531,7 @@ def test_a_saves_refused_rules_are_named_in_words_the_same_way():
 def test_every_persons_answer_is_undone_with_what_it_set_off_one_undo_each():
     # A reviewer pressed Roll, then End my turn, then Undo twice: the second Undo stopped between the roll and its
     # move ("Next: an automatic step"). Each Undo now goes back to the decision answered, however the game got there.
-    at = open_page("pages/play.py")
-    start(at, seed=43)
-    g = step_until_person(at)
-    while g.pending.kind != "pre_roll":
-        b = buttons(at)
-        b[next(lbl for lbl in b if lbl.startswith(("End my", "Done", "Pass", "Don't buy", "Reject")))].click().run()
-        g = step_until_person(at)
+    at, g = persons_roll(seed=43)
     asked = [(g.ply, g.pending.kind)]
     for _ in range(2):                               # Roll, then the next answer (buy, end, ...)
         b = buttons(at)
