@@ -45,10 +45,11 @@ def loads(text, *, snapshots: bool = True) -> Game:
     with shape.reading(WHAT):
         data = shape.parse(_text(text), "not a saved game: the file")
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            found = data.get("format") if isinstance(data, dict) else type(data).__name__
+            found = data.get("format") if isinstance(data, dict) else None
+            # (a file without a format says so in words: a reviewer read "this file's is None")
+            theirs = f"this file's is {shape.short(found)}" if found is not None else "this file names none"
             raise BadSave("not a game saved by this lab: a saved game is the file the Play page's Download "
-                          f"button writes, which says it is one (its format is {FORMAT!r}; this file's is "
-                          f"{shape.short(found) if isinstance(data, dict) else 'missing'})")
+                          f"button writes, which says it is one (its format is {FORMAT!r}; {theirs})")
         history = History.from_json(shape.check_history(data.get("history"), WHAT))
         shape.check_preset(history.rules.preset, WHAT)
         game = Game.replay(history, snapshots=snapshots)

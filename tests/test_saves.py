@@ -31,6 +31,8 @@ def test_save_and_load_round_trip_exactly():
     (lambda d: b"PNG not json", "not in the lab's format: its text breaks off or goes wrong at line 1"),
     (lambda d: "[1, 2, 3]", "not a game saved by this lab"),
     (lambda d: json.dumps({**d, "format": "chess/1"}), "not a game saved by this lab"),
+    (lambda d: json.dumps({"players": 2}), "(its format is 'monopoly-lab-game/1'; this file names none)"),
+    (lambda d: "[1, 2, 3]", "this file names none"),
     (lambda d: json.dumps({**d, "history": {**d["history"], "seed": 22}}), ""),
     (lambda d: json.dumps({**d, "digest": "0" * 32}), "does not replay to the same events"),
     (lambda d: json.dumps({**d, "history": {**d["history"], "actions": [["fly"]]}}),
