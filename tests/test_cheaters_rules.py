@@ -870,7 +870,7 @@ def test_a_pickpocket_needs_someone_with_money_to_take():
         g.act(Action(C.ATTEMPT, 0))
 
 
-def test_a_call_on_a_cheat_already_caught_is_right_however_many_home_turns_passed():
+def test_a_call_on_a_cheat_already_caught_is_refused_and_never_false_however_many_home_turns_passed():
     # SEED Falsely Accused?: "If someone accuses you of cheating and you're innocent ... the accuser must pay you
     # £100": a cheat caught on the turn watched is not innocent, though players home at GO took turns since
     g = cheaters(4)
@@ -891,7 +891,14 @@ def test_a_call_on_a_cheat_already_caught_is_right_however_many_home_turns_passe
         g.act(Action(A.END))
     assert cheaters_turn.watched(g) == 0
     c0, c3 = g.players[0].cash, g.players[3].cash
-    g.act(Action(C.CALL, 3))
+    calls = len(events(g, E.ACCUSATION))
+    # a walkthrough was offered the call, and pressed it to no effect, after the catch: it is refused in words now
+    assert 3 not in cheaters_turn.callers(g)
+    with pytest.raises(IllegalAction, match="cheat on this turn was caught already"):
+        g.act(Action(C.CALL, 3))
+    assert len(events(g, E.ACCUSATION)) == calls and (g.players[0].cash, g.players[3].cash) == (c0, c3)
+    # the engine's own judgement stays right, should such a call reach it (not as a false accusation)
+    list(cheats.accuse(g, g.players[3], 0))
     assert events(g, E.ACCUSATION)[-1].detail == E.ACCUSED_RIGHTLY
     assert (g.players[0].cash, g.players[3].cash) == (c0, c3)
 

@@ -96,6 +96,9 @@ def call_problem(g: GameState, caller: int) -> str | None:
         return "you cannot call \"Cheat!\" on yourself"
     if caller in state.callers:
         return f"{who.name} has already called \"Cheat!\" on {g.players[watched].name}'s turn"
+    if cheats.table(g).last_caught == (watched, state.watch_turn):
+        # (a reviewer was offered the call, and pressed it to no effect, after the cheat had been caught)
+        return f"{g.players[watched].name}'s cheat on this turn was caught already"
     return None
 
 
