@@ -82,13 +82,14 @@ class Question:
 _LIST = [
     Question(
         "squares_landed_most", "Which squares are landed on most?",
-        "Share of all landings (dice and card moves, and trips to jail) per square, on the most played board.",
+        "Share of all landings (dice and card moves, and trips to jail) per square, on the most played board (named "
+        "in the last column).",
         """WITH chosen AS (SELECT id FROM games WHERE board = {main_board}{and_batch}),
 landed AS (
     SELECT square, count(*) AS landings FROM events
     WHERE kind IN ('move', 'jail_in') AND game IN (SELECT id FROM chosen) GROUP BY square)
 SELECT l.square, s.name AS square_name, format('{{}} ({{}})', s.name, l.square) AS label, s.colour_group, l.landings,
-       round(100 * l.landings / sum(l.landings) OVER (), 2) AS percent
+       round(100 * l.landings / sum(l.landings) OVER (), 2) AS percent, s.board
 FROM landed l JOIN squares s ON s.board = {main_board} AND s.square = l.square
 ORDER BY landings DESC""",
         Chart("label", "percent", "bar")),
@@ -181,13 +182,14 @@ ORDER BY total DESC""",
         Chart("reason", "total", "bar", color="source")),
     Question(
         "most_profitable_squares", "Which squares earn their owners the most rent?",
-        "Rent collected per square on the most played board, with the price of the square.",
+        "Rent collected per square on the most played board (named in the last column), with the price of the "
+        "square.",
         """WITH chosen AS (SELECT id FROM games WHERE board = {main_board}{and_batch}),
 rent AS (
     SELECT square, count(*) AS payments, sum(amount)::BIGINT AS total_rent FROM events
     WHERE kind = 'pay' AND detail = 'rent' AND game IN (SELECT id FROM chosen) GROUP BY square)
 SELECT r.square, s.name AS square_name, s.colour_group, r.payments, r.total_rent, s.price,
-       round(r.total_rent / (SELECT count(*) FROM chosen), 1) AS rent_per_game
+       round(r.total_rent / (SELECT count(*) FROM chosen), 1) AS rent_per_game, s.board
 FROM rent r JOIN squares s ON s.board = {main_board} AND s.square = r.square
 ORDER BY total_rent DESC""",
         Chart("square_name", "total_rent", "bar")),
