@@ -137,6 +137,13 @@ def test_every_ready_made_question_answers(sample, name):
     assert not res.truncated
 
 
+@pytest.mark.parametrize("name", [n for n, q in QUESTIONS.items() if "most played board" in q.description])
+def test_a_question_about_the_most_played_board_names_it(sample, name):
+    # a teacher's walkthrough read the Cheaters board's answer as the classic board's: the answer says which
+    res = run_query(QUESTIONS[name].sql, sample).to_pandas()
+    assert set(res["board"]) == {"classic-us"}, name
+
+
 @pytest.fixture(scope="module")
 def two_batches(tmp_path_factory):
     """One file with two batches, and a file with the first batch alone."""
