@@ -89,10 +89,10 @@ CARRY_ON_STEPS = 200
 
 
 def _carry_on(g: Game) -> None:
-    """After a person acts, take what the answer sets off up to the next decision: the automatic steps (a roll's
-    move, the landing) and the bots' replies to a person's trade offer. A person who pressed Roll sees the token
-    move at once, rather than the dice alone and a Step button to press (a teacher's walkthrough read that as the
-    game being stuck). Decisions of bots other than those replies stay one Step each, as in the rest of the game;
+    """After a person acts (and after Finish turn), take what follows up to the next decision: the automatic steps
+    (a roll's move, the landing) and the bots' replies to a person's trade offer. A person who pressed Roll sees the
+    token move at once, rather than the dice alone and a Step button to press (a teacher's walkthrough read that as
+    the game being stuck). Decisions of bots other than those replies stay one Step each, as in the rest of the game;
     Undo takes back the answer with what it set off (:func:`undo`)."""
     taken = 0
     while not g.over and taken < CARRY_ON_STEPS:
@@ -215,6 +215,7 @@ def _undo_to(g: Game) -> int:
 
 
 REWIND_TURN = "rewind_turn"  # the number box of the turn to rewind to
+BEFORE_REWIND = "the game as it was before the rewind"   # what Undo brings back after a rewind
 #: the Play page's "Rewind..." popover: closed once a rewind or a restart is done, as a menu closes after its choice
 #: (a walkthrough saw it stay open over the board); a refused turn keeps it open, with the reason. It is closed by
 #: a new key (:func:`rewind_box_key`): the browser sent its last state, open, with the next click (a reviewer's
@@ -233,7 +234,6 @@ def close_rewind_box() -> None:
     """Draw the "Rewind..." popover closed from the next run (a new popover: the old one's state is dropped)."""
     st.session_state.pop(rewind_box_key(), None)
     st.session_state[REWIND_BOXES] = st.session_state.get(REWIND_BOXES, 0) + 1
-BEFORE_REWIND = "the game as it was before the rewind"   # what Undo brings back after a rewind
 
 
 def rewind() -> None:
