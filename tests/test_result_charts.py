@@ -79,7 +79,11 @@ def test_a_query_s_raw_rows_get_listed_ticks_not_a_step_left_to_plotly():
     # Measured in chromium: "SELECT * FROM events LIMIT 10000" drew its default chart (a bar a row, most rows at one
     # x) in 38 s with a fixed tick step (dtick) left to plotly's autorange, and in 3.6 s with the ticks listed.
     df = pd.DataFrame({"game": [1] * 1000, "player": [i % 4 for i in range(1000)], "seq": list(range(1000))})
-    short = result_figure(df, "game", "player", "bar").layout.yaxis
-    assert short.dtick is None and list(short.tickvals) == [0, 1, 2, 3]
+    # plotly stacks the rows at one x: the axis spans their sum (1,500), not the values 0-3 (listed ticks from the
+    # values left a browser's chart of 3,000 rows with one tick, under bars reaching past 2,000)
+    stacked = result_figure(df, "game", "player", "bar").layout.yaxis
+    assert stacked.dtick is None and stacked.tickvals is None and stacked.tickformat == ",d"
     long = result_figure(df, "game", "seq", "bar").layout.yaxis
     assert long.dtick is None and long.tickvals is None and long.tickformat == ",d"
+    short = result_figure(df.head(4).assign(game=[1, 2, 3, 4]), "game", "player", "bar").layout.yaxis
+    assert short.dtick is None and list(short.tickvals) == [0, 1, 2, 3]

@@ -119,7 +119,7 @@ def result_figure(df, x: str, y: str | None, kind: str = "bar", color: str | Non
         if data[x].dtype == object:
             fig.update_xaxes(type="category")
     if kind != "pie":
-        _whole_number_axes(fig, data, x, y, kind)
+        _whole_number_axes(fig, data, x, y, kind, color)
     if interval is not None and kind in ("bar", "line", "scatter") and color is None and y is not None:
         _draw_interval(fig, data, y, *interval)
     if reference is not None and kind in ("bar", "line", "scatter"):
@@ -129,14 +129,26 @@ def result_figure(df, x: str, y: str | None, kind: str = "bar", color: str | Non
     return fig
 
 
-def _whole_number_axes(fig: go.Figure, data, x: str, y: str | None, kind: str) -> None:
+def _whole_number_axes(fig: go.Figure, data, x: str, y: str | None, kind: str, color: str | None = None) -> None:
     """Whole-number ticks on each axis that shows whole numbers only (a histogram's counts always are)."""
     if data[x].dtype.kind in "iuf" and whole_numbers(data[x]):
         _integer_axis(fig, "x", data[x], from_zero=False)
     if kind == "histogram":
         fig.update_yaxes(tickformat=",d", rangemode="tozero")
     elif y is not None and data[y].dtype.kind in "iuf" and whole_numbers(data[y]):
-        _integer_axis(fig, "y", data[y], from_zero=kind == "bar")
+        _integer_axis(fig, "y", _bar_heights(data, x, y, color) if kind == "bar" else data[y],
+                      from_zero=kind == "bar")
+
+
+def _bar_heights(data, x: str, y: str, color: str | None):
+    """The heights a bar chart draws: plotly stacks the rows of one trace that share an x (a query's raw rows, many
+    to a game), so the axis spans their sums, positive and negative apart, not the single values (listed ticks
+    from the values left a chart of 3,000 rows with one tick, -1, under bars reaching past 2,000)."""
+    import pandas as pd
+    keys = [data[x]] if color is None else [data[x], data[color]]
+    values = data[y]
+    sums = pd.DataFrame({"up": values.clip(lower=0), "down": values.clip(upper=0)}).groupby(keys).sum()
+    return pd.concat([sums["up"], sums["down"]])
 
 
 #: Confidence level of the intervals drawn on shares.
