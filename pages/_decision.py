@@ -211,11 +211,15 @@ def decision_panel(g) -> None:
             _panels.deed_card(g, d.square)        # what the property earns, when deciding what to pay for it
         manage = [a for a in options if a.kind in d.extra]
         if manage:
+            # nothing chosen until the person chooses (a preselected "Mortgage ..." read as the plan), and a new
+            # box for each decision (keyed by its step: a choice is never carried on to a later window)
             choices = {label(a, d, g): a for a in manage}
-            pick = st.selectbox("Build, sell, mortgage", list(choices), key=f"manage_{d.kind}",
+            pick = st.selectbox("Build, sell, mortgage", list(choices), index=None, key=f"manage_{d.kind}_{g.ply}",
+                                placeholder=f"Choose one of {len(choices)}",
                                 help="Every build, sale and mortgage the rules allow you right now.")
-            st.button("Do it", key=f"manage_go_{d.kind}", on_click=gs.act, args=(choices[pick],),
-                      width="stretch")
+            st.button("Do it", key=f"manage_go_{d.kind}", on_click=gs.act,
+                      args=(choices[pick],) if pick in choices else (), disabled=pick not in choices,
+                      help=None if pick in choices else "Choose what to do in the box above first.", width="stretch")
         if d.allows_trade:
             trade_form(g, d.player)
 

@@ -282,13 +282,19 @@ def _decision_link(kind: str):
 def _played_link(stop, seats: int = 3):
     """(game, share link) of a classic game of ``seats`` players (a person in seat 0, bots after) played until the
     person must decide and ``stop(game)`` holds (the person's earlier decisions answered the plain way)."""
-    from urllib.parse import urlencode
-
-    from monopoly_core import Game, PlayerSpec, preset, sharelink
+    from monopoly_core import Game, PlayerSpec, preset
     specs = [PlayerSpec("Player 1", "person", "strategist", "#e53935"),
              PlayerSpec("Bot 2", "bot", "cautious", "#1e88e5"),
              PlayerSpec("Bot 3", "bot", "strategist", "#43a047")][:seats]
-    g = Game.new(preset("classic-us"), specs, seed=11, snapshots=True)
+    return played_on(Game.new(preset("classic-us"), specs, seed=11, snapshots=True), stop)
+
+
+def played_on(g, stop):
+    """(game, share link) of ``g`` played on until the person (seat 0) must decide and ``stop(g)`` holds (their
+    other decisions answered the plain way: roll, end, pass, decline, reject)."""
+    from urllib.parse import urlencode
+
+    from monopoly_core import sharelink
     while not (g.waiting_for_person() and stop(g)):
         if g.waiting_for_person():
             acts = g.pending.legal_actions()

@@ -67,8 +67,17 @@ def _target(keys: list[str], rode: bool) -> tuple[str, str]:
     for k in keys:
         if re.fullmatch(rf"st-key-act_{kind}_{wanted}_\d+", k):
             return kind, f".{k} button"
-    first = next((k for k in keys if k.startswith("st-key-act_")), f"st-key-manage_go_{kind}")
-    return kind, f".{first} button"
+    first = next((k for k in keys if k.startswith("st-key-act_")), "")
+    return kind, f".{first} button" if first else ""       # ("": only the "Build, sell, mortgage" box is left)
+
+
+def _first_managing(page, kind: str):
+    """Choose the first action in the "Build, sell, mortgage" box (it starts empty) and return its "Do it"
+    button, enabled by the choice."""
+    page.locator(f"[class*='st-key-manage_{kind}_'] [data-testid='stSelectbox']").click()
+    page.get_by_role("option").first.click()
+    _settle(page)
+    return page.locator(f".st-key-manage_go_{kind} button:not([disabled])")
 
 
 def test_a_new_user_plays_a_mega_game_to_the_end_with_a_ticket_and_triples(site, page):  # noqa: F811
@@ -88,7 +97,7 @@ def test_a_new_user_plays_a_mega_game_to_the_end_with_a_ticket_and_triples(site,
         assert page.locator("[data-testid='stException']").count() == 0
         if page.locator(".st-key-decision").count():
             kind, target = _target(_decision_keys(page), any(t.startswith("Ride a bus ticket") for _, t in pressed))
-            button = page.locator(target).first
+            button = page.locator(target).first if target else _first_managing(page, kind).first
             pressed.append((kind, button.inner_text()))
             _press(page, button)
             continue

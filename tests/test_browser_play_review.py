@@ -80,3 +80,25 @@ def test_a_corrected_turn_and_one_click_on_rewind_rewind_there(site):  # noqa: F
         page.wait_for_selector("text=Rewound to the start of turn 2.", timeout=30_000)
         assert _turn(page) == 2
         assert page.locator("[data-testid='stException']").count() == 0
+
+
+def test_the_build_sell_mortgage_box_starts_empty_and_a_choice_turns_do_it_on(site):  # noqa: F811
+    # (before this change the box showed its first action, "Mortgage ...", chosen for the person, and "Do it"
+    # did it: an outside walkthrough read the preselected mortgage as the page's advice)
+    from test_browser import _played_link, played_on
+    bought = _played_link(lambda g: g.pending.kind == "buy" and g.players[0].cash >= g.pending.amount)[0]
+    bought.act(next(a for a in bought.pending.legal_actions() if a.kind == "buy"))
+    g, link = played_on(bought, lambda g: any(a.kind == "mortgage" for a in g.pending.legal_actions()))
+    square = next(a.square for a in g.pending.legal_actions() if a.kind == "mortgage")
+    name = g.board.squares[square].name
+    with browser_page(1280, 800) as page:
+        _open(page, site + link, ".st-key-decision button")
+        do_it = page.locator("[class*='st-key-manage_go_'] button").first     # (with a help, drawn twice)
+        assert do_it.is_disabled()
+        page.locator("[class*='st-key-manage_'] [data-testid='stSelectbox']").click()
+        page.get_by_role("option", name=re.compile(f"^Mortgage {name}")).click()
+        _settle(page)
+        assert do_it.is_enabled()
+        do_it.click()
+        page.wait_for_selector(f"text=/mortgages {name}/", timeout=30_000)
+        assert page.locator("[data-testid='stException']").count() == 0

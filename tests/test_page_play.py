@@ -562,3 +562,25 @@ def test_a_person_who_plays_first_is_asked_at_once_and_finish_turn_stops_at_a_de
         at.button(key="ctl_turn").click().run()
         bots = at.session_state["play_game"]
         assert bots.turn == turn + 1 and (bots.pending is not None or bots.over)
+
+
+def test_the_build_sell_mortgage_box_starts_empty_and_do_it_waits_for_a_choice():
+    """Nothing is chosen for the person: "Do it" is disabled until they pick one of the actions the rules allow
+    (a first action preselected read as the page's advice; an outside walkthrough), and a pick is done exactly."""
+    at = open_page("pages/play.py")
+    square = until_person_owns_and_may_trade(at)
+    g = at.session_state["play_game"]
+    box = next(s for s in at.selectbox if s.label == "Build, sell, mortgage")
+    assert box.value is None
+    do_it = next(b for b in at.button if b.label == "Do it")
+    assert do_it.disabled
+    name = g.board.squares[square].name
+    choice = next(o for o in box.options if o.startswith("Mortgage") and name in o)
+    box.set_value(choice).run()
+    do_it = next(b for b in at.button if b.label == "Do it")
+    assert not do_it.disabled
+    do_it.click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.session_state["play_game"].mortgaged[square]
+    again = [s for s in at.selectbox if s.label == "Build, sell, mortgage"]
+    assert all(s.value is None for s in again)          # the next window's box starts empty too
