@@ -13,6 +13,7 @@ game, when players stay in jail rather than pay their way into a board full of r
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 
 from ..board import load_board
 from ..editions import get as edition
@@ -176,7 +177,11 @@ def exercise(rules: RuleSet | None = None) -> Exercise:
     rent = {r.level: r.rent for r in inc.rents if r.square == s}
     low, high = round(rent[below.level]), round(rent[above.level])
     visits = round(stationary(rules, JAIL, VISITS_PER_TURN).squares[s], 4)
-    extra = visits * (high - low)
+    # worked as a student works it by hand: the product of the printed figures, rounded half up (0.0329 x 350 is
+    # 11.515, so 11.52; the float product 11.514999... printed 11.51, an outside audit)
+    exact = Decimal(str(visits)) * (high - low)
+    extra = float(exact)
+    shown = exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
     turns = sq.house_cost / extra
     holding = next(r for r in inc.payback if r.group == EXAMPLE_GROUP and r.level == above.level)
     faster = turns / 3 < holding.payback_rounds
@@ -186,11 +191,11 @@ def exercise(rules: RuleSet | None = None) -> Exercise:
                  f"1. How much does the {above.building} add to the expected rent per opponent turn?\n\n"
                  f"2. How many opponent turns does the extra rent take to pay for the {above.building}? How many "
                  "rounds against three opponents?",
-        answer=f"1. About {extra:.2f} per opponent turn.  2. About {turns:.1f} opponent turns, "
+        answer=f"1. About {shown} per opponent turn.  2. About {turns:.1f} opponent turns, "
                f"{turns / 3:.1f} rounds against three opponents.",
         working=f"1. Expected rent = landings per turn x rent, so the {above.building} adds {visits} x ({high} - "
-                f"{low}) = {visits} x {high - low} = {extra:.2f}.\n\n"
-                f"2. {sq.house_cost} / {extra:.2f} = {turns:.1f} opponent turns; three opponents take three "
+                f"{low}) = {visits} x {high - low} = {shown}.\n\n"
+                f"2. {sq.house_cost} / {shown} = {turns:.1f} opponent turns; three opponents take three "
                 f"turns a round, so {turns:.1f} / 3 = {turns / 3:.1f} rounds. That is "
                 f"{'faster' if faster else 'slower'} than the whole {board.groups[EXAMPLE_GROUP].label} holding "
                 f"{with_words(above)} on each street pays back ({holding.payback_rounds:.1f} rounds against three "
