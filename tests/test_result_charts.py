@@ -87,3 +87,16 @@ def test_a_query_s_raw_rows_get_listed_ticks_not_a_step_left_to_plotly():
     assert long.dtick is None and long.tickvals is None and long.tickformat == ",d"
     short = result_figure(df.head(4).assign(game=[1, 2, 3, 4]), "game", "player", "bar").layout.yaxis
     assert short.dtick is None and list(short.tickvals) == [0, 1, 2, 3]
+
+
+def test_the_net_worth_axis_writes_whole_amounts_in_every_edition():
+    # (a walkthrough saw "2k" on the Sore Losers chart and "2000" on the Cheaters one: plotly's own ticks)
+    from monopoly_core import Game, bots, preset
+    from monopoly_core.viz.game_charts import net_worth_figure
+    for name in ("classic-us", "sore-losers", "cheaters", "mega"):
+        g = Game.new(preset(name), bots(["strategist", "cautious"]), seed=3, snapshots=True)
+        for _ in range(200):
+            g.step()
+        fig = net_worth_figure(g)
+        assert fig.layout.yaxis.tickformat == ",d", name
+        assert max(max(t.y) for t in fig.data) >= 1000, name     # (amounts plotly would have written "1k")
