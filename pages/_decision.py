@@ -214,8 +214,9 @@ def decision_panel(g) -> None:
             # nothing chosen until the person chooses (a preselected "Mortgage ..." read as the plan), and a new
             # box for each decision (keyed by its step: a choice is never carried on to a later window)
             choices = {label(a, d, g): a for a in manage}
+            hint = "Choose what to do" if len(choices) == 1 else f"Choose one of {len(choices)} actions"
             pick = st.selectbox("Build, sell, mortgage", list(choices), index=None, key=f"manage_{d.kind}_{g.ply}",
-                                placeholder=f"Choose one of {len(choices)}",
+                                placeholder=hint,
                                 help="Every build, sale and mortgage the rules allow you right now.")
             st.button("Do it", key=f"manage_go_{d.kind}", on_click=gs.act,
                       args=(choices[pick],) if pick in choices else (), disabled=pick not in choices,
