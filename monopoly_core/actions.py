@@ -76,9 +76,14 @@ def stray_fields(action: "Action") -> str | None:
         extra = action.square != -1 or action.trade is not None
     elif kind == TRADE:
         extra = action.square != -1 or action.amount != 0
+    elif kind in EDITION_BARE:
+        extra = action.square != -1 or action.amount != 0 or action.trade is not None
+    elif kind in EDITION_SQUARE:
+        extra = action.amount != 0 or action.trade is not None
     else:
         return None
-    return f"{kind!r} takes {_TAKES.get(kind, 'nothing')} and nothing else" if extra else None
+    takes = "a square" if kind in EDITION_SQUARE else _TAKES.get(kind, "nothing")
+    return f"{kind!r} takes {takes} and nothing else" if extra else None
 
 
 _TAKES: Final = {**{k: "a square" for k in SQUARE_KINDS}, **{k: "an amount" for k in AMOUNT_KINDS}, TRADE: "a trade"}
@@ -86,11 +91,25 @@ _TAKES: Final = {**{k: "a square" for k in SQUARE_KINDS}, **{k: "an amount" for 
 #: Action kinds an edition adds (its module registers them with :func:`register_kinds`): they are answers to the
 #: edition's own decisions, judged by ``Edition.action_problem``, and read back from saved histories like the rest.
 EDITION_KINDS: set[str] = set()
+#: Those of them that take nothing but their kind, and those that take a square (:func:`stray_fields`).
+EDITION_BARE: set[str] = set()
+EDITION_SQUARE: set[str] = set()
 
 
-def register_kinds(*kinds: str) -> None:
-    """Let saved histories name an edition's own action kinds (see :data:`EDITION_KINDS`)."""
-    EDITION_KINDS.update(kinds)
+def register_kinds(*, bare: tuple[str, ...] = (), square: tuple[str, ...] = ()) -> None:
+    """Let saved histories name an edition's own action kinds (see :data:`EDITION_KINDS`), each with what it takes:
+    nothing (``bare``) or a square. A person's answer carrying anything else is refused (:func:`stray_fields`), as
+    for the classic kinds: a Cheaters ``no_cheat`` with a trade attached was taken, and its game's save could not
+    be read back (an outside review). Two editions may share a kind only if it takes the same in both."""
+    for kind in bare:
+        if kind in ALL_KINDS or kind in EDITION_SQUARE:
+            raise ValueError(f"action kind {kind!r} is registered already, taking something else")
+    for kind in square:
+        if kind in ALL_KINDS or kind in EDITION_BARE:
+            raise ValueError(f"action kind {kind!r} is registered already, taking something else")
+    EDITION_BARE.update(bare)
+    EDITION_SQUARE.update(square)
+    EDITION_KINDS.update(bare, square)
 
 
 #: A trade's fields, in order.

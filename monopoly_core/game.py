@@ -214,11 +214,13 @@ class Game(GameState):
         d = self.pending
         if d is None:
             raise NoDecisionPending("nothing to decide now: the next step is automatic")
-        d.check(action)
-        assert isinstance(action, Action)      # (check() refuses anything else)
-        stray = stray_fields(action)
+        # (what an answer carries beyond its kind is said first, as the same words for every kind: an edition's
+        # own legality test may only say the answer is not an option)
+        stray = stray_fields(action) if isinstance(action, Action) else None
         if stray is not None:
             raise IllegalAction(stray)
+        d.check(action)
+        assert isinstance(action, Action)      # (check() refuses anything else)
         start = len(self.log)
         self._answer(action)
         return self.log.since(start)
@@ -299,10 +301,10 @@ class Game(GameState):
             if bot is not None and action.kind not in D.INTERJECTIONS:    # (another's call: the bot was not asked)
                 bot.choose(d, g)
             try:
-                d.check(action)
                 stray = stray_fields(action)
                 if stray is not None:
                     raise IllegalAction(stray)
+                d.check(action)
             except IllegalAction as exc:
                 raise IllegalReplay(f"action {k} ({action.kind}) is not legal at step {g.ply}: {exc}", g.ply,
                                     action.kind, d.kind, str(exc)) from None

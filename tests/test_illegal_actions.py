@@ -149,3 +149,50 @@ def test_an_answer_carrying_what_its_kind_does_not_take_is_refused_and_changes_n
     with pytest.raises(IllegalAction, match="'buy' takes nothing"):
         g.act(Action(A.BUY, square=32))
     assert fingerprint(g) == before and g.owner[11] < 0
+
+
+def _strays(a: Action) -> list[Action]:
+    """``a`` with each field its kind does not take: a trade, an amount, and (for a kind that takes nothing) a
+    square."""
+    out = [Action(a.kind, a.square, trade=Trade(0, 1, give_squares=(1,))), Action(a.kind, a.square, amount=999)]
+    if a.kind in A.EDITION_BARE:
+        out.append(Action(a.kind, 7))
+    return out
+
+
+@pytest.mark.parametrize("name", ["cheaters", "mega"])
+def test_an_editions_own_answer_carrying_what_its_kind_does_not_take_is_refused(name):
+    """Outside review: in the Cheaters Edition Action("no_cheat", trade=...) was taken, and the game's own save and
+    link were then refused on reading ("square must be a whole number"); Action("no_cheat", square=7, amount=999999)
+    went into the history as ["no_cheat", 7]. Every edition kind answered with a field it does not take is refused
+    with the reason, and the game, its save included, is as it was."""
+    from monopoly_core import PlayerSpec, savefile
+    rng = random.Random(5)
+    tried = set()
+    for seed in range(3):
+        g = Game.new(preset(name), [PlayerSpec(f"P{i}", "person") for i in range(3)], seed=seed)
+        for _ in range(1500):
+            if g.over:
+                break
+            if g.pending is None or not g.waiting_for_person():
+                g.step()
+                continue
+            options = g.pending.legal_actions()
+            for a in options:
+                if a.kind in A.EDITION_KINDS:
+                    tried.add(a.kind)
+                    before = (g.ply, savefile.dumps(g))
+                    for junk in _strays(a):
+                        with pytest.raises(IllegalAction, match=f"'{a.kind}' takes"):
+                            g.act(junk)
+                    assert (g.ply, savefile.dumps(g)) == before, a
+            g.act(rng.choice(options))
+    assert len(tried) >= 5, tried          # (the edition's decisions met in the games: the plan, cards, tickets...)
+
+
+def test_every_edition_kind_says_what_it_takes():
+    import monopoly_core.editions.cheaters  # noqa: F401  (each edition registers its kinds on import)
+    import monopoly_core.editions.mega  # noqa: F401
+    assert A.EDITION_KINDS == A.EDITION_BARE | A.EDITION_SQUARE and not A.EDITION_BARE & A.EDITION_SQUARE
+    with pytest.raises(ValueError, match="'no_cheat' is registered already"):
+        A.register_kinds(square=("no_cheat",))

@@ -25,9 +25,11 @@ DRAW_DECK: Final = "draw_deck"          # square = the deck to draw from at Free
 SELL_TO_BANK: Final = "sell_to_bank"    # square = the deed sold to the bank to raise money
 PICK: Final = "pick"                    # square = the seat or street chosen as a card's or cheat's target
 
-KINDS: Final = (NO_CHEAT, ATTEMPT, FREE_CHEAT, PLAY_CARD, CALL, NO_CALL, KEEP_OLD, KEEP_NEW, DRAW_DECK,
-                SELL_TO_BANK, PICK, USE_OLD, USE_NEW)
-register_kinds(*KINDS)
+#: the kinds that take nothing, those that take a square (a person's call may name none), and all of them
+BARE_KINDS: Final = (NO_CHEAT, NO_CALL, KEEP_OLD, KEEP_NEW, USE_OLD, USE_NEW)
+SQUARE_KINDS: Final = (ATTEMPT, FREE_CHEAT, PLAY_CARD, CALL, DRAW_DECK, SELL_TO_BANK, PICK)
+KINDS: Final = BARE_KINDS + SQUARE_KINDS
+register_kinds(bare=BARE_KINDS, square=SQUARE_KINDS)
 
 A_NO_CHEAT: Final = Action(NO_CHEAT)
 A_CALL: Final = Action(CALL)

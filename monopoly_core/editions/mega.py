@@ -475,4 +475,4 @@ class Mega(Edition):
 
 
 
-register_kinds(*M.KINDS)
+register_kinds(bare=M.BARE_KINDS, square=M.SQUARE_KINDS)

@@ -48,7 +48,10 @@ RIDE_BUS: Final = "ride_bus"            # the Bus face: move on to the nearest C
 PICK: Final = "pick"                    # the Auction square: the bank auctions `square`
 GIFT_CASH: Final = "gift_cash"          # Birthday Gift: $100 from the bank
 GIFT_TICKET: Final = "gift_ticket"      # Birthday Gift: a bus ticket
-KINDS: Final = (RIDE_TICKET, MOVE_TO, TAKE_TICKET, RIDE_BUS, PICK, GIFT_CASH, GIFT_TICKET)
+#: the kinds that take nothing, those that take a square (``actions.register_kinds``), and all of them
+BARE_KINDS: Final = (TAKE_TICKET, RIDE_BUS, GIFT_CASH, GIFT_TICKET)
+SQUARE_KINDS: Final = (RIDE_TICKET, MOVE_TO, PICK)
+KINDS: Final = BARE_KINDS + SQUARE_KINDS
 A_TAKE_TICKET, A_RIDE_BUS = Action(TAKE_TICKET), Action(RIDE_BUS)
 A_GIFT_CASH, A_GIFT_TICKET = Action(GIFT_CASH), Action(GIFT_TICKET)
 
