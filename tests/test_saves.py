@@ -31,10 +31,11 @@ def test_save_and_load_round_trip_exactly():
     (lambda d: b"PNG not json", "not in the lab's format: its text breaks off or goes wrong at line 1"),
     (lambda d: "[1, 2, 3]", "not a game saved by this lab"),
     (lambda d: json.dumps({**d, "format": "chess/1"}), "not a game saved by this lab"),
-    (lambda d: json.dumps({"players": 2}), "(its format is 'monopoly-lab-game/1'; this file names none)"),
+    (lambda d: json.dumps({"players": 2}), "(its format is 'monopoly-lab-game/2'; this file names none)"),
     (lambda d: "[1, 2, 3]", "this file names none"),
     (lambda d: json.dumps({**d, "history": {**d["history"], "seed": 22}}), ""),
-    (lambda d: json.dumps({**d, "digest": "0" * 32}), "does not replay to the same events"),
+    (lambda d: json.dumps({**d, "digest": "0" * 32}), "does not match its digest"),
+    (lambda d: json.dumps({**d, "format": "monopoly-lab-game/1"}), "saved by an earlier version of this lab"),
     (lambda d: json.dumps({**d, "history": {**d["history"], "actions": [["fly"]]}}),
      "an answer of a kind this lab does not know"),
     (lambda d: json.dumps({**d, "history": {**d["history"], "rules": {**d["history"]["rules"],
@@ -122,7 +123,7 @@ def test_wrong_types_anywhere_in_a_save_are_bad_saves(path, value, words):
     assert words in str(info.value)
 
 
-@pytest.mark.parametrize("text", ["[" * 200_000, '{"format": "monopoly-lab-game/1", "history": ' + "[" * 200_000,
+@pytest.mark.parametrize("text", ["[" * 200_000, '{"format": "monopoly-lab-game/2", "history": ' + "[" * 200_000,
                                   '{"a": ' * 100_000 + "1" + "}" * 100_000])
 def test_deeply_nested_json_in_a_save_is_a_bad_save(text):
     with pytest.raises(BadSave, match="nested too deeply|not in the lab.s format"):
@@ -153,7 +154,46 @@ def test_a_save_without_a_rule_written_before_that_rule_existed_still_loads():
     rules = d["history"]["rules"]
     name = next(f.name for f in fields(RuleSet) if f.name != "preset" and rules[f.name] == f.default)
     del rules[name]
-    assert savefile.loads(json.dumps(d)).ply == _game(120).ply
+    g = _game(120)
+    d["digest"] = savefile.digest(g, d["history"])     # (as the version before the rule wrote it)
+    assert savefile.loads(json.dumps(d)).ply == g.ply
+
+
+@pytest.mark.parametrize("edit", [
+    lambda h: h["rules"].update(turn_limit=499),            # a rule not come into play yet (it was 500)
+    lambda h: h["rules"].update(jail_fine=100_000),
+    lambda h: h.update(players=[{**h["players"][0], "colour": "#000000"}, *h["players"][1:]]),
+])
+def test_an_edit_the_events_do_not_show_yet_is_refused(edit):
+    """Outside review: a save edited at round 3 to a turn limit of 4 loaded (the digest covered only the events so
+    far, and the file was checked against the game replayed under its own edited rules), then ended at round 4
+    instead of 43; 43 of 3,000 fuzzed edits loaded so."""
+    d = json.loads(savefile.dumps(_game(120)))
+    edit(d["history"])
+    with pytest.raises(BadSave, match="does not match its digest"):
+        savefile.loads(json.dumps(d))
+
+
+def test_a_rejected_trades_edited_cash_is_refused():
+    # (outside review: a trade's give_cash 13 -> 14 loaded; a rejected offer leaves no money event)
+    from monopoly_core import Action, PlayerSpec, Trade
+    g = Game.new(preset("classic-us"), [PlayerSpec("A", "person"), PlayerSpec("B", "person")], seed=3)
+    while not (g.pending is not None and g.pending.allows_trade and any(g.deeds_of[g.pending.player])):
+        if g.pending is None:
+            g.step()
+        else:       # (buy what is on offer, else the first option: roll, end)
+            options = g.pending.legal_actions()
+            g.act(next((a for a in options if a.kind == "buy"), options[0]))
+    me = g.pending.player
+    g.act(Action("trade", trade=Trade(me, 1 - me, give_cash=13, give_squares=(g.deeds_of[me][0],))))
+    g.act(Action("reject"))
+    d = json.loads(savefile.dumps(g))
+    offer = next(a for a in d["history"]["actions"] if a[0] == "trade")
+    assert offer[1]["give_cash"] == 13 and savefile.loads(json.dumps(d)).ply == g.ply
+    offer[1]["give_cash"] = 14
+    text = json.dumps(d)
+    with pytest.raises(BadSave, match="does not match its digest"):
+        savefile.loads(text)
 
 
 def _bomb(megabytes: int) -> str:
@@ -268,3 +308,24 @@ def test_a_bad_name_or_rule_in_a_save_names_the_player_or_the_rules_without_a_pa
     assert str(info.value).startswith("the saved game's rules are not valid: starting_cash: ")
     assert "rules: " not in str(info.value)
 
+
+
+def test_every_rule_changed_in_a_save_is_refused():
+    # (each rule of the file set to another value it may take: none can go unnoticed, reached or not)
+    from test_editions import other_values
+    g = _game(120)
+    d = json.loads(savefile.dumps(g))
+    changed = 0
+    from dataclasses import fields
+
+    from monopoly_core import RuleSet
+    from test_editions import OTHER_FILE
+    for name in (f.name for f in fields(RuleSet) if f.name not in ("preset", "edition")):
+        if isinstance(getattr(g.rules, name), str) and name not in OTHER_FILE:
+            continue        # (a data file's name: other_values knows another for the files it lists)
+        for other in other_values(g.rules, name):
+            edited = _with(d, ("history", "rules", name), other)
+            with pytest.raises(BadSave):
+                savefile.loads(json.dumps(edited))
+            changed += 1
+    assert changed > 30
