@@ -25,6 +25,11 @@ from ._number_box import number_box
 RESULT = "rules_change_result"
 #: Most games a side from the page (the command line takes up to a million).
 PAGE_MAX_GAMES = 5000
+#: The most player-rounds a side the page may play at worst (games x players x the longer turn limit): 5,000 games
+#: of 4 players up to the presets' 500 rounds. Rules whose games never end (a huge starting cash, a 10,000-round
+#: limit, 8 players) reach their turn limit in every game; an outside review's 5,000 such games a side would have
+#: run for hours and written about 50 GB of events. With such rules the page plays fewer games.
+PAGE_MAX_PLAYER_ROUNDS = 5000 * 4 * 500
 #: Games a side from which the page plays on two worker processes (starting them takes about a second).
 PARALLEL_FROM = 200
 #: The comparison shown first (when no rule set is kept): the classic UK game against the Cheaters Edition, played
@@ -117,12 +122,32 @@ def controls(choices: dict[str, tuple[str, RuleSet]]) -> None:
                             "then a lucky seat is not mistaken for a good way of playing. Switch it off to keep "
                             "every bot in the same seat (then the seat and the bot in it cannot be told apart).")
     pressed = st.button("Compare", type="primary", key="ch_go", disabled=not diff or not bots)
-    refused = [why for why in (games_why, players_why, seed_why) if why]
+    refused = [why for why in (games_why, players_why, seed_why, _too_long(rules_a, rules_b, games, players))
+               if why]
     if pressed and refused:
         st.error(" ".join(["Nothing was compared."] + refused), icon=":material/block:")
     elif pressed:
         _run(rules_a, rules_b, choices[a][0], choices[b][0], games, players, seed, float(alpha), bots,
              ROTATED if rotate else FIXED)
+
+
+def games_cap(rules_a: RuleSet, rules_b: RuleSet, players: int) -> int:
+    """The most games a side the page plays of these rules for ``players`` (:data:`PAGE_MAX_PLAYER_ROUNDS`)."""
+    rounds = max(rules_a.turn_limit, rules_b.turn_limit)
+    return max(2, min(PAGE_MAX_GAMES, PAGE_MAX_PLAYER_ROUNDS // (players * rounds)))
+
+
+def _too_long(rules_a: RuleSet, rules_b: RuleSet, games: int | None, players: int | None) -> str | None:
+    """Why ``games`` a side of these rules are too many for the page (None: they are not)."""
+    if games is None or players is None:
+        return None
+    cap = games_cap(rules_a, rules_b, players)
+    if games <= cap:
+        return None
+    rounds = max(rules_a.turn_limit, rules_b.turn_limit)
+    return (f"With a turn limit of {rounds:,} rounds and {players} players the page plays at most {cap:,} games a "
+            f"side (games that never end would run for hours and fill the database): fewer games, fewer players "
+            f"or a lower turn limit. The command line plays more: python -m monopoly_core compare.")
 
 
 def _run(rules_a, rules_b, la, lb, games, players, seed, alpha, bots, seating) -> None:
