@@ -68,18 +68,18 @@ def reading(what: str):
         raise BadSave(f"{what} is damaged ({exc.__class__.__name__})") from None
 
 
-class _TwiceNamed(ValueError):
+class TwiceNamed(ValueError):
     """A JSON object naming one key twice (the lab never writes one)."""
 
 
-def _one_of_each(pairs: list) -> dict:
+def one_of_each(pairs: list) -> dict:
     """An object's pairs as a dict, refusing a key named twice: ``json`` keeps the last, so a second "summary" or
     "digest" written before the real one would be invisible to the checks of the rest (an outside review)."""
     out = dict(pairs)
     if len(out) != len(pairs):
         seen = set()
         twice = next(k for k, _ in pairs if k in seen or seen.add(k))
-        raise _TwiceNamed(twice)
+        raise TwiceNamed(twice)
     return out
 
 
@@ -87,8 +87,8 @@ def parse(raw: str | bytes, what: str):
     """JSON text as Python values; BadSave for text that is not JSON, names a key twice in one object, or is nested
     too deeply."""
     try:
-        return json.loads(raw, object_pairs_hook=_one_of_each)
-    except _TwiceNamed as exc:
+        return json.loads(raw, object_pairs_hook=one_of_each)
+    except TwiceNamed as exc:
         raise BadSave(f"{what} is not in the lab's format: it names {short(exc.args[0])} twice in one place (was it "
                       f"edited?)") from None
     except RecursionError:

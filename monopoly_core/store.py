@@ -24,6 +24,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
+import stat
 import threading
 import time
 from contextlib import contextmanager
@@ -197,9 +198,30 @@ def resolve(db_path=None) -> Path:
         raise StoreError("the game database is a file on this computer, not a URL: give a file path (a simulation's "
                          "games can go to a URL with --parquet)")
     try:
-        return Path(text).expanduser().resolve()
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        # (bytes that are not UTF-8 in a command-line path reach here as lone surrogates; DuckDB failed on them with
+        # "std::bad_cast", an outside review)
+        raise StoreError("that is not a usable file path for a database (it is not text: not UTF-8)") from None
+    try:
+        path = Path(text).expanduser().resolve()
     except (OSError, RuntimeError, ValueError) as exc:
         raise StoreError(f"that is not a usable file path for a database ({exc})") from None
+    if _special(path):
+        # (a named pipe opened as a database waited for a writer for ever: an outside review)
+        raise StoreError(f"{path.name} is not a regular file (a pipe, a socket or a device): a game database is a "
+                         "file")
+    return path
+
+
+def _special(path: Path) -> bool:
+    """Whether something other than a regular file or a folder is at ``path`` (False where nothing is, or it cannot
+    be looked at)."""
+    try:
+        mode = path.stat().st_mode
+    except (OSError, ValueError):
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
 def exists(path: Path) -> bool:

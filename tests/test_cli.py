@@ -196,3 +196,45 @@ def test_simulate_says_it_waits_for_a_database_another_program_is_writing(capsys
     finally:
         holder.wait(timeout=60)
     assert code == 0 and "waiting for the database g.duckdb: another program is writing to it" in err
+
+
+# --- an outside hostile review (third round): pipes, bytes that are not UTF-8, a key named twice, empty bots -------
+@pytest.mark.parametrize("args", [
+    ("compare", "--a", "{fifo}.json", "--b", "classic-us", "--games", "1", "--quiet"),
+    ("simulate", "--games", "1", "--quiet", "--db", "{fifo}.duckdb"),
+    ("compare", "--a", "classic-us", "--b", "classic-uk", "--games", "1", "--quiet", "--db", "{fifo}.duckdb"),
+    ("sql", "SELECT 1", "--db", "{fifo}.duckdb"),
+])
+def test_a_named_pipe_given_as_a_file_is_refused_at_once(tmp_path, args):
+    # (each waited for a writer for ever, with no word; sql waited 30 s, then blamed the query runner)
+    import os
+    import subprocess
+    import sys
+    for suffix in (".json", ".duckdb"):
+        os.mkfifo(tmp_path / f"p{suffix}")
+    argv = [a.replace("{fifo}", str(tmp_path / "p")) for a in args]
+    done = subprocess.run([sys.executable, "-m", "monopoly_core", *argv], capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "MONOPOLY_DB": str(tmp_path / "g.duckdb")})
+    assert done.returncode == 2 and "is not a regular file" in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ("compare", "--a", "classic-us", "--b", "classic-uk", "--games", "2", "--label-a", "\udcff"),
+    ("simulate", "--games", "2", "--db", "/tmp/\udcff.duckdb"),
+    ("sql", "SELECT \udcff"),
+])
+def test_an_argument_that_is_not_utf8_is_refused_before_anything_runs(capsys, tmp_path, monkeypatch, args):
+    # (bytes that are not UTF-8 arrive as lone surrogates: DuckDB refused them with tracebacks, after a
+    # comparison's games were played and written)
+    monkeypatch.setenv("MONOPOLY_DB", str(tmp_path / "g.duckdb"))
+    assert "an argument is not text (UTF-8): " in _refused(capsys, *args)
+    assert not (tmp_path / "g.duckdb").exists()
+
+
+def test_a_rule_set_naming_a_key_twice_or_empty_bots_are_refused(capsys, tmp_path):
+    # (json kept the last "preset" and played mega; --bots "" played the default table)
+    err = _refused(capsys, "compare", "--a", '{"preset": "classic-us", "preset": "mega"}', "--b", "classic-uk",
+                   "--games", "1", "--db", str(tmp_path / "g.duckdb"))
+    assert "names 'preset' twice" in err
+    assert "unknown strategy ''" in _refused(capsys, "play", "--bots", "")

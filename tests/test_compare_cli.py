@@ -77,7 +77,8 @@ def test_bad_input_exits_with_status_2_and_a_message(tmp_path, capsys, args, mes
 
 @pytest.mark.parametrize("content, words", [
     ('{"a": ' * 100_000 + "1" + "}" * 100_000, "nested too deeply"),
-    (None, "larger than"),            # a file that never ends: a link to /dev/zero
+    (None, "is not a regular file"),  # a file that never ends: a link to /dev/zero (refused before it is read)
+    (" " * 1_000_001, "larger than"),  # (and a regular file is read only up to the limit)
 ])
 def test_a_rules_file_that_is_too_deep_or_never_ends_is_refused_in_words(tmp_path, capsys, content, words):
     """Outside review: a deeply nested file raised RecursionError, and a link to /dev/zero passed the size check

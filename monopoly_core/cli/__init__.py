@@ -23,6 +23,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv=None) -> int:
     parser = build_parser()
+    for arg in sys.argv[1:] if argv is None else argv:
+        try:
+            str(arg).encode("utf-8")
+        except UnicodeEncodeError:
+            # (bytes that are not UTF-8 arrive as lone surrogates, which DuckDB and the file system refused with
+            # tracebacks after the games were played: an outside review)
+            parser.error(f"an argument is not text (UTF-8): {ascii(arg)}")
     args = parser.parse_args(argv)
     try:
         return int(args.func(args) or 0)

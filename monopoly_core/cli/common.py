@@ -83,7 +83,8 @@ seed.__doc__ = f"An argparse type: a game seed from 0 to {SEED_MAX:,}."
 
 
 def parse_bots(text: str | None, n: int):
-    return bot_table(n, [s.strip() for s in text.split(",")] if text else None)
+    # (an empty --bots is a mistake, not the default table: an outside review)
+    return bot_table(n, [s.strip() for s in text.split(",")] if text is not None else None)
 
 
 def rules_from(args):

@@ -13,6 +13,7 @@ from pathlib import Path
 from ..compare import MAX_GAMES, MAX_LABEL, Comparison, compare
 from ..compare_words import seating_words, with_interval
 from ..errors import InvalidRules, MonopolyError
+from ..history_json import TwiceNamed, one_of_each
 from ..rules import RuleSet, preset
 from ..simulate import FIXED, ROTATED, ProgressBar, max_workers
 from ..store import StoreError, default_db_path
@@ -56,6 +57,8 @@ def rules_arg(text: str, which: str) -> RuleSet:
     if not text.startswith("{") and text.endswith(".json"):
         path = Path(text)
         try:
+            if path.exists() and not path.is_file():    # (a named pipe's open waited for a writer for ever)
+                raise InvalidRules(which, f"{text} is not a regular file (a folder, a pipe or a device)")
             with path.open("rb") as f:              # (read at most the limit: a special file may never end)
                 raw = f.read(MAX_RULES_FILE + 1)
             if len(raw) > MAX_RULES_FILE:
@@ -66,7 +69,9 @@ def rules_arg(text: str, which: str) -> RuleSet:
     if not text.lstrip().startswith("{"):
         return preset(text)
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=one_of_each)
+    except TwiceNamed as exc:       # (json keeps the last: {"preset": "classic-us", "preset": "mega"} played mega)
+        raise InvalidRules(which, f"names {exc.args[0]!r} twice") from None
     except RecursionError:
         raise InvalidRules(which, "not valid JSON (it is nested too deeply)") from None
     except ValueError as exc:
