@@ -44,6 +44,11 @@ COMPLETE = "Complete a batch already in the database"
 FRESH = "db_fresh"              # a fresh database waiting for confirmation / the file it replaced
 NAME, NAME_ERROR = "db_name", "db_name_error"     # the file name typed (a name in the site's folder, never a path)
 PATH = _site.DB_PATH
+#: A result larger than this (its Arrow bytes) is not drawn as a chart, and the table shows its first rows up to
+#: :data:`TABLE_MAX_BYTES`: 10,000 rows of 6,500 characters (64 MB, under the runner's limit) took the page to
+#: about 1 GB, and more with every rerun, rebuilding the chart, the table and both downloads (an outside review).
+CHART_MAX_BYTES = 8 * 2**20
+TABLE_MAX_BYTES = 16 * 2**20
 _site.db_path()
 st.session_state.setdefault(SCOPE, ALL_GAMES)
 if SQL not in st.session_state:      # a first visit opens on a ready-made question, with its chart
@@ -266,21 +271,32 @@ def _show(result, hint) -> None:
         st.markdown(f"**{hint.title}** {hint.description}")
     for note in result.notes:               # (they name the query's columns: as typed)
         st.info(plain(note))
-    df = result.to_pandas()
+    size = result.table.nbytes
     st.caption(f"{result.num_rows:,} {'row' if result.num_rows == 1 else 'rows'} in {result.seconds * 1000:.0f} ms")
     # the rows as Arrow, not as pandas: pandas makes a float NULL a NaN and the table showed both as "None"; a column
     # holding a NaN as text, NaN written NaN, as in the CSV (a NaN in a column of numbers was drawn as an error cell)
-    st.dataframe(result.shown, width="stretch", hide_index=True, key="db_table",
+    shown = result.shown
+    if size > TABLE_MAX_BYTES:
+        rows = max(1, int(result.num_rows * TABLE_MAX_BYTES / size))
+        shown = shown.slice(0, rows)
+        st.caption(f"This result is {size / 2**20:,.0f} MB: the table shows its first {rows:,} rows, and the "
+                   "downloads hold them all.")
+    st.dataframe(shown, width="stretch", hide_index=True, key="db_table",
                  column_config={c: st.column_config.TextColumn(alignment="right") for c in result.nan_columns})
 
+    # (made when pressed, not on every rerun: a large result's CSV and Parquet were rebuilt at each click)
     d1, d2 = st.columns(2)
-    d1.download_button("Download CSV", data=result.to_csv(), file_name="query.csv", mime="text/csv",
+    d1.download_button("Download CSV", data=result.to_csv, file_name="query.csv", mime="text/csv",
                        key="db_csv", width="stretch")
-    d2.download_button("Download Parquet", data=result.to_parquet(), file_name="query.parquet",
+    d2.download_button("Download Parquet", data=result.to_parquet, file_name="query.parquet",
                        mime="application/octet-stream", key="db_parquet", width="stretch")
 
-    columns = list(df.columns)
-    if columns and result.num_rows:
+    columns = list(result.table.column_names)
+    if columns and result.num_rows and size > CHART_MAX_BYTES:
+        st.caption(f"No chart for a result of {size / 2**20:,.0f} MB (at most {CHART_MAX_BYTES // 2**20} MB): "
+                   "select fewer or shorter columns to draw one.")
+    elif columns and result.num_rows:
+        df = result.to_pandas()
         st.markdown("**Chart**")
         x0, y0 = (hint.chart.x, hint.chart.y) if hint else suggest_axes(df)
         kind0 = hint.chart.kind if hint else "bar"
