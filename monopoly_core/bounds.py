@@ -50,3 +50,30 @@ def short(value) -> str:
         return reprlib.repr(value)
     except ValueError:          # (a number past Python's 4,300 digits inside a list or a dict)
         return f"a {type(value).__name__} holding a number too long to show"
+
+
+#: The most player-rounds (games x players x turn limit) one click on the site may ask for: the work of games
+#: that all run to their turn limit. Measured at its worst (an outside review: 8 random bots in the Mega Edition
+#: with a starting cash no one runs out of, 6 in Sore Losers without the final lap) the lab plays 10,000 to 14,000
+#: player-rounds a second on two workers and writes about 90 to 150 bytes of events each: so about 5 to 7 minutes
+#: and at most about 600 MB for a click. With the presets' 500 rounds and 4 players that is 2,000 games (a
+#: comparison plays two sides: 1,000 each); the command line, the teacher's own shell, takes more.
+SITE_MAX_PLAYER_ROUNDS = 4_000_000
+
+
+def site_games_cap(players: int, turn_limit: int, sides: int = 1) -> int:
+    """The most games (of each of ``sides`` rule sets) one click on the site plays (:data:`SITE_MAX_PLAYER_ROUNDS`),
+    at least 2."""
+    return max(2, SITE_MAX_PLAYER_ROUNDS // (sides * max(1, players) * max(1, turn_limit)))
+
+
+def site_games_problem(games: int, players: int, turn_limit: int, sides: int = 1) -> str | None:
+    """Why ``games`` (of each side) are too many for one click on the site, in words (None: they are not)."""
+    cap = site_games_cap(players, turn_limit, sides)
+    if games <= cap:
+        return None
+    each = " a side" if sides > 1 else ""
+    return (f"With a turn limit of {turn_limit:,} rounds and {players} players the site plays at most {cap:,} games"
+            f"{each} at a time (games that never end would run for many minutes and fill the database): fewer "
+            "games, fewer players or a lower turn limit. The command line plays more (python -m monopoly_core "
+            f"{'compare' if sides > 1 else 'simulate'}).")

@@ -10,6 +10,7 @@ import streamlit as st
 from monopoly_core import InvalidRules, MonopolyError, RuleSet
 from monopoly_core import markov as M
 from monopoly_core.bots import DESCRIPTIONS, STANDARD, STRATEGIES
+from monopoly_core.bounds import SITE_MAX_PLAYER_ROUNDS, site_games_problem
 from monopoly_core.compare import Comparison, compare
 from monopoly_core.compare_words import seating_words, with_interval
 from monopoly_core.simulate import FIXED, ROTATED
@@ -25,11 +26,6 @@ from ._number_box import number_box
 RESULT = "rules_change_result"
 #: Most games a side from the page (the command line takes up to a million).
 PAGE_MAX_GAMES = 5000
-#: The most player-rounds a side the page may play at worst (games x players x the longer turn limit): 5,000 games
-#: of 4 players up to the presets' 500 rounds. Rules whose games never end (a huge starting cash, a 10,000-round
-#: limit, 8 players) reach their turn limit in every game; an outside review's 5,000 such games a side would have
-#: run for hours and written about 50 GB of events. With such rules the page plays fewer games.
-PAGE_MAX_PLAYER_ROUNDS = 5000 * 4 * 500
 #: Games a side from which the page plays on two worker processes (starting them takes about a second).
 PARALLEL_FROM = 200
 #: The comparison shown first (when no rule set is kept): the classic UK game against the Cheaters Edition, played
@@ -104,7 +100,9 @@ def controls(choices: dict[str, tuple[str, RuleSet]]) -> None:
     games, games_why = number_box("Games on each side", "ch_games", default=100, lo=2, hi=PAGE_MAX_GAMES,
                                   what="the number of games on each side", where=c1,
                                   help="More games give narrower intervals: about four times the games halve "
-                                       f"them. A whole number from 2 to {PAGE_MAX_GAMES:,}.")
+                                       f"them. A whole number from 2 to {PAGE_MAX_GAMES:,}, and at most "
+                                       f"{SITE_MAX_PLAYER_ROUNDS:,} games x players x turn limit over both sides "
+                                       "(with 4 players and the presets' 500 rounds: 1,000 games a side).")
     lo = max(rules_a.min_players, rules_b.min_players)
     hi = max(lo, min(rules_a.max_players, rules_b.max_players))
     players, players_why = number_box("Players", "ch_players", default=min(max(4, lo), hi), lo=lo, hi=hi,
@@ -131,23 +129,13 @@ def controls(choices: dict[str, tuple[str, RuleSet]]) -> None:
              ROTATED if rotate else FIXED)
 
 
-def games_cap(rules_a: RuleSet, rules_b: RuleSet, players: int) -> int:
-    """The most games a side the page plays of these rules for ``players`` (:data:`PAGE_MAX_PLAYER_ROUNDS`)."""
-    rounds = max(rules_a.turn_limit, rules_b.turn_limit)
-    return max(2, min(PAGE_MAX_GAMES, PAGE_MAX_PLAYER_ROUNDS // (players * rounds)))
-
-
 def _too_long(rules_a: RuleSet, rules_b: RuleSet, games: int | None, players: int | None) -> str | None:
-    """Why ``games`` a side of these rules are too many for the page (None: they are not)."""
+    """Why ``games`` a side of these rules are too many for one click (None: they are not): games that all ran
+    to their turn limit (an outside review: 5,000 games a side of 8 players to 10,000 rounds were one click away,
+    hours of play and about 50 GB of events)."""
     if games is None or players is None:
         return None
-    cap = games_cap(rules_a, rules_b, players)
-    if games <= cap:
-        return None
-    rounds = max(rules_a.turn_limit, rules_b.turn_limit)
-    return (f"With a turn limit of {rounds:,} rounds and {players} players the page plays at most {cap:,} games a "
-            f"side (games that never end would run for hours and fill the database): fewer games, fewer players "
-            f"or a lower turn limit. The command line plays more: python -m monopoly_core compare.")
+    return site_games_problem(games, players, max(rules_a.turn_limit, rules_b.turn_limit), sides=2)
 
 
 def _run(rules_a, rules_b, la, lb, games, players, seed, alpha, bots, seating) -> None:

@@ -101,13 +101,16 @@ def test_empty_database_offers_a_sample(tmp_path):
     assert not any(b.key == "db_sample" for b in at.button)
 
 
+def _fill(at, **boxes) -> None:
+    """Type into the Simulate form's boxes (``games="4"`` types 4 in db_sim_games)."""
+    for name, text in boxes.items():
+        at.text_input(key=f"db_sim_{name}").set_value(text)
+
+
 def test_simulate_form(tmp_path):
     path = tmp_path / "sim.duckdb"
     at = _page(path)
-    at.text_input(key="db_sim_games").set_value("4")
-    at.text_input(key="db_sim_players").set_value("2")
-    at.text_input(key="db_sim_workers").set_value("1")
-    at.text_input(key="db_sim_limit").set_value("20")
+    _fill(at, games="4", players="2", workers="1", limit="20")
     _simulate(at)
     assert not at.exception and not _errors(at)
     assert at.success[0].value.startswith("Wrote batch 1 (4 games, ids 1 to 4, ")
@@ -582,3 +585,21 @@ def test_a_nan_is_shown_as_nan_and_a_null_as_empty_in_the_table_and_the_csv(db):
     at.button(key="db_run").click().run()
     shown = pa.ipc.open_stream(io.BytesIO(at.dataframe[0].proto.arrow_data.data)).read_all()
     assert pa.types.is_floating(shown.schema.field("x").type) and not [i for i in at.info if "NaN" in i.value]
+
+
+def test_a_simulation_of_games_that_may_run_long_is_capped_in_words(tmp_path):
+    # (an outside review: 1,000 games of 8 random bots to a 10,000-round turn limit were one click, about 40 minutes
+    # and 4.7 GB: one click plays at most bounds.SITE_MAX_PLAYER_ROUNDS at worst)
+    path = tmp_path / "sim.duckdb"
+    at = _page(path)
+    _fill(at, games="51", players="8", limit="10000")
+    next(b for b in at.button if b.label == "Simulate").click().run()
+    assert not at.exception
+    assert any(e.startswith("Nothing was simulated.") and "With a turn limit of 10,000 rounds and 8 players the site "
+               "plays at most 50 games at a time" in e for e in _errors(at)), _errors(at)
+    assert not path.exists() or not run_query("SELECT count(*) AS n FROM games", path).table.to_pylist()[0]["n"]
+    # the preset's own turn limit (0) counts too: 2,000 games of 4 players to 500 rounds, not 2,001
+    _fill(at, games="2001", players="4", limit="0")
+    next(b for b in at.button if b.label == "Simulate").click().run()
+    assert any("With a turn limit of 500 rounds and 4 players the site plays at most 2,000 games" in e
+               for e in _errors(at)), _errors(at)

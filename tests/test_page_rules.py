@@ -524,22 +524,21 @@ def test_the_numbers_typed_for_the_comparison_are_the_ones_compared(page):
 
 def test_a_comparison_of_rules_whose_games_may_run_long_is_capped_in_words(page):
     """Outside review: 5,000 games a side of a 10,000-round turn limit with 8 players (rules whose games never end)
-    were one click away: hours of play and about 50 GB of events. The page plays at most 5,000 x 4 x 500
-    player-rounds a side at worst, and says so."""
+    were one click away: hours of play and about 50 GB of events. One click plays at most 4 million player-rounds
+    (bounds.SITE_MAX_PLAYER_ROUNDS) at worst, and the page says so."""
     page.text_input(key="rp_rule_turn_limit").set_value("10000").run()
     page.text_input(key="rp_name").input("Long").run()
     next(b for b in page.button if b.key == "rp_keep").click().run()
     page.selectbox(key="ch_a").set_value("preset:classic-uk").run()
     page.selectbox(key="ch_b").set_value("kept:Long").run()
     page.text_input(key="ch_players").set_value("8")
-    page.text_input(key="ch_games").set_value("126")
+    page.text_input(key="ch_games").set_value("26")
     page.button(key="ch_go").click().run()
     assert not page.exception
     refusal = [e.value for e in page.error if e.value.startswith("Nothing was compared.")]
     assert len(refusal) == 1, [e.value for e in page.error]
-    assert "With a turn limit of 10,000 rounds and 8 players the page plays at most 125 games a side" in refusal[0]
+    assert "With a turn limit of 10,000 rounds and 8 players the site plays at most 25 games a side" in refusal[0]
     assert "rules_change_result" not in page.session_state
-    from pages._change import games_cap
-    from monopoly_core import preset
-    assert games_cap(preset("classic-uk"), preset("classic-us"), 4) == 5000      # (the presets keep their 5,000)
-    assert games_cap(preset("classic-uk"), preset("classic-us"), 8) == 2500
+    from monopoly_core.bounds import site_games_cap
+    assert site_games_cap(4, 500, sides=2) == 1000      # (the presets, 4 players: 1,000 games a side)
+    assert site_games_cap(8, 500, sides=2) == 500
