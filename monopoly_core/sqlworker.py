@@ -34,6 +34,11 @@ MAX_RESULT_BYTES = 64 * 2**20
 #: bit), but the page's table and the CSV make a Python object of each: an outside review's 10 MB of lists of structs
 #: took the site's process to 7.5 GB. A million such values stay within about 100 MB there.
 MAX_NESTED_VALUES = 1_000_000
+#: The most values (rows x columns) a result may hold. Arrow keeps a true or false in one bit, but the CSV writes each
+#: value in a few bytes: an outside review's 25,000 columns of 10,000 booleans (30 MB) made a CSV of 1.2 GB, the
+#: process peaking at 3.1 GB. Ten million values (10,000 rows of 1,000 columns) make a CSV of at most about 50 MB
+#: beyond the result's own text.
+MAX_CELLS = 10_000_000
 #: Largest frame either side accepts (a result, plus room for its header).
 MAX_FRAME = MAX_RESULT_BYTES + 2**20
 _HEAD = struct.Struct(">II")
@@ -142,6 +147,8 @@ def _fetch(conn, sql: str, cap: int, far: tuple[int, ...]) -> tuple[pa.Table, bo
             size += batch.nbytes
             if size > MAX_RESULT_BYTES:
                 raise QueryError(too_large(size))
+            if (rows + batch.num_rows) * len(schema) > MAX_CELLS:
+                raise QueryError(too_many_cells(rows + batch.num_rows, len(schema)))
             nested += nested_values(batch)
             if nested > MAX_NESTED_VALUES:
                 raise QueryError(too_many_values(nested))
@@ -277,6 +284,11 @@ def _inside(arr: pa.Array) -> int:
 def too_many_values(n: int) -> str:
     return (f"the result holds too many values inside lists or structs to show ({n:,} or more; the limit is "
             f"{MAX_NESTED_VALUES:,}): ask for fewer rows, or unnest or aggregate the lists")
+
+
+def too_many_cells(rows: int, columns: int) -> str:
+    return (f"the result holds too many values to show ({columns:,} columns of {rows:,} rows or more; the limit is "
+            f"{MAX_CELLS:,} values): select fewer columns or rows")
 
 
 def too_large(size: int) -> str:
