@@ -207,10 +207,12 @@ def resolve(db_path=None) -> Path:
         path = Path(text).expanduser().resolve()
     except (OSError, RuntimeError, ValueError) as exc:
         raise StoreError(f"that is not a usable file path for a database ({exc})") from None
-    if _special(path):
-        # (a named pipe opened as a database waited for a writer for ever: an outside review)
-        raise StoreError(f"{path.name} is not a regular file (a pipe, a socket or a device): a game database is a "
-                         "file")
+    for part in (path, path.with_name(path.name + ".wal")):    # (DuckDB opens the write-ahead log beside it too)
+        if _special(part):
+            # (a named pipe opened as a database, or as its log, waited for a writer for ever; a log linked to
+            # /dev/zero failed to sync with a traceback: outside reviews)
+            raise StoreError(f"{part.name} is not a regular file (a pipe, a socket or a device): a game database "
+                             "and its log are files")
     return path
 
 
@@ -391,6 +393,9 @@ class Writer(GatedConnection):
         try:
             conn.execute("SET enable_progress_bar = false")
             _create_schema(conn)
+        except duckdb.Error as exc:      # (a log that cannot be written: a full disk, a device linked in its place)
+            conn.close()
+            raise connect_error(exc, self.path) from None
         except BaseException:
             conn.close()
             raise

@@ -204,14 +204,16 @@ def test_simulate_says_it_waits_for_a_database_another_program_is_writing(capsys
     ("simulate", "--games", "1", "--quiet", "--db", "{fifo}.duckdb"),
     ("compare", "--a", "classic-us", "--b", "classic-uk", "--games", "1", "--quiet", "--db", "{fifo}.duckdb"),
     ("sql", "SELECT 1", "--db", "{fifo}.duckdb"),
+    ("simulate", "--games", "1", "--quiet", "--db", "{fifo}-log.duckdb"),
+    ("sql", "SELECT 1", "--db", "{fifo}-log.duckdb"),
 ])
 def test_a_named_pipe_given_as_a_file_is_refused_at_once(tmp_path, args):
     # (each waited for a writer for ever, with no word; sql waited 30 s, then blamed the query runner)
     import os
     import subprocess
     import sys
-    for suffix in (".json", ".duckdb"):
-        os.mkfifo(tmp_path / f"p{suffix}")
+    for suffix in (".json", ".duckdb", "-log.duckdb.wal"):
+        os.mkfifo(tmp_path / f"p{suffix}")     # (p-log.duckdb: a database whose write-ahead log is a pipe)
     argv = [a.replace("{fifo}", str(tmp_path / "p")) for a in args]
     done = subprocess.run([sys.executable, "-m", "monopoly_core", *argv], capture_output=True, text=True,
                           timeout=120, env={**os.environ, "MONOPOLY_DB": str(tmp_path / "g.duckdb")})
@@ -238,3 +240,16 @@ def test_a_rule_set_naming_a_key_twice_or_empty_bots_are_refused(capsys, tmp_pat
                    "--games", "1", "--db", str(tmp_path / "g.duckdb"))
     assert "names 'preset' twice" in err
     assert "unknown strategy ''" in _refused(capsys, "play", "--bots", "")
+
+
+def test_a_database_whose_log_cannot_be_written_is_a_message(capsys, tmp_path, monkeypatch):
+    # (an outside review: a log linked to /dev/zero failed to sync, TransactionException, a traceback)
+    import duckdb
+
+    from monopoly_core import store
+
+    def failing(conn):
+        raise duckdb.TransactionException('Could not fsync file "g.duckdb.wal": Invalid argument')
+    monkeypatch.setattr(store, "_create_schema", failing)
+    code, out, err = run(capsys, "simulate", "--games", "1", "--quiet", "--db", str(tmp_path / "g.duckdb"))
+    assert code == 2 and "cannot open the database g.duckdb: Could not fsync" in err and "Traceback" not in err
