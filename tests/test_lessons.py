@@ -265,7 +265,8 @@ def test_the_catalogue_lists_lessons_one_to_six():
         assert ex.question and ex.answer and ex.working and x.goals and x.formula and x.minutes > 0
 
 
-@pytest.mark.parametrize("text, seed", [(None, 2024), ("", 2024), ("42", 42), (" 7 ", 7), (0, 0)])
+@pytest.mark.parametrize("text, seed", [(None, 2024), ("", 2024), ("42", 42), (" 7 ", 7), (0, 0), ("0" * 5000 + "7", 7),
+                                        ("000", 0), ("-0", 0)])
 def test_a_seed_from_a_link(text, seed):
     assert parse_seed(text) == seed
 
@@ -274,7 +275,10 @@ def test_a_seed_from_a_link(text, seed):
                                            (str(2**31), "between 0"), ("1.5", "whole number"),
                                            # (an outside review: ?seed=١٢ was read as 12 where every box refuses it)
                                            ("\u0661\u0662", "digits 0 to 9"), ("\u00b2", "digits 0 to 9"),
-                                           ("+5", "digits 0 to 9")])
+                                           ("+5", "digits 0 to 9"),
+                                           # (a second review: past 4,300 digits int() refused in its own words)
+                                           ("9" * 5000, "not a number of 5,000 digits"),
+                                           ("-" + "9" * 5000, "not a number of 5,000 digits")])
 def test_a_bad_seed_from_a_link_says_what_is_wrong(text, message):
     with pytest.raises(ValueError, match=message):
         parse_seed(text)
