@@ -203,10 +203,14 @@ def decision_panel(g) -> None:
                       args=(choices[pick],), type="primary", key=f"place_go_{d.kind}")
             base = []
         base = _mega.picker(d, g, base, label)
+        # with an action chosen in the "Build, sell, mortgage" box below, its "Do it" is the red button, not the
+        # first answer here: a walkthrough chose a house, pressed the red "Done: roll again", and no house was built
+        chosen = st.session_state.get(f"manage_{d.kind}_{g.ply}") is not None
         # one button a row, the whole width: a label is never cut ("Buy New York Av...", issue 14, item 7)
         for i, a in enumerate(base):
             st.button(label(a, d, g), key=f"act_{d.kind}_{a.kind}_{i}", on_click=gs.act, args=(a,),
-                      type="primary" if i == 0 and d.kind != D.BID else "secondary", width="stretch")
+                      type="primary" if i == 0 and d.kind != D.BID and not chosen else "secondary",
+                      width="stretch")
         if d.kind == D.BUY or (d.kind == D.BID and d.item == 0):
             _panels.deed_card(g, d.square)        # what the property earns, when deciding what to pay for it
         manage = [a for a in options if a.kind in d.extra]
@@ -220,6 +224,7 @@ def decision_panel(g) -> None:
                                 help="Every build, sale and mortgage the rules allow you right now.")
             st.button("Do it", key=f"manage_go_{d.kind}", on_click=gs.act,
                       args=(choices[pick],) if pick in choices else (), disabled=pick not in choices,
+                      type="primary" if pick in choices else "secondary",
                       help=None if pick in choices else "Choose what to do in the box above first.", width="stretch")
         if d.allows_trade:
             trade_form(g, d.player)

@@ -579,6 +579,10 @@ def test_the_build_sell_mortgage_box_starts_empty_and_do_it_waits_for_a_choice()
     box.set_value(choice).run()
     do_it = next(b for b in at.button if b.label == "Do it")
     assert not do_it.disabled
+    # the chosen action's "Do it" is now the red button, not the decision's first answer (a walkthrough chose a
+    # house, pressed the red "Done: roll again" above, and no house was built)
+    assert do_it.proto.type == "primary"
+    assert all(b.proto.type == "secondary" for b in at.button if b.key and b.key.startswith("act_"))
     do_it.click().run()
     assert not at.exception, [e.value for e in at.exception]
     assert at.session_state["play_game"].mortgaged[square]
