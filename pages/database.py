@@ -197,8 +197,10 @@ except QueryError as exc:
     st.error(f"The database cannot be read: {exc}")
 else:
     if summary:
-        st.caption(f"`{_name_of(st.session_state[PATH])}`: {summary['games']:,} games ({summary['simulated']:,} "
-                   f"simulated, {summary['played']:,} played), {summary['events']:,} events.")
+        games, events = summary["games"], summary["events"]      # ("1 games", a walkthrough)
+        st.caption(f"`{_name_of(st.session_state[PATH])}`: {games:,} {'game' if games == 1 else 'games'} "
+                   f"({summary['simulated']:,} simulated, {summary['played']:,} played), {events:,} "
+                   f"{'event' if events == 1 else 'events'}.")
 
 if not unreadable and (not summary or not summary["games"]):
     with st.container(border=True):

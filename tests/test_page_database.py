@@ -603,3 +603,13 @@ def test_a_simulation_of_games_that_may_run_long_is_capped_in_words(tmp_path):
     next(b for b in at.button if b.label == "Simulate").click().run()
     assert any("With a turn limit of 500 rounds and 4 players the site plays at most 2,000 games" in e
                for e in _errors(at)), _errors(at)
+
+
+def test_the_summary_of_a_database_of_one_game_says_one_game(tmp_path):
+    # (a walkthrough read "games.duckdb: 1 games (0 simulated, 1 played)")
+    from monopoly_core.simulate import simulate
+    path = tmp_path / "one.duckdb"
+    simulate(path, games=1, players=2, seed=3, turn_limit=20)
+    at = _page(path)
+    line = next(c.value for c in at.caption if "one.duckdb" in c.value)
+    assert ": 1 game (1 simulated, 0 played)," in line and line.endswith(" events.")
