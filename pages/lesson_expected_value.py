@@ -71,7 +71,10 @@ st.markdown(
     + f"Going up to {EV.with_words(above).removeprefix('with ')} on each street costs "
     f"**{step['extra cost']:,}** in all. It raises the group's expected rent by "
     f"**{step['extra rent per opponent turn']:.2f}** per opponent turn, so by "
-    f"{step['extra rent per round']:.2f} per round against {plural(opponents, 'opponent')}. "
+    # (the product shown with the digits it is made of: 34.89 x 3 is 104.67, and a walkthrough's calculator
+    # disagreed with the 104.68 of the unrounded figure)
+    f"{step['extra rent per round']:.2f} per round against {plural(opponents, 'opponent')} "
+    f"({opponents} \u00d7 {step['extra rent per opponent turn']:.4f}). "
     f"It pays for itself in **{rounds:.1f} rounds**" + compare)
 st.plotly_chart(V.house_steps_figure(steps, highlight=step["to level"]), key="l4_steps", config=NO_CHART_BAR)
 _lesson.table(steps, f"house-steps-{group}-{name}-{per}", "l4_steps_table",

@@ -171,6 +171,9 @@ def test_lesson_expected_value_works_the_third_house_example():
     inc = expected_value.holdings(US, 3)
     third = expected_value.third_house(inc)
     assert f"{third['extra rent per opponent turn']:.2f}" in texts(at)
+    # the per-round figure with the digits it is made of (34.89 x 3 is 104.67 on a calculator, a walkthrough)
+    turn, rnd = third["extra rent per opponent turn"], third["extra rent per round"]
+    assert f"{rnd:.2f} per round against 3 opponents (3 \u00d7 {turn:.4f})" in unescaped(texts(at))
     steps = frame(at, "pays for itself in (rounds)")
     assert list(steps["extra cost"]) == [300] * 5
     assert frame(at, "pays back fastest")["pays back fastest"].iloc[-1] == "orange"
