@@ -123,6 +123,9 @@ def controls(choices: dict[str, tuple[str, RuleSet]]) -> None:
     refused = [why for why in (games_why, players_why, seed_why, _too_long(rules_a, rules_b, games, players))
                if why]
     if pressed and refused:
+        # (the last comparison's result goes: below a refusal, under a form naming other rules, a walkthrough read
+        # its charts as the answer)
+        st.session_state.pop(RESULT, None)
         st.error(" ".join(["Nothing was compared."] + refused), icon=":material/block:")
     elif pressed:
         _run(rules_a, rules_b, choices[a][0], choices[b][0], games, players, seed, float(alpha), bots,
@@ -167,7 +170,8 @@ def results() -> None:
         st.error(result)
         return
     c: Comparison = result
-    st.markdown(f"**{c.games:,} games a side**, {c.players} players ({', '.join(c.strategies)}), seed {c.seed}: "
+    st.markdown(f"**{markdown(c.label_a)} (A) against {markdown(c.label_b)} (B), {c.games:,} games a side**, "
+                f"{c.players} players ({', '.join(c.strategies)}), seed {c.seed}: "
                 f"batches {c.batches[0]} (A) and {c.batches[1]} (B) in the game database, comparison "
                 f"{c.comparison_id}" + (" (read back: these games were already there)" if all(c.reused) else "")
                 + f"; {c.seconds:.1f} s.")
