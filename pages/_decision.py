@@ -205,7 +205,8 @@ def decision_panel(g) -> None:
         base = _mega.picker(d, g, base, label)
         # with an action chosen in the "Build, sell, mortgage" box below, its "Do it" is the red button, not the
         # first answer here: a walkthrough chose a house, pressed the red "Done: roll again", and no house was built
-        chosen = st.session_state.get(f"manage_{d.kind}_{g.ply}") is not None
+        manage_key = f"manage_{d.kind}_{g.ply}"     # (a new box for each decision, below)
+        chosen = st.session_state.get(manage_key) is not None
         # one button a row, the whole width: a label is never cut ("Buy New York Av...", issue 14, item 7)
         for i, a in enumerate(base):
             st.button(label(a, d, g), key=f"act_{d.kind}_{a.kind}_{i}", on_click=gs.act, args=(a,),
@@ -219,7 +220,7 @@ def decision_panel(g) -> None:
             # box for each decision (keyed by its step: a choice is never carried on to a later window)
             choices = {label(a, d, g): a for a in manage}
             hint = "Choose what to do" if len(choices) == 1 else f"Choose one of {len(choices)} actions"
-            pick = st.selectbox("Build, sell, mortgage", list(choices), index=None, key=f"manage_{d.kind}_{g.ply}",
+            pick = st.selectbox("Build, sell, mortgage", list(choices), index=None, key=manage_key,
                                 placeholder=hint,
                                 help="Every build, sale and mortgage the rules allow you right now.")
             st.button("Do it", key=f"manage_go_{d.kind}", on_click=gs.act,
