@@ -52,28 +52,30 @@ def short(value) -> str:
         return f"a {type(value).__name__} holding a number too long to show"
 
 
-#: The most player-rounds (games x players x turn limit) one click on the site may ask for: the work of games
-#: that all run to their turn limit. Measured at its worst (an outside review: 8 random bots in the Mega Edition
-#: with a starting cash no one runs out of, 6 in Sore Losers without the final lap) the lab plays 10,000 to 14,000
-#: player-rounds a second on two workers and writes about 90 to 150 bytes of events each: so about 5 to 7 minutes
-#: and at most about 600 MB for a click. With the presets' 500 rounds and 4 players that is 2,000 games (a
-#: comparison plays two sides: 1,000 each); the command line, the teacher's own shell, takes more.
-SITE_MAX_PLAYER_ROUNDS = 4_000_000
+#: How long one click on the site plays bot games (the Database page's Simulate, the Rules page's comparison), in
+#: seconds. A run stops after the last whole chunk once this much time has passed and keeps what it played: the
+#: same click plays on from there (Simulate, with "complete it" ticked; a comparison reads its games back). A
+#: limit measured in time rather than in games: the presets' games end in a few dozen rounds, so a click plays
+#: thousands of them (about 1,500 classic games a second on two workers, compiled), while games that all run to a
+#: turn limit of 10,000 rounds take as long as they must. The worst measured: 8 random bots in the Mega Edition
+#: with a starting cash of 1,000,000 and a turn limit of 10,000 (compiled, two workers) wrote 83 million events in
+#: 181 s, a 628 MB database, with the site's process at a 1.0 GB peak: two minutes keep a click to about 420 MB and
+#: 0.7 GB.
+SITE_TIME_LIMIT = 120.0
+
+#: The most player-rounds (games x players x turn limit) one chunk of a site run holds: a chunk is never cut, so
+#: this bounds how far past :data:`SITE_TIME_LIMIT` a run goes (at the worst above, 6 to 16 seconds on one worker).
+#: It is one game of 8 players to the largest turn limit, 10,000 rounds.
+SITE_CHUNK_PLAYER_ROUNDS = 80_000
 
 
-def site_games_cap(players: int, turn_limit: int, sides: int = 1) -> int:
-    """The most games (of each of ``sides`` rule sets) one click on the site plays (:data:`SITE_MAX_PLAYER_ROUNDS`),
-    at least 2."""
-    return max(2, SITE_MAX_PLAYER_ROUNDS // (sides * max(1, players) * max(1, turn_limit)))
+def site_chunk(players: int, turn_limit: int) -> int:
+    """The most games one chunk of a site run holds (:data:`SITE_CHUNK_PLAYER_ROUNDS`), at least 1."""
+    return max(1, SITE_CHUNK_PLAYER_ROUNDS // (max(1, players) * max(1, turn_limit)))
 
 
-def site_games_problem(games: int, players: int, turn_limit: int, sides: int = 1) -> str | None:
-    """Why ``games`` (of each side) are too many for one click on the site, in words (None: they are not)."""
-    cap = site_games_cap(players, turn_limit, sides)
-    if games <= cap:
-        return None
-    each = " a side" if sides > 1 else ""
-    return (f"With a turn limit of {turn_limit:,} rounds and {players} players the site plays at most {cap:,} games"
-            f"{each} at a time (games that never end would run for many minutes and fill the database): fewer "
-            "games, fewer players or a lower turn limit. The command line plays more (python -m monopoly_core "
-            f"{'compare' if sides > 1 else 'simulate'}).")
+def minutes(seconds: float) -> str:
+    """``seconds`` in words for a page: "3 minutes", "90 seconds"."""
+    if seconds >= 120 and seconds % 60 == 0:
+        return f"{int(seconds // 60)} minutes"
+    return f"{seconds:g} second{'s' if seconds != 1 else ''}"

@@ -35,7 +35,7 @@ from typing import Callable, Iterator
 import numpy as np
 
 from . import simulate as S
-from .bounds import check_count, check_seed
+from .bounds import check_count, check_seconds, check_seed
 from .compare_figures import MAX_CURVE_ROUNDS, FigureTaker, GameFigures, flow_names
 from .errors import InvalidRules
 from .paired_stats import (Moments, Test, holm, mcnemar, paired_share_difference, paired_t, stuart_maxwell,
@@ -149,6 +149,13 @@ class Comparison:
     db_path: str
     seconds: float
     comparison_id: int
+    #: games asked for on each side: more than ``games`` when the comparison stopped at its time limit
+    planned: int = 0
+
+    @property
+    def timed_out(self) -> bool:
+        """Whether the comparison stopped at its time limit before all the games asked for were played."""
+        return self.games < self.planned
 
     def figure(self, key: str) -> Figure:
         return next(f for f in self.figures if f.key == key)
@@ -159,7 +166,8 @@ class Comparison:
                 "b": {"label": self.label_b, "rules": self.rules_b.to_dict(), "batch": self.batches[1],
                       "reused": self.reused[1]},
                 "changes": [{"rule": n, "a": x, "b": y} for n, x, y in self.rules_a.diff(self.rules_b)],
-                "games": self.games, "players": self.players, "seed": self.seed, "level": self.alpha,
+                "games": self.games, "planned": self.planned, "players": self.players, "seed": self.seed,
+                "level": self.alpha,
                 "strategies": list(self.strategies), "seating": self.seating, "comparison": self.comparison_id,
                 "database": self.db_path,
                 "seconds": round(self.seconds, 3), "figures": [f.to_json() for f in self.figures]}
@@ -194,7 +202,8 @@ def _check_label(label: str, what: str) -> str:
 def compare(rules_a: RuleSet, rules_b: RuleSet, *, games: int = 100, players: int = 4, seed: int = 0, bots=None,
             db_path=None, workers: int = 1, alpha: float = 0.05, label_a: str | None = None,
             label_b: str | None = None, progress: Progress | None = None, executor=None,
-            seating: str = S.ROTATED, wait: float = WAIT) -> Comparison:
+            seating: str = S.ROTATED, wait: float = WAIT, time_limit: float | None = None,
+            chunk: int | None = None) -> Comparison:
     """Play ``games`` games of each rule set with the same per-game seeds, log both, and compare them.
 
     The bots change seats from game to game (``seating`` ``"rotated"``, the default: game ``i`` moves every bot
@@ -206,10 +215,19 @@ def compare(rules_a: RuleSet, rules_b: RuleSet, *, games: int = 100, players: in
     played: rule sets that do not validate for ``players``, two identical rule sets, counts out of range, a
     level outside (0, 0.5]. ``progress(done, total)`` counts the games of both sides. ``executor`` (see
     :func:`.simulate.simulate`) plays the games elsewhere; the figures do not depend on it. ``wait``: seconds to
-    wait for another writer of the same file in this process before :class:`~.store.StoreBusy`."""
+    wait for another writer of the same file in this process before :class:`~.store.StoreBusy`.
+
+    With ``time_limit`` (seconds) the comparison stops once that long has passed, after the last whole chunk of
+    both sides (``chunk`` games each; the site's clicks, see :mod:`.bounds`), and compares the pairs played so far:
+    ``games`` then counts those, ``planned`` the games asked for. The batches keep them; the same comparison asked
+    again reads them back and plays on."""
     check_count(games, "games", 1, MAX_GAMES)
     check_count(workers, "workers", 1, S.max_workers())
     check_seed(seed)
+    if time_limit is not None:
+        check_seconds(time_limit, "time limit", S.MAX_TIME_LIMIT)
+    if chunk is not None:
+        check_count(chunk, "chunk", 1, MAX_GAMES)
     S.check_seating(seating)
     alpha = check_level(alpha)
     for name, r in (("rule set A", rules_a), ("rule set B", rules_b)):
@@ -232,13 +250,13 @@ def compare(rules_a: RuleSet, rules_b: RuleSet, *, games: int = 100, players: in
     takers = [FigureTaker(r, flows, strategies, players, curve) for r in (rules_a, rules_b)]
     acc = _Accumulator(players, len(strategies), len(flows), curve)
     workers = min(workers, games)
-    size = S._chunk_size(games, workers)
+    size = chunk or S.chunk_size(games, workers)
     t0 = time.perf_counter()
     with Writer(db_path, wait=wait) as writer:
         sides = _plan_sides(writer, (rules_a, rules_b), specs, seed, games, seating)
         results = _played_chunks(sides, games, size, workers, executor)
         try:
-            done = 0
+            done, played = 0, False
             for start in range(0, games, size):
                 stop = min(start + size, games)
                 taken = []
@@ -248,20 +266,25 @@ def compare(rules_a: RuleSet, rules_b: RuleSet, *, games: int = 100, players: in
                     else:
                         tables = next(results)
                         writer.write(S.without_games(tables, side["kept"]) if side["kept"] else tables)
+                        played = True
                     taken.append(taker.take(tables))
                 acc.add(*taken)
                 done += 2 * (stop - start)
                 if progress is not None:
                     progress(done, 2 * games)
+                # (games read back do not count against the limit: a click asked again plays on past them)
+                if time_limit is not None and played and stop < games and time.perf_counter() - t0 >= time_limit:
+                    break
         finally:
             results.close()
+        pairs = done // 2
         comparison_id = writer.label_comparison(
-            [(side["batch"], label, side["reused"]) for side, label in zip(sides, (label_a, label_b))], games, seed)
+            [(side["batch"], label, side["reused"]) for side, label in zip(sides, (label_a, label_b))], pairs, seed)
     figures = acc.figures(alpha, label_a, label_b, strategies, flows, curve)
-    return Comparison(label_a, label_b, rules_a, rules_b, games, players, seed, alpha, tuple(strategies), seating,
+    return Comparison(label_a, label_b, rules_a, rules_b, pairs, players, seed, alpha, tuple(strategies), seating,
                       figures, (sides[0]["batch"], sides[1]["batch"]),
                       tuple(s["reused"] for s in sides), str(resolve(db_path)),
-                      time.perf_counter() - t0, comparison_id)
+                      time.perf_counter() - t0, comparison_id, games)
 
 
 def _plan_sides(writer: Writer, rules: tuple[RuleSet, RuleSet], specs, seed: int, games: int,

@@ -31,7 +31,7 @@ from typing import Callable, NamedTuple
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from .bounds import check_count, check_seed, short
+from .bounds import check_count, check_seconds, check_seed, short
 from .errors import InvalidRules
 from .game import Game
 from .records import FIXED, ROTATED, TableBuilder
@@ -99,10 +99,13 @@ class Report:
     workers: int
     interrupted: bool = False
     kept: int = 0             # games of the run already in the batch (resumed), not played again
+    timed_out: bool = False   # stopped at its time limit, after the last whole chunk written
 
 
 #: Most games in one run (a run of a million games takes hours; more is a typing slip, not a plan).
 MAX_GAMES = 1_000_000
+#: The longest time limit a run takes, in seconds (a day).
+MAX_TIME_LIMIT = 86_400.0
 
 
 def max_workers() -> int:
@@ -111,7 +114,7 @@ def max_workers() -> int:
     return max(4, os.cpu_count() or 1)
 
 
-def _chunk_size(games: int, workers: int) -> int:
+def chunk_size(games: int, workers: int) -> int:
     """Games per chunk: small enough to keep every worker busy and progress moving, big enough to insert in
     bulk (a chunk is one transaction; a game is a few thousand events)."""
     return max(1, min(50, games // (workers * 4) or 1))
@@ -121,7 +124,7 @@ def simulate(db_path=None, *, edition: str = "classic-us", games: int = 100, pla
              bots=None, workers: int = 1, turn_limit: int | None = None, rules: RuleSet | None = None,
              progress: Progress | None = None, chunk: int | None = None, executor=None,
              parquet: str | None = None, seating: str = FIXED, resume: bool = False,
-             wait: float = WAIT) -> Report:
+             wait: float = WAIT, time_limit: float | None = None) -> Report:
     """Play ``games`` bot games and write them to the database at ``db_path`` (default database if None).
 
     ``rules`` (a RuleSet) overrides ``edition``; ``turn_limit`` changes the rules' turn limit. ``bots`` is a
@@ -142,11 +145,19 @@ def simulate(db_path=None, *, edition: str = "classic-us", games: int = 100, pla
     ids, so that it holds exactly the games one uninterrupted run would have written (``report.kept`` counts
     those already there; none is played twice). ``wait`` is how many seconds to wait for another writer of the
     same file in this process before :class:`~.store.StoreBusy`.
+
+    With ``time_limit`` (seconds) the run stops once that long has passed, after the last whole chunk written
+    (``report.timed_out``; the site's clicks, see :mod:`.bounds`): what was written is a part of the batch that
+    ``resume`` completes. A chunk is never cut, so pass a ``chunk`` small enough to end soon after the limit.
     """
     check_count(games, "games", 1, MAX_GAMES)
     check_count(workers, "workers", 1, max_workers())
     check_seed(seed)
     check_seating(seating)
+    if time_limit is not None:
+        check_seconds(time_limit, "time limit", MAX_TIME_LIMIT)
+    if chunk is not None:
+        check_count(chunk, "chunk", 1, MAX_GAMES)
     if parquet:
         from .parquet_runs import check_url
         check_url(parquet)                  # (before the database file is made: a bad address writes nothing)
@@ -159,10 +170,10 @@ def simulate(db_path=None, *, edition: str = "classic-us", games: int = 100, pla
     rules.validate(players)                 # the count is checked before any seat is built
     specs = bot_table(players, bots)
     workers = min(executor.workers() if executor is not None else workers, games)
-    size = chunk or _chunk_size(games, workers)
+    size = chunk or chunk_size(games, workers)
     t0 = time.perf_counter()
     done = events = 0
-    interrupted = False
+    interrupted = timed_out = False
     rules_json = rules.to_json()
     with Writer(db_path, wait=wait) as writer:
         old = writer.same_batch(rules_json, [s.strategy for s in specs], game_seed(seed, 0), seating)
@@ -192,12 +203,15 @@ def simulate(db_path=None, *, edition: str = "classic-us", games: int = 100, pla
                 last = missing[done - 1]
                 if progress is not None:
                     progress(len(kept) + done, games)
+                if time_limit is not None and done < len(missing) and time.perf_counter() - t0 >= time_limit:
+                    timed_out = True
+                    break
         except KeyboardInterrupt:
             interrupted = True
         finally:
             results.close()
     return Report(str(resolve(db_path)), batch, done, first_id + (missing[0] if missing else 0), first_id + last,
-                  events, time.perf_counter() - t0, workers, interrupted, len(kept))
+                  events, time.perf_counter() - t0, workers, interrupted, len(kept), timed_out)
 
 
 def missing_chunks(missing: list[int], size: int) -> list[tuple[int, int]]:

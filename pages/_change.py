@@ -10,10 +10,10 @@ import streamlit as st
 from monopoly_core import InvalidRules, MonopolyError, RuleSet
 from monopoly_core import markov as M
 from monopoly_core.bots import DESCRIPTIONS, STANDARD, STRATEGIES
-from monopoly_core.bounds import SITE_MAX_PLAYER_ROUNDS, site_games_problem
+from monopoly_core import bounds
 from monopoly_core.compare import Comparison, compare
 from monopoly_core.compare_words import seating_words, with_interval
-from monopoly_core.simulate import FIXED, ROTATED
+from monopoly_core.simulate import FIXED, ROTATED, chunk_size
 from monopoly_core.store import StoreError
 from monopoly_core.viz import compare as VC
 from monopoly_core.viz import markov as VM
@@ -24,8 +24,9 @@ from . import _site
 from ._number_box import number_box
 
 RESULT = "rules_change_result"
-#: Most games a side from the page (the command line takes up to a million).
-PAGE_MAX_GAMES = 5000
+#: Most games a side from the page (the command line takes up to a million); one click plays for at most
+#: bounds.SITE_TIME_LIMIT and the next plays on.
+PAGE_MAX_GAMES = 20_000
 #: Games a side from which the page plays on two worker processes (starting them takes about a second).
 PARALLEL_FROM = 200
 #: The comparison shown first (when no rule set is kept): the classic UK game against the Cheaters Edition, played
@@ -100,9 +101,10 @@ def controls(choices: dict[str, tuple[str, RuleSet]]) -> None:
     games, games_why = number_box("Games on each side", "ch_games", default=100, lo=2, hi=PAGE_MAX_GAMES,
                                   what="the number of games on each side", where=c1,
                                   help="More games give narrower intervals: about four times the games halve "
-                                       f"them. A whole number from 2 to {PAGE_MAX_GAMES:,}, and at most "
-                                       f"{SITE_MAX_PLAYER_ROUNDS:,} games x players x turn limit over both sides "
-                                       "(with 4 players and the presets' 500 rounds: 1,000 games a side).")
+                                       f"them. A whole number from 2 to {PAGE_MAX_GAMES:,}. One click plays for "
+                                       f"at most {bounds.minutes(bounds.SITE_TIME_LIMIT)} (the presets' games: "
+                                       "several thousand a side) and compares the games played by then; the next "
+                                       "click plays on from them.")
     lo = max(rules_a.min_players, rules_b.min_players)
     hi = max(lo, min(rules_a.max_players, rules_b.max_players))
     players, players_why = number_box("Players", "ch_players", default=min(max(4, lo), hi), lo=lo, hi=hi,
@@ -120,8 +122,7 @@ def controls(choices: dict[str, tuple[str, RuleSet]]) -> None:
                             "then a lucky seat is not mistaken for a good way of playing. Switch it off to keep "
                             "every bot in the same seat (then the seat and the bot in it cannot be told apart).")
     pressed = st.button("Compare", type="primary", key="ch_go", disabled=not diff or not bots)
-    refused = [why for why in (games_why, players_why, seed_why, _too_long(rules_a, rules_b, games, players))
-               if why]
+    refused = [why for why in (games_why, players_why, seed_why) if why]
     if pressed and refused:
         # (the last comparison's result goes: below a refusal, under a form naming other rules, a walkthrough read
         # its charts as the answer)
@@ -132,15 +133,6 @@ def controls(choices: dict[str, tuple[str, RuleSet]]) -> None:
              ROTATED if rotate else FIXED)
 
 
-def _too_long(rules_a: RuleSet, rules_b: RuleSet, games: int | None, players: int | None) -> str | None:
-    """Why ``games`` a side of these rules are too many for one click (None: they are not): games that all ran
-    to their turn limit (an outside review: 5,000 games a side of 8 players to 10,000 rounds were one click away,
-    hours of play and about 50 GB of events)."""
-    if games is None or players is None:
-        return None
-    return site_games_problem(games, players, max(rules_a.turn_limit, rules_b.turn_limit), sides=2)
-
-
 def _run(rules_a, rules_b, la, lb, games, players, seed, alpha, bots, seating) -> None:
     bar = st.progress(0.0, text="Playing both rule sets with the same seeds\u2026")
 
@@ -149,10 +141,13 @@ def _run(rules_a, rules_b, la, lb, games, players, seed, alpha, bots, seating) -
 
     # two worker processes where there are two cores and enough games to pay for starting them
     workers = min(2, os.cpu_count() or 1) if games >= PARALLEL_FROM else 1
+    # (chunks small enough that a click ends soon after its time limit, even with games that run to a long limit)
+    rounds = max(rules_a.turn_limit, rules_b.turn_limit)
+    chunk = min(chunk_size(games, workers), bounds.site_chunk(players, rounds))
     try:
         result = compare(rules_a, rules_b, games=games, players=players, seed=seed, bots=bots, alpha=alpha,
                          label_a=la, label_b=lb, db_path=_site.db_path(), progress=progress, workers=workers,
-                         seating=seating)
+                         seating=seating, time_limit=bounds.SITE_TIME_LIMIT, chunk=chunk)
     except InvalidRules as exc:
         st.session_state[RESULT] = words.error(exc)
     except (MonopolyError, StoreError) as exc:
@@ -170,11 +165,18 @@ def results() -> None:
         st.error(result)
         return
     c: Comparison = result
-    st.markdown(f"**{markdown(c.label_a)} (A) against {markdown(c.label_b)} (B), {c.games:,} games a side**, "
+    games = f"{c.games:,} game{'s' if c.games != 1 else ''} a side"
+    st.markdown(f"**{markdown(c.label_a)} (A) against {markdown(c.label_b)} (B), {games}**, "
                 f"{c.players} players ({', '.join(c.strategies)}), seed {c.seed}: "
                 f"batches {c.batches[0]} (A) and {c.batches[1]} (B) in the game database, comparison "
                 f"{c.comparison_id}" + (" (read back: these games were already there)" if all(c.reused) else "")
                 + f"; {c.seconds:.1f} s.")
+    if c.timed_out:
+        st.warning(f"Stopped after {bounds.minutes(bounds.SITE_TIME_LIMIT)}, the most one click plays: {c.games:,} "
+                   f"of the {c.planned:,} games a side asked for {'was' if c.games == 1 else 'were'} played, and "
+                   "the figures below are theirs. "
+                   "Press Compare again to play on: the games played are kept in the game database and read back.",
+                   icon=":material/timer:")
     st.caption(seating_words(c.seating, c.players))
     figures = c.figures
     for left, right in zip(figures[::2], figures[1::2]):

@@ -15,11 +15,11 @@ import streamlit as st
 
 from monopoly_core import InvalidRules, presets
 from monopoly_core.bots import DESCRIPTIONS, STANDARD, STRATEGIES
-from monopoly_core.bounds import SITE_MAX_PLAYER_ROUNDS, site_games_problem
+from monopoly_core import bounds
 from monopoly_core.dbfolder import FOLDER_ENV, allowed_names, check_site_path, site_db_path, site_folder
 from monopoly_core.queries import CHART_KINDS, QUESTIONS, batches
 from monopoly_core.schema_doc import RELATIONS, columns_markdown
-from monopoly_core.simulate import FIXED, ROTATED, sample_database, simulate
+from monopoly_core.simulate import FIXED, ROTATED, chunk_size, sample_database, simulate
 from monopoly_core.sqlsafe import QueryError, QueryRefused, database_summary, run_query
 from monopoly_core.store import DuplicateBatch, StoreError, fresh_path, resolve
 from monopoly_core.viz.results import INTERVAL_CAPTION, result_figure, shows_interval, suggest_axes
@@ -349,9 +349,9 @@ with st.form("db_simulate", enter_to_submit=False):
     st.caption("Bot games under any preset, written to the database above when you press Simulate. The same "
                "master seed gives the same games whatever the number of worker processes, so a batch with the "
                "same rules, bots, seating, players and master seed as one already in the database is refused, unless "
-               "you tick the box to complete it. One click plays at most "
-               f"{SITE_MAX_PLAYER_ROUNDS:,} games \u00d7 players \u00d7 turn limit (2,000 games of 4 players to the "
-               "presets' 500 rounds); the command line plays more.")
+               "you tick the box to complete it. One click plays for at most "
+               f"{bounds.minutes(bounds.SITE_TIME_LIMIT)} and keeps the games written by then: tick the box and "
+               "press Simulate again to play the rest.")
     titles = {p.name: p.title for p in presets()}
     names = list(titles)
     c = st.columns(3)
@@ -374,13 +374,6 @@ with st.form("db_simulate", enter_to_submit=False):
             for label, key, default, lo, hi, what, where in boxes]
     (games, _), (players, _), (seed, _), (workers, _), (limit, _) = read
     sim_problems = [why for _, why in read if why is not None]
-    if games is not None and players is not None and limit is not None:
-        # (games that all ran to their turn limit: 1,000 games of 8 random bots to 10,000 rounds were one click,
-        # about 40 minutes and 4.7 GB, an outside review)
-        too_many = site_games_problem(games, players, limit or next(p.rules.turn_limit for p in presets()
-                                                                     if p.name == edition))
-        if too_many:
-            sim_problems.append(too_many)
     chosen = st.multiselect("Bots (cycled over the seats)", STRATEGIES, default=list(STANDARD), key="db_sim_bots",
                             help="; ".join(f"{k}: {v}" for k, v in DESCRIPTIONS.items()))
     rotate = st.toggle("Bots change seats every game", value=True, key="db_sim_rotate",
@@ -399,10 +392,14 @@ elif submitted:
     seating = ROTATED if rotate else FIXED
     st.session_state[RUNNING] = {"games": games, "seed": seed, "preset": edition, "players": players,
                                  "seating": seating}
+    # (chunks small enough that a click ends soon after its time limit, even with games that run to a long limit)
+    rounds = limit or next(p.rules.turn_limit for p in presets() if p.name == edition)
+    chunk = min(chunk_size(games, workers), bounds.site_chunk(players, rounds))
     try:
         report = simulate(check_site_path(st.session_state[PATH]), edition=edition, games=games,
                           players=players, seed=seed, bots=chosen or None, workers=workers,
-                          turn_limit=limit or None, progress=update, seating=seating, resume=resume)
+                          turn_limit=limit or None, progress=update, seating=seating, resume=resume,
+                          time_limit=bounds.SITE_TIME_LIMIT, chunk=chunk)
     except DuplicateBatch as exc:
         st.session_state.pop(RUNNING, None)          # (the run ended here, with its reason)
         bar.empty()
@@ -416,16 +413,22 @@ elif submitted:
         bar.empty()
         kept = (f"; {report.kept:,} game{'s' if report.kept != 1 else ''} of the batch already there, kept"
                 if report.kept else "")
-        st.session_state[WROTE] = (
-            f"Wrote batch {report.batch} ({report.games:,} game{'s' if report.games != 1 else ''}, ids "
-            f"{report.first_id:,} to {report.last_id:,}, {report.seconds:.1f} s"
-            + (", interrupted" if report.interrupted else "") + kept + ") to this database. It is listed under "
-            "\"Ask about\" above." if report.games else
-            f"Nothing new to play: all {report.kept:,} games are already in batch {report.batch} of this database.")
+        wrote = (f"Wrote batch {report.batch} ({report.games:,} game{'s' if report.games != 1 else ''}, ids "
+                 f"{report.first_id:,} to {report.last_id:,}, {report.seconds:.1f} s"
+                 + (", interrupted" if report.interrupted else "") + kept + ") to this database. It is listed "
+                 "under \"Ask about\" above." if report.games else
+                 f"Nothing new to play: all {report.kept:,} games are already in batch {report.batch} of this "
+                 "database.")
+        if report.timed_out:
+            wrote += (f" It stopped after {bounds.minutes(bounds.SITE_TIME_LIMIT)}, the most one click plays, "
+                      f"with {report.kept + report.games:,} of the {games:,} games asked for in the batch: tick "
+                      f"\"{COMPLETE}\" and press Simulate again to play the rest.")
+        st.session_state[WROTE] = (wrote, report.timed_out)
         st.rerun()                          # the summary and the batch list above now include it
 wrote = st.session_state.pop(WROTE, None)      # shown by the run that wrote it, gone at the next click
 if wrote:
-    st.success(wrote)
+    text, timed_out = wrote
+    (st.warning if timed_out else st.success)(text)
 
 # --- schema --------------------------------------------------------------------------------------------------------
 with st.expander("Tables and columns"):

@@ -101,3 +101,33 @@ def test_simulate_refuses_a_parquet_address_it_cannot_use_before_making_the_data
     status = main(["simulate", "--games", "2", "--db", str(db), "--parquet", url, "--quiet"])
     err = capsys.readouterr().err
     assert status == 2 and words in err and not db.exists()
+
+
+@pytest.mark.parametrize("command", ["compare", "simulate"])
+@pytest.mark.parametrize("limit", ["0", "nan", "-1", "1e9", "soon"])
+def test_a_bad_time_limit_is_refused_in_words(tmp_path, capsys, command, limit):
+    args = (BASE + ["--a", "classic-uk", "--b", "classic-us"] if command == "compare" else
+            ["simulate", "--games", "2", "--quiet"])
+    with pytest.raises(SystemExit) as exc:
+        main(args + ["--db", str(tmp_path / "g.duckdb"), "--time-limit", limit])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "--time-limit: must be a number of seconds" in err and "Traceback" not in err, err
+    assert not (tmp_path / "g.duckdb").exists()
+
+
+def test_time_limit_stops_a_comparison_and_a_simulation_and_says_how_to_go_on(tmp_path, capsys):
+    db = str(tmp_path / "g.duckdb")
+    args = BASE + ["--a", "classic-uk", "--b", "classic-us", "--db", db, "--time-limit", "1e-9"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    # (6 games on one worker go in chunks of 1 game a side)
+    assert "Stopped at the time limit: 1 of the 6 games a side asked for was played" in out, out
+    assert "\n1 game a side, 2 players" in out
+    assert main(args) == 0
+    assert "Stopped at the time limit: 2 of the 6 games a side asked for were played" in capsys.readouterr().out
+    sim = ["simulate", "--games", "9", "--players", "2", "--turn-limit", "20", "--quiet", "--db", db,
+           "--time-limit", "1e-9"]
+    assert main(sim) == 0
+    err = capsys.readouterr().err
+    assert "stopped at the time limit (1e-09 s): 2 whole games were written" in err and "--resume" in err, err

@@ -56,6 +56,32 @@ def test_a_comparison_already_in_the_database_is_read_back_with_the_same_figures
         assert conn.execute("SELECT count(*), count(DISTINCT batch) FROM games").fetchone() == (22, 2)
 
 
+def test_a_comparison_stopped_at_its_time_limit_compares_the_pairs_played_and_the_next_plays_on(tmp_path):
+    """A time limit (the site's clicks: bounds.SITE_TIME_LIMIT) stops after the last whole chunk of both sides; the
+    figures are those of a comparison of that many games, and the same comparison asked again reads them back (they
+    do not count against its limit) and plays on."""
+    db = tmp_path / "g.duckdb"
+    a, b = _rules(), _rules(jail_fine=200)
+    cut = compare(a, b, games=10, db_path=db, time_limit=1e-9, chunk=3, **SMALL)
+    assert (cut.games, cut.planned, cut.timed_out) == (3, 10, True)
+    assert cut.to_json()["games"] == 3 and cut.to_json()["planned"] == 10
+    # (in chunks of the same size: the running moments add up in the same order, to the last bit)
+    alone = compare(a, b, games=3, db_path=tmp_path / "alone.duckdb", chunk=3, **SMALL)
+    assert [f.to_json() for f in cut.figures] == [f.to_json() for f in alone.figures]
+    on = compare(a, b, games=10, db_path=db, time_limit=1e-9, chunk=3, **SMALL)
+    assert (on.games, on.planned, on.batches) == (6, 10, cut.batches)
+    whole = compare(a, b, games=10, db_path=db, time_limit=3600, chunk=3, **SMALL)
+    assert (whole.games, whole.planned, whole.timed_out) == (10, 10, False)
+    assert [f.to_json() for f in whole.figures] == [f.to_json() for f in
+                                                   compare(a, b, games=10, db_path=tmp_path / "w.duckdb",
+                                                           chunk=3, **SMALL).figures]
+    with duckdb.connect(str(db), read_only=True) as conn:
+        assert conn.execute("SELECT count(*), count(DISTINCT batch) FROM games").fetchone() == (20, 2)
+        # each comparison is recorded with the games it compared
+        assert conn.execute("SELECT list(games ORDER BY comparison) FROM comparisons WHERE side = 'A'"
+                            ).fetchone() == ([3, 6, 10],)
+
+
 @pytest.mark.parametrize("kwargs, message", [
     (dict(games=0), "games: must be a whole number from 1"),
     (dict(games=MAX_GAMES + 1), "games: must be a whole number from 1"),
@@ -64,6 +90,10 @@ def test_a_comparison_already_in_the_database_is_read_back_with_the_same_figures
     (dict(players=9), "players"),
     (dict(label_a="x" * 61), "label of A"),
     (dict(seed=-1), "seed"),
+    (dict(time_limit=0), "time limit: must be a number of seconds above 0"),
+    (dict(time_limit=float("nan")), "time limit"),
+    (dict(time_limit=float("inf")), "time limit"),
+    (dict(chunk=0), "chunk: must be a whole number from 1"),
 ])
 def test_bad_input_is_refused_with_a_message(tmp_path, kwargs, message):
     args = dict(games=2, players=2, db_path=tmp_path / "g.duckdb") | kwargs

@@ -587,22 +587,32 @@ def test_a_nan_is_shown_as_nan_and_a_null_as_empty_in_the_table_and_the_csv(db):
     assert pa.types.is_floating(shown.schema.field("x").type) and not [i for i in at.info if "NaN" in i.value]
 
 
-def test_a_simulation_of_games_that_may_run_long_is_capped_in_words(tmp_path):
+def test_a_simulation_stops_at_the_time_limit_of_a_click_and_the_next_click_plays_on(tmp_path, monkeypatch):
     # (an outside review: 1,000 games of 8 random bots to a 10,000-round turn limit were one click, about 40 minutes
-    # and 4.7 GB: one click plays at most bounds.SITE_MAX_PLAYER_ROUNDS at worst)
+    # and 4.7 GB. One click now plays for at most bounds.SITE_TIME_LIMIT, in chunks of at most
+    # bounds.SITE_CHUNK_PLAYER_ROUNDS, and keeps what it wrote; here the limit is as short as it gets: one chunk)
+    from monopoly_core import bounds
+    monkeypatch.setattr(bounds, "SITE_TIME_LIMIT", 1e-9)
     path = tmp_path / "sim.duckdb"
     at = _page(path)
-    _fill(at, games="51", players="8", limit="10000")
-    next(b for b in at.button if b.label == "Simulate").click().run()
-    assert not at.exception
-    assert any(e.startswith("Nothing was simulated.") and "With a turn limit of 10,000 rounds and 8 players the site "
-               "plays at most 50 games at a time" in e for e in _errors(at)), _errors(at)
-    assert not path.exists() or not run_query("SELECT count(*) AS n FROM games", path).table.to_pylist()[0]["n"]
-    # the preset's own turn limit (0) counts too: 2,000 games of 4 players to 500 rounds, not 2,001
-    _fill(at, games="2001", players="4", limit="0")
-    next(b for b in at.button if b.label == "Simulate").click().run()
-    assert any("With a turn limit of 500 rounds and 4 players the site plays at most 2,000 games" in e
-               for e in _errors(at)), _errors(at)
+    assert any("One click plays for at most 1e-09 seconds" in c.value for c in at.caption)
+    _fill(at, games="3", players="8", limit="10000", workers="1")
+    _simulate(at)
+    assert not at.exception and not _errors(at)
+    said = [w.value for w in at.warning if w.value.startswith("Wrote batch 1 (1 game, ids 1 to 1, ")]
+    assert len(said) == 1 and not at.success, [w.value for w in at.warning]
+    assert ("It stopped after 1e-09 seconds, the most one click plays, with 1 of the 3 games asked for in the batch: "
+            'tick "Complete a batch already in the database" and press Simulate again to play the rest.') in said[0]
+    n = "SELECT count(*) AS n, count(DISTINCT batch) AS batches FROM games"
+    assert run_query(n, path).table.to_pylist() == [{"n": 1, "batches": 1}]
+    # the next click, completing the batch, plays on (a chunk of 80,000 player-rounds: one such game)
+    at.checkbox(key="db_sim_resume").check()
+    _simulate(at)
+    assert not at.exception and not _errors(at)
+    assert any("with 2 of the 3 games asked for in the batch" in w.value for w in at.warning)
+    _simulate(at)
+    assert at.success and at.success[0].value.startswith("Wrote batch 1 (1 game, ") and not at.warning
+    assert run_query(n, path).table.to_pylist() == [{"n": 3, "batches": 1}]
 
 
 def test_the_summary_of_a_database_of_one_game_says_one_game(tmp_path):

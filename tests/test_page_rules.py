@@ -522,30 +522,40 @@ def test_the_numbers_typed_for_the_comparison_are_the_ones_compared(page):
     assert (c.games, c.players, c.seed) == (2, 3, 2**53 - 1)
 
 
-def test_a_comparison_of_rules_whose_games_may_run_long_is_capped_in_words(page):
+def test_a_comparison_stops_at_the_time_limit_of_a_click_and_the_next_click_plays_on(page, monkeypatch):
     """Outside review: 5,000 games a side of a 10,000-round turn limit with 8 players (rules whose games never end)
-    were one click away: hours of play and about 50 GB of events. One click plays at most 4 million player-rounds
-    (bounds.SITE_MAX_PLAYER_ROUNDS) at worst, and the page says so."""
+    were one click away: hours of play and about 50 GB of events. One click now plays for at most
+    bounds.SITE_TIME_LIMIT, in chunks of at most bounds.SITE_CHUNK_PLAYER_ROUNDS (here one game a side), compares
+    what it played and says so; the next click reads those games back and plays on. The limit here is as short as
+    it gets: one chunk a click."""
+    from monopoly_core import bounds
     page.text_input(key="rp_rule_turn_limit").set_value("10000").run()
     page.text_input(key="rp_name").input("Long").run()
     next(b for b in page.button if b.key == "rp_keep").click().run()
     page.selectbox(key="ch_a").set_value("preset:classic-uk").run()
-    page.selectbox(key="ch_b").set_value("preset:classic-us").run()
-    page.text_input(key="ch_games").set_value("2")
-    page.text_input(key="ch_players").set_value("2")
-    page.button(key="ch_go").click().run(timeout=300)
-    assert "Classic (UK) (A) against Classic (US) (B), 2 games a side" in shown(page)
-    # a refused comparison takes the last result away (a walkthrough read it, under a form naming other rules, as
-    # the answer)
     page.selectbox(key="ch_b").set_value("kept:Long").run()
     page.text_input(key="ch_players").set_value("8")
-    page.text_input(key="ch_games").set_value("26")
-    page.button(key="ch_go").click().run()
-    assert not page.exception
-    refusal = [e.value for e in page.error if e.value.startswith("Nothing was compared.")]
-    assert len(refusal) == 1, [e.value for e in page.error]
-    assert "With a turn limit of 10,000 rounds and 8 players the site plays at most 25 games a side" in refusal[0]
-    assert "rules_change_result" not in page.session_state and "2 games a side" not in shown(page)
-    from monopoly_core.bounds import site_games_cap
-    assert site_games_cap(4, 500, sides=2) == 1000      # (the presets, 4 players: 1,000 games a side)
-    assert site_games_cap(8, 500, sides=2) == 500
+    page.text_input(key="ch_games").set_value("3")
+    monkeypatch.setattr(bounds, "SITE_TIME_LIMIT", 1e-9)
+    page.button(key="ch_go").click().run(timeout=300)
+    assert not page.exception and not page.error
+    assert "Classic (UK) (A) against Long (B), 1 game a side" in shown(page)
+    stopped = [w.value for w in page.warning if w.value.startswith("Stopped after")]
+    assert stopped == ["Stopped after 1e-09 seconds, the most one click plays: 1 of the 3 games a side asked for "
+                       "was played, and the figures below are theirs. Press Compare again to play on: the games "
+                       "played are kept in the game database and read back."]
+    page.button(key="ch_go").click().run(timeout=300)
+    assert "Classic (UK) (A) against Long (B), 2 games a side" in shown(page)
+    assert any("2 of the 3 games a side" in w.value for w in page.warning)
+    monkeypatch.setattr(bounds, "SITE_TIME_LIMIT", 180.0)
+    page.button(key="ch_go").click().run(timeout=300)
+    assert "Classic (UK) (A) against Long (B), 3 games a side" in shown(page)
+    assert not [w for w in page.warning if w.value.startswith("Stopped after")]
+    c = page.session_state["rules_change_result"]
+    assert (c.games, c.planned, c.timed_out) == (3, 3, False)
+    # and a click asks for more games than the old cap of 1,000 a side (the box takes up to 20,000)
+    monkeypatch.setattr(bounds, "SITE_TIME_LIMIT", 1e-9)
+    page.text_input(key="ch_games").set_value("20,000")
+    page.button(key="ch_go").click().run(timeout=300)
+    assert not page.exception and not page.error
+    assert any("4 of the 20,000 games a side asked for" in w.value for w in page.warning)   # (3 read back)

@@ -207,6 +207,32 @@ def test_a_run_stopped_part_way_lists_its_batch_as_short_until_it_is_completed(t
                             "ids 1 to 12"
 
 
+def test_a_run_stops_at_its_time_limit_after_a_whole_chunk_and_resume_plays_the_rest(tmp_path):
+    """``time_limit`` (the site's clicks: bounds.SITE_TIME_LIMIT) stops after the last whole chunk written; the
+    batch is short, and a resumed run completes it into the games one uninterrupted run writes."""
+    from monopoly_core.queries import batches
+    path = tmp_path / "cut.duckdb"
+    args = dict(games=7, players=2, seed=11, turn_limit=25, chunk=3)
+    cut = simulate(path, time_limit=1e-9, **args)
+    assert (cut.games, cut.timed_out, cut.interrupted) == (3, True, False)
+    assert [(b.games, b.planned, b.short) for b in batches(path)] == [(3, 7, True)]
+    rest = simulate(path, resume=True, time_limit=1e-9, **args)
+    assert (rest.kept, rest.games, rest.timed_out) == (3, 3, True)
+    last = simulate(path, resume=True, time_limit=1e-9, **args)
+    assert (last.kept, last.games, last.timed_out) == (6, 1, False)      # (the last chunk: nothing left to stop)
+    whole = simulate(tmp_path / "whole.duckdb", **args)
+    assert not whole.timed_out
+    q = "SELECT batch_index, seed, rounds, winner FROM games ORDER BY batch_index"
+    with duckdb.connect(str(path), read_only=True) as a, duckdb.connect(str(tmp_path / "whole.duckdb"),
+                                                                        read_only=True) as b:
+        assert a.execute(q).fetchall() == b.execute(q).fetchall()
+    for bad, words in ((0, "time limit: must be a number of seconds above 0"), (float("nan"), "time limit"),
+                       (10**6, "at most 86400")):
+        with pytest.raises(InvalidRules, match=words):
+            simulate(tmp_path / "bad.duckdb", time_limit=bad, **args)
+    assert not (tmp_path / "bad.duckdb").exists()
+
+
 def test_a_run_stopped_before_its_first_games_leaves_its_number_to_no_other_batch(tmp_path):
     from monopoly_core.queries import batches
     path = tmp_path / "early.duckdb"

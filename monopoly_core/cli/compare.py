@@ -15,9 +15,9 @@ from ..compare_words import seating_words, with_interval
 from ..errors import InvalidRules, MonopolyError
 from ..history_json import TwiceNamed, one_of_each
 from ..rules import RuleSet, preset
-from ..simulate import FIXED, ROTATED, ProgressBar, max_workers
+from ..simulate import FIXED, MAX_TIME_LIMIT, ROTATED, ProgressBar, max_workers
 from ..store import StoreError, default_db_path
-from .common import add_bots, add_seed, whole
+from .common import add_bots, add_seed, seconds, whole
 
 #: Largest rule-set file read (a rule set is about 1 KB).
 MAX_RULES_FILE = 1_000_000
@@ -46,6 +46,9 @@ def register(sub) -> None:
                    help=f"worker processes, 1 to {max_workers()} (default 1); the figures do not depend on it")
     p.add_argument("--cluster", metavar="ADDRESS",
                    help="play the games on a Dask distributed cluster (scheduler address, e.g. tcp://host:8786)")
+    p.add_argument("--time-limit", type=seconds(MAX_TIME_LIMIT), metavar="SECONDS",
+                   help="stop once this many seconds have passed, after the last whole chunk of both sides, and "
+                   "compare the games played (the same command later reads them back and plays on)")
     p.add_argument("--json", action="store_true", help="print the figures and verdicts as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
@@ -99,7 +102,8 @@ def run(args) -> int:
         bar = None if args.quiet or args.json else ProgressBar(sys.stderr)
         result = compare(a, b, games=args.games, players=args.players, seed=args.seed, bots=bots, db_path=args.db,
                          workers=args.workers, alpha=args.level, label_a=args.label_a, label_b=args.label_b,
-                         progress=bar, executor=executor, seating=FIXED if args.fixed_seats else ROTATED)
+                         progress=bar, executor=executor, seating=FIXED if args.fixed_seats else ROTATED,
+                         time_limit=args.time_limit)
     except (MonopolyError, StoreError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -128,9 +132,13 @@ def print_text(c: Comparison, out) -> None:
     out.write(f"A: {c.label_a}    B: {c.label_b}\n")
     for name, x, y in c.rules_a.diff(c.rules_b):
         out.write(f"  {name.replace('_', ' ')}: A {_rule(x)}, B {_rule(y)}\n")
-    out.write(f"{c.games:,} games a side, {c.players} players ({', '.join(c.strategies)}), master seed {c.seed}; "
+    out.write(f"{c.games:,} game{'s' if c.games != 1 else ''} a side, {c.players} players ({', '.join(c.strategies)}), master seed {c.seed}; "
               f"batches {c.batches[0]} and {c.batches[1]} in {c.db_path} (comparison {c.comparison_id}); "
               f"{c.seconds:.1f} s\n")
+    if c.timed_out:
+        out.write(f"Stopped at the time limit: {c.games:,} of the {c.planned:,} games a side asked for "
+                  f"{'was' if c.games == 1 else 'were'} played, and these figures are theirs (the same command reads "
+                  "them back and plays on).\n")
     out.write(f"{seating_words(c.seating, c.players)}\n")
     for f in c.figures:
         if f.unit == "share":

@@ -4,9 +4,9 @@ from __future__ import annotations
 import sys
 
 from ..errors import MonopolyError
-from ..simulate import FIXED, MAX_GAMES, ROTATED, ProgressBar, max_workers, simulate
+from ..simulate import FIXED, MAX_GAMES, MAX_TIME_LIMIT, ROTATED, ProgressBar, max_workers, simulate
 from ..store import DuplicateBatch, StoreError, default_db_path, resolve
-from .common import add_bots, add_edition, add_seed, say_if_busy, whole
+from .common import add_bots, add_edition, add_seed, say_if_busy, seconds, whole
 
 
 def register(sub) -> None:
@@ -36,6 +36,9 @@ def register(sub) -> None:
                    help="complete the batch already in the database with the same rules, bots, seating, players "
                    "and master seed (a run that was interrupted, or a larger run of the same games) instead of "
                    "refusing it: only the games it lacks are played")
+    p.add_argument("--time-limit", type=seconds(MAX_TIME_LIMIT), metavar="SECONDS",
+                   help="stop once this many seconds have passed, after the last whole chunk written (--resume "
+                   "then plays the rest)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
 
@@ -60,7 +63,7 @@ def run(args) -> int:
         report = simulate(args.db, edition=args.edition, games=args.games, players=args.players, seed=args.seed,
                           bots=bots, workers=args.workers, turn_limit=args.turn_limit, progress=bar,
                           executor=executor, parquet=parquet, seating=ROTATED if args.rotate_seats else FIXED,
-                          resume=args.resume)
+                          resume=args.resume, time_limit=args.time_limit)
     except DuplicateBatch as exc:
         print(f"error: {exc} Or pass --resume to complete that batch up to --games.", file=sys.stderr)
         return 2
@@ -74,6 +77,10 @@ def run(args) -> int:
         print(f"interrupted: {report.games} whole games were written (ids {report.first_id}-{report.last_id})",
               file=sys.stderr)
         return 130
+    if report.timed_out:
+        print(f"stopped at the time limit ({args.time_limit:g} s): {report.games:,} whole games were written (ids "
+              f"{report.first_id}-{report.last_id}, batch {report.batch}); run the same command with --resume to "
+              "play the rest", file=sys.stderr)
     kept = (f"; {report.kept:,} game{'s were' if report.kept != 1 else ' was'} already in the batch and kept"
             if report.kept else "")
     if not report.games:
