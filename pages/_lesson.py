@@ -51,13 +51,24 @@ def page_path(lesson: Lesson) -> str:
 
 
 def _read_address(lesson: Lesson) -> None:
-    """Say any part of the lesson's address it does not read (an outside review: ?foo=1 was ignored in silence).
-    Its two parts are read where they are used: the seed by the simulation (:func:`_link_seed`, which says a bad
-    one beside the seed box) and the print view by :func:`begin`."""
+    """Say any part of the lesson's address it does not read or cannot use, at the top of the page (an outside
+    review: ?foo=1 was ignored in silence; a walkthrough found lesson 3's word on a bad ?seed= far down the page,
+    beside its simulation). The seed is applied to the seed box by :func:`_link_seed`, the print view read by
+    :func:`begin`."""
     def read_there(_value: str) -> None:
         return None
-    _site.read_address(f"{lesson.slug}_address", {SEED: read_there, PRINT: read_there},
+    _site.read_address(f"{lesson.slug}_address", {SEED: _seed_problem, PRINT: read_there},
                        f"{SEED} and {PRINT}, for example ?{SEED}={DEFAULT_SEED} or ?{PRINT}=worksheet")
+
+
+def _seed_problem(value: str) -> str | None:
+    """Why the link's seed cannot be used, in words for the address warning (None: it can)."""
+    try:
+        parse_seed(value)
+    except ValueError as exc:
+        words = str(exc).rstrip(".")
+        return f"{words[:1].lower()}{words[1:]} (this lesson uses the seed {DEFAULT_SEED} instead)"
+    return None
 
 
 def begin(lesson: Lesson, intro: str) -> None:
@@ -104,20 +115,18 @@ def print_view(lesson: Lesson, mode: str) -> None:
     st.markdown("**What this lesson teaches**\n\n" + "\n".join(f"- {g}" for g in lesson.goals))
 
 
-def _link_seed(lesson: Lesson) -> str | None:
-    """The seed this visit's link asks for, applied to the seed control when the link changes; returns the
-    problem with a bad one, in words."""
+def _link_seed(lesson: Lesson) -> None:
+    """Apply the seed this visit's link asks for to the seed box when the link changes (the default when it
+    cannot be used: :func:`_read_address` says why, at the top of the page)."""
     key = f"{lesson.slug}_seed"
     link = st.query_params.get(SEED)
     try:
         seed = parse_seed(link)
-        problem = None
-    except ValueError as exc:
-        seed, problem = DEFAULT_SEED, f"{exc} This lesson uses the seed {DEFAULT_SEED} instead."
+    except ValueError:
+        seed = DEFAULT_SEED
     if st.session_state.get(f"{key}_link", "unset") != link:
         st.session_state[f"{key}_link"] = link
         st.session_state[key] = seed
-    return problem
 
 
 def simulation(lesson: Lesson, settings: tuple, run: Callable[[int, int], object], *, once: str,
@@ -125,9 +134,7 @@ def simulation(lesson: Lesson, settings: tuple, run: Callable[[int, int], object
     """The seed and three buttons (once, 100 times, 10,000 times; a lesson whose trials are whole games gives
     smaller ``sizes``). A button runs ``run(size, seed)``; the result is kept while the seed and ``settings``
     stay the same. Returns ``(size, result)`` or None."""
-    problem = _link_seed(lesson)
-    if problem:
-        st.warning(plain(problem))          # (it may quote the link: drawn as typed)
+    _link_seed(lesson)
     cols = st.columns([1.2, 1, 1, 1], vertical_alignment="bottom")
     # a text box read by pages/_number_box.py (a number box sent its last valid seed while it showed another)
     seed, why = number_box("Seed", f"{lesson.slug}_seed", default=DEFAULT_SEED, lo=0, hi=MAX_SEED,

@@ -118,6 +118,9 @@ def read_address(marker: str, readers: dict[str, Callable[[str], str | None]], r
     st.session_state[marker] = params
     problems = [problem for name, value in params.items() if name in readers
                 for problem in [readers[name](value)] if problem]
+    # (a link naming a part twice with different values: the page uses the last, and says so)
+    problems += [f"it names {short(name)} {len(values)} times, and this page uses the last, {short(params[name])}"
+                 for name in params for values in [st.query_params.get_all(name)] if len(set(values)) > 1]
     unread = [k for k in params if k not in readers]
     if unread:
         named = ", ".join(short(k) for k in unread[:5]) + (f" and {len(unread) - 5} more" if len(unread) > 5 else "")

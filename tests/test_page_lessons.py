@@ -3,6 +3,7 @@ simulation at each size, its answer revealed; the exact values it shows; seeded 
 from __future__ import annotations
 
 import io
+import json
 from fractions import Fraction
 
 import pandas as pd
@@ -121,6 +122,7 @@ def test_lesson_large_numbers_for_dice_and_for_a_square():
     at = run_every_size(at, "lesson_large_numbers")
     rows = frame(at, "rolls")
     assert list(rows["rolls"]) == [1, 10, 100, 1000, 10_000]
+    assert _formats(at, "rolls")["rolls"] == "localized"          # (10,000, not 10000)
     run = large_numbers.dice_run(10_000, 2024)
     assert rows["average so far"].iloc[-1] == pytest.approx(run.final)
     assert rows["band to"].iloc[2] - 7 == pytest.approx(2 * (35 / 6) ** 0.5 / 10)
@@ -187,7 +189,15 @@ def test_lesson_expected_value_runs_at_each_size_and_reveals_its_answer():
     run = expected_value.simulate_rent(US, "orange", expected_value.THIRD_HOUSE, 10_000, 2024)
     assert rows["average so far"].iloc[-1] == pytest.approx(run.final)
     assert rows["exact"].iloc[0] == pytest.approx(run.exact)
+    # (a walkthrough read "10000" in the checkpoints' first column: it is written as the visitor's locale writes it)
+    assert _formats(at, "opponent turns")["opponent turns"] == "localized"
     reveal_answer(at, "lesson_expected_value", expected_value.exercise(US).answer)
+
+
+def _formats(at: AppTest, column: str) -> dict[str, str]:
+    """Each column's number format in the shown table that has ``column``."""
+    config = next(json.loads(d.proto.columns) for d in at.dataframe if column in json.loads(d.proto.columns))
+    return {name: c.get("type_config", {}).get("format") for name, c in config.items()}
 
 
 # --- links, seeds and print views ----------------------------------------------------------------------------
@@ -202,8 +212,28 @@ def test_a_seed_in_the_link_sets_the_lessons_seed():
 def test_a_bad_seed_in_the_link_says_so_and_uses_the_default():
     at = open_page(PAGES["lesson_dice"], seed="lots")
     assert at.text_input(key="lesson_dice_seed").value == "2024"
-    assert unescaped(at.warning[0].value) == ("The seed must be a whole number written with the digits 0 to 9, not 'lots'. This lesson uses the "
-                                              "seed 2024 instead.")
+    assert [unescaped(w.value) for w in at.warning] == [
+        "The address was not all used: the seed must be a whole number written with the digits 0 to 9, not 'lots' "
+        "(this lesson uses the seed 2024 instead)."]
+
+
+def test_a_bad_seed_in_the_link_is_said_at_the_top_of_the_lesson():
+    # (a walkthrough found lesson 3's word on a bad ?seed= far down the page, beside its simulation, which shows
+    # only once the class has made its prediction)
+    at = open_page(PAGES["lesson_landing"], seed="12x")
+    shown = [type(e).__name__ for e in at.main if type(e).__name__ in ("Title", "Warning", "Latex")]
+    assert shown[:3] == ["Title", "Warning", "Latex"], shown
+    assert "the seed must be a whole number" in unescaped(at.warning[0].value)
+
+
+def test_a_seed_named_twice_in_the_link_is_said_and_the_last_used():
+    # (an outside review: ?seed=3&seed=7 used 7 without a word)
+    at = open_page(PAGES["lesson_dice"], seed=["3", "7"])
+    assert at.text_input(key="lesson_dice_seed").value == "7"
+    assert [unescaped(w.value) for w in at.warning] == [
+        "The address was not all used: it names 'seed' 2 times, and this page uses the last, '7'."]
+    at = open_page(PAGES["lesson_dice"], seed=["7", "7"])          # (the same value twice is no conflict)
+    assert not at.warning
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda x: x.slug)
