@@ -56,7 +56,7 @@ LABELS = {
 
 #: The words shown for the choices of the rules that have a few.
 CHOICES = {
-    "free_parking": {"nothing": "nothing (as printed)", "jackpot": "the jackpot of fees and fines"},
+    "free_parking": {"nothing": "nothing, as printed", "jackpot": "the jackpot of fees and fines"},
     "income_tax": {"flat": "the printed amount", "flat_or_percent": "the amount or a percentage of worth"},
 }
 

@@ -49,6 +49,9 @@ PATH = _site.DB_PATH
 #: :data:`TABLE_MAX_BYTES`: 10,000 rows of 6,500 characters (64 MB, under the runner's limit) took the page to
 #: about 1 GB, and more with every rerun, rebuilding the chart, the table and both downloads (an outside review).
 CHART_MAX_BYTES = 8 * 2**20
+#: Most columns of a result (of the visitor's own SQL) that get a chart drawn at once: over that, the first column
+#: against the first number (a walkthrough's 300-column result) is a guess that means nothing, so the visitor picks.
+AUTO_CHART_MAX_COLUMNS = 12
 TABLE_MAX_BYTES = 16 * 2**20
 _site.db_path()
 st.session_state.setdefault(SCOPE, ALL_GAMES)
@@ -302,6 +305,9 @@ def _show(result, hint) -> None:
         df = result.to_pandas()
         st.markdown("**Chart**")
         x0, y0 = (hint.chart.x, hint.chart.y) if hint else suggest_axes(df)
+        wide = not hint and len(columns) > AUTO_CHART_MAX_COLUMNS
+        if wide:
+            y0 = None
         kind0 = hint.chart.kind if hint else "bar"
         color0 = hint.chart.color if hint else None
         reference0 = hint.chart.reference if hint else None
@@ -321,7 +327,8 @@ def _show(result, hint) -> None:
                                    help="A column of exact or expected values, drawn as a dotted line over a bar, "
                                         "line or scatter chart.")
         if y is None and kind != "histogram":
-            st.caption("Pick a y column to draw this chart (or choose a histogram).")
+            st.caption(f"A result of {len(columns):,} columns gets no chart until you pick its x and y columns."
+                       if wide else "Pick a y column to draw this chart (or choose a histogram).")
         else:
             # a question's share gets its confidence intervals while the chart shows that share
             interval = hint.chart.interval if hint and y == hint.chart.y else None

@@ -96,9 +96,8 @@ def _controls(g) -> None:
                    disabled=g.over or waiting, width="stretch", key="ctl_end",
                    help="Play to the end of the game (stops if a person must decide).")
     row2[1].button("Undo", on_click=gs.undo, disabled=not gs.can_undo(g), width="stretch", key="ctl_undo",
-                   help="Go back one step (the game is rebuilt exactly from its history); right after a person's "
-                        "answer, back to the decision they answered (a roll and the move it made go together); "
-                        "where a rewind or a restart landed, bring back the game as it was before it.")
+                   help="Take back the last step (a roll with the move it made, a person's answer with what it "
+                        "set off). Where a rewind or a restart landed, bring back the game as it was before it.")
     turns = len(g.turn_plies)
     rewind_box = row2[2].popover("Rewind\u2026", width="stretch", key=gs.rewind_box_key(), on_change="rerun",
                                  help="Go back to the start of any turn, or restart.")

@@ -623,3 +623,21 @@ def test_the_summary_of_a_database_of_one_game_says_one_game(tmp_path):
     at = _page(path)
     line = next(c.value for c in at.caption if "one.duckdb" in c.value)
     assert ": 1 game (1 simulated, 0 played)," in line and line.endswith(" events.")
+
+
+def test_a_wide_result_of_ones_own_sql_gets_no_chart_until_its_axes_are_picked(db):
+    # (a walkthrough: a 300-column result drew its first column against its first number, a chart that meant
+    # nothing; a result of at most 12 columns still gets its chart at once)
+    at = _page(db)
+    wide = ", ".join(f"{i} AS c{i}" for i in range(13))
+    at.text_area(key="db_sql").set_value(f"SELECT 'a' AS name, {wide}")
+    at.button(key="db_run").click().run()
+    assert not at.exception and not _errors(at)
+    assert not at.get("plotly_chart") and at.selectbox(key="db_y_1").value is None
+    assert "A result of 14 columns gets no chart until you pick its x and y columns." in [c.value for c in at.caption]
+    at.selectbox(key="db_y_1").set_value("c3").run()
+    assert len(at.get("plotly_chart")) == 1 and json.loads(at.get("plotly_chart")[0].proto.spec)["data"]
+    narrow = ", ".join(f"{i} AS c{i}" for i in range(11))
+    at.text_area(key="db_sql").set_value(f"SELECT 'a' AS name, {narrow}")
+    at.button(key="db_run").click().run()
+    assert len(at.get("plotly_chart")) == 1 and at.selectbox(key="db_y_2").value == "c0"
