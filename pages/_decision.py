@@ -139,6 +139,27 @@ def label(action: Action, d, g) -> str:
 
 HANDED = "play_handed_to"     # the seat of the person the device was last handed to
 
+#: The "Build, sell, mortgage" box's actions by what they do, for its "Show only" filter (an edition's own actions:
+#: "Other").
+MANAGE_GROUPS = {A.BUILD: "Build", A.SELL_BUILDING: "Sell", A.SELL_ALL: "Sell", A.MORTGAGE: "Mortgage",
+                 A.UNMORTGAGE: "Lift a mortgage"}
+#: From how many actions the box gets the filter (a walkthrough's Mega window listed 36 in one box).
+MANAGE_FILTER_FROM = 9
+
+
+def _manage_filter(manage: list, d, g, box_key: str) -> list:
+    """The actions of the "Build, sell, mortgage" box the person shows: all of them, or, in a long list of more
+    than one kind, the kind picked in a "Show only" row (picking clears the box's choice: it may not be shown)."""
+    present = {MANAGE_GROUPS.get(a.kind, "Other") for a in manage}
+    groups = [k for k in dict.fromkeys([*MANAGE_GROUPS.values(), "Other"]) if k in present]
+    if len(manage) < MANAGE_FILTER_FROM or len(groups) < 2:
+        return manage
+    shown = st.segmented_control(
+        "Show only", groups, key=f"manage_show_{d.kind}_{g.ply}",
+        on_change=lambda: st.session_state.update({box_key: None}),
+        help="Narrow the list below to one kind of action (press again to show them all).")
+    return manage if shown is None else [a for a in manage if MANAGE_GROUPS.get(a.kind, "Other") == shown]
+
 
 def needs_handover(g) -> bool:
     """True when several people share the screen and the person who must decide now is not the one who has it
@@ -218,7 +239,7 @@ def decision_panel(g) -> None:
         if manage:
             # nothing chosen until the person chooses (a preselected "Mortgage ..." read as the plan), and a new
             # box for each decision (keyed by its step: a choice is never carried on to a later window)
-            choices = {label(a, d, g): a for a in manage}
+            choices = {label(a, d, g): a for a in _manage_filter(manage, d, g, manage_key)}
             hint = "Choose what to do" if len(choices) == 1 else f"Choose one of {len(choices)} actions"
             pick = st.selectbox("Build, sell, mortgage", list(choices), index=None, key=manage_key,
                                 placeholder=hint,

@@ -588,3 +588,37 @@ def test_the_build_sell_mortgage_box_starts_empty_and_do_it_waits_for_a_choice()
     assert at.session_state["play_game"].mortgaged[square]
     again = [s for s in at.selectbox if s.label == "Build, sell, mortgage"]
     assert all(s.value is None for s in again)          # the next window's box starts empty too
+
+
+def test_a_long_build_sell_mortgage_list_can_be_narrowed_to_one_kind_of_action():
+    """A walkthrough's Mega window listed 36 actions in one box: from 9 actions of more than one kind a "Show only"
+    row narrows the box to builds, mortgages, ...; picking a kind clears a choice it may hide, and picking it
+    again shows them all."""
+    from pages._decision import MANAGE_FILTER_FROM
+    at = open_page("pages/play.py")
+    until_person_owns_and_may_trade(at)
+    assert not at.segmented_control        # (one street: a short list, no filter)
+    g = at.session_state["play_game"]
+    for s in (1, 3, 6, 8, 9, 11, 13, 14, 16, 18, 19):      # brown and light blue whole, and more streets
+        if g.owner[s] < 0:
+            g.arrange().deed(s, 0)
+    g.arrange().cash(0, 5000)
+    at.run()
+    box = next(s for s in at.selectbox if s.label == "Build, sell, mortgage")
+    everything = list(box.options)
+    assert len(everything) >= MANAGE_FILTER_FROM
+    show = at.segmented_control[0]
+    assert show.label == "Show only" and list(show.options) == ["Build", "Mortgage"] and show.value is None
+    box.set_value(next(o for o in everything if o.startswith("Mortgage"))).run()
+    at.segmented_control[0].set_value("Build").run()
+    assert not at.exception, [e.value for e in at.exception]
+    box = next(s for s in at.selectbox if s.label == "Build, sell, mortgage")
+    assert box.value is None and box.options and all(o.startswith("Build") for o in box.options)
+    assert next(b for b in at.button if b.label == "Do it").disabled        # (the hidden mortgage was let go)
+    box.set_value(box.options[0]).run()
+    next(b for b in at.button if b.label == "Do it").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert sum(at.session_state["play_game"].level) == 1
+    at.segmented_control[0].set_value(None).run()
+    box = next(s for s in at.selectbox if s.label == "Build, sell, mortgage")
+    assert any(o.startswith("Mortgage") for o in box.options) and any(o.startswith("Build") for o in box.options)
