@@ -8,7 +8,9 @@ from __future__ import annotations
 import streamlit as st
 
 from monopoly_core import BadSave, Game, MonopolyError, presets, savefile, sharelink, store
+from monopoly_core import actions as A
 from monopoly_core.bounds import check_seed, short
+from monopoly_core.narrate import describe, visible
 
 from . import _rule_words as words, _setup
 from ._number_box import read_box
@@ -125,17 +127,26 @@ def play(until: str) -> None:
             _carry_on(g)
 
 
+#: The answers a person gives from the "Build, sell, mortgage" box (and a debt's list): what they did is said at
+#: the top of the decision, where it is seen (a walkthrough, at 1024x768, found the feed's line below the fold).
+SAID_KINDS = frozenset({A.BUILD, A.SELL_BUILDING, A.SELL_ALL, A.MORTGAGE, A.UNMORTGAGE})
+
+
 def act(action) -> None:
     g = game()
     if g is None:
         return
     try:
-        before = g.ply
+        before, logged = g.ply, len(g.log)
         g.act(action)
         _carry_on(g)
     except MonopolyError as exc:
         notice("error", f"Not allowed: {exc}")
         return
+    if action.kind in SAID_KINDS:
+        lines = [describe(g.log[i], g) for i in range(logged, len(g.log)) if visible(g.log[i])]
+        if lines:
+            notice("success", " ".join(lines[:4]) + (" …" if len(lines) > 4 else ""))
     carried = _carried_up_to(before)
     if g.ply > before + 1:
         carried.append((before, g.ply))

@@ -586,6 +586,10 @@ def test_the_build_sell_mortgage_box_starts_empty_and_do_it_waits_for_a_choice()
     do_it.click().run()
     assert not at.exception, [e.value for e in at.exception]
     assert at.session_state["play_game"].mortgaged[square]
+    # what it did is said at the top of the decision (a walkthrough, at 1024x768, found the feed's line below the
+    # fold after "Do it")
+    amount = g.board.squares[square].mortgage
+    assert [unescaped(m.value) for m in at.success] == [f"Player 1 mortgages {name} for ${amount}."]
     again = [s for s in at.selectbox if s.label == "Build, sell, mortgage"]
     assert all(s.value is None for s in again)          # the next window's box starts empty too
 
