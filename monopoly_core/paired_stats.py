@@ -24,6 +24,7 @@ comes from :mod:`.markov.stats`.
 """
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from statistics import NormalDist
@@ -84,8 +85,11 @@ def t_two_sided(t: float, df: float) -> float:
     return incomplete_beta(df / (df + t * t), df / 2.0, 0.5)
 
 
+@functools.lru_cache(maxsize=256)
 def t_quantile(alpha: float, df: float) -> float:
-    """The t value whose two-sided tail is ``alpha`` (2.228 for 0.05 and 10 degrees of freedom)."""
+    """The t value whose two-sided tail is ``alpha`` (2.228 for 0.05 and 10 degrees of freedom). Kept for each
+    (alpha, df) asked: a comparison asks it of every figure's rows at the same few, and each bisection costs about
+    a hundred incomplete beta functions."""
     if df >= _NORMAL_DF:
         return NormalDist().inv_cdf(1.0 - alpha / 2.0)
     lo, hi = 0.0, 1.0
