@@ -50,14 +50,15 @@ def page_path(lesson: Lesson) -> str:
     return str(ROOT / "pages" / f"{lesson.slug}.py")
 
 
-def _read_address(lesson: Lesson) -> None:
+def _read_address(lesson: Lesson, sheet: bool = False) -> None:
     """Say any part of the lesson's address it does not read or cannot use, at the top of the page (an outside
-    review: ?foo=1 was ignored in silence; a walkthrough found lesson 3's word on a bad ?seed= far down the page,
-    beside its simulation). The seed is applied to the seed box by :func:`_link_seed`, the print view read by
-    :func:`begin`."""
+    review: ?foo=1 was ignored in silence; a walkthrough found lesson 3's word on a bad ?seed= only far down the
+    page, beside its simulation, which shows once the class has made its prediction: it is said there too, while
+    the seed box holds the seed used instead). The seed is applied to the seed box by :func:`_link_seed`, the print
+    view read by :func:`begin`; a printed ``sheet`` uses no seed, so says nothing of it."""
     def read_there(_value: str) -> None:
         return None
-    _site.read_address(f"{lesson.slug}_address", {SEED: _seed_problem, PRINT: read_there},
+    _site.read_address(f"{lesson.slug}_address", {SEED: read_there if sheet else _seed_problem, PRINT: read_there},
                        f"{SEED} and {PRINT}, for example ?{SEED}={DEFAULT_SEED} or ?{PRINT}=worksheet")
 
 
@@ -89,7 +90,7 @@ def print_view(lesson: Lesson, mode: str) -> None:
     """The worksheet (the exercise with room to answer) or the answer sheet, with nothing else on the page."""
     st.html(PRINT_CSS)
     with st.container(key="screen_only"):
-        _read_address(lesson)       # (said on the screen, never printed on the sheet)
+        _read_address(lesson, sheet=True)       # (said on the screen, never printed on the sheet)
         if mode in SHEETS:
             st.info("Print this page with your browser (Ctrl+P, or Cmd+P on a Mac). This box is not printed.")
     if mode not in SHEETS:
@@ -115,18 +116,22 @@ def print_view(lesson: Lesson, mode: str) -> None:
     st.markdown("**What this lesson teaches**\n\n" + "\n".join(f"- {g}" for g in lesson.goals))
 
 
-def _link_seed(lesson: Lesson) -> None:
-    """Apply the seed this visit's link asks for to the seed box when the link changes (the default when it
-    cannot be used: :func:`_read_address` says why, at the top of the page)."""
+def _link_seed(lesson: Lesson) -> str | None:
+    """Apply the seed this visit's link asks for to the seed box when the link changes; returns why the link's
+    seed cannot be used, in words, while the box still holds the seed used instead (:func:`_read_address` says it
+    at the top of the page too, once)."""
     key = f"{lesson.slug}_seed"
     link = st.query_params.get(SEED)
     try:
         seed = parse_seed(link)
-    except ValueError:
-        seed = DEFAULT_SEED
+        problem = None
+    except ValueError as exc:
+        seed, problem = DEFAULT_SEED, f"{exc} This lesson uses the seed {DEFAULT_SEED} instead."
     if st.session_state.get(f"{key}_link", "unset") != link:
         st.session_state[f"{key}_link"] = link
         st.session_state[key] = seed
+    # (once the visitor types another seed, the link's is no longer the question)
+    return problem if str(st.session_state.get(key, "")).replace(",", "").strip() == str(DEFAULT_SEED) else None
 
 
 def simulation(lesson: Lesson, settings: tuple, run: Callable[[int, int], object], *, once: str,
@@ -134,7 +139,9 @@ def simulation(lesson: Lesson, settings: tuple, run: Callable[[int, int], object
     """The seed and three buttons (once, 100 times, 10,000 times; a lesson whose trials are whole games gives
     smaller ``sizes``). A button runs ``run(size, seed)``; the result is kept while the seed and ``settings``
     stay the same. Returns ``(size, result)`` or None."""
-    _link_seed(lesson)
+    problem = _link_seed(lesson)
+    if problem:
+        st.warning(plain(problem))          # (it may quote the link: drawn as typed)
     cols = st.columns([1.2, 1, 1, 1], vertical_alignment="bottom")
     # a text box read by pages/_number_box.py (a number box sent its last valid seed while it showed another)
     seed, why = number_box("Seed", f"{lesson.slug}_seed", default=DEFAULT_SEED, lo=0, hi=MAX_SEED,
@@ -201,10 +208,18 @@ def played_games(play: Callable, n: int, seed: int, what: str):
 
 
 def table(rows: list[dict], name: str, key: str, *, formats: dict[str, str] | None = None) -> None:
-    """A table, and a button that downloads it as CSV (for a spreadsheet)."""
+    """A table, and a button that downloads it as CSV (for a spreadsheet, the numbers as they are).
+
+    Whole numbers of 1,000 and more are shown as the rest of the site writes them, 10,000 (a walkthrough read
+    "10000"; the browser's own locale wrote "10.000" in German beside "7.0380" with a decimal point)."""
     df = pd.DataFrame(rows)
     config = {c: st.column_config.NumberColumn(format=f) for c, f in (formats or {}).items()}
-    st.dataframe(df, hide_index=True, key=key, column_config=config)
+    shown = df.copy()
+    for c in df.columns:
+        if c not in config and df[c].dtype.kind in "iu" and len(df) and df[c].abs().max() >= 1000:
+            shown[c] = [f"{v:,}" for v in df[c].tolist()]
+            config[c] = st.column_config.TextColumn(alignment="right")
+    st.dataframe(shown, hide_index=True, key=key, column_config=config)
     st.download_button("Download CSV", df.to_csv(index=False).encode(), file_name=f"{name}.csv", mime="text/csv",
                        key=f"{key}_csv", icon=":material/download:")
 

@@ -116,11 +116,17 @@ def read_address(marker: str, readers: dict[str, Callable[[str], str | None]], r
     if not params or st.session_state.get(marker) == params:
         return
     st.session_state[marker] = params
-    problems = [problem for name, value in params.items() if name in readers
-                for problem in [readers[name](value)] if problem]
-    # (a link naming a part twice with different values: the page uses the last, and says so)
-    problems += [f"it names {short(name)} {len(values)} times, and this page uses the last, {short(params[name])}"
-                 for name in params for values in [st.query_params.get_all(name)] if len(set(values)) > 1]
+    problems = []
+    for name, value in params.items():
+        if name not in readers:
+            continue
+        problem = readers[name](value)
+        values = st.query_params.get_all(name)
+        if len(set(values)) > 1:        # (a part named twice with different values: the last is read, and said)
+            lead = f"it names {short(name)} {len(values)} times, and this page reads the last, {short(value)}"
+            problems.append(f"{lead}: {problem}" if problem else lead)
+        elif problem:
+            problems.append(problem)
     unread = [k for k in params if k not in readers]
     if unread:
         named = ", ".join(short(k) for k in unread[:5]) + (f" and {len(unread) - 5} more" if len(unread) > 5 else "")

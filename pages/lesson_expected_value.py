@@ -109,6 +109,6 @@ if result is not None:
                "does not work out; the spread of one turn alone would draw a band too narrow. Watch the distance "
                "in the table shrink instead.")
     _lesson.table(run.checkpoints(), f"rent-{sim_group}-{n}-seed-{run.seed}", "l4_checkpoints",
-                  formats={f"{run.unit}s": "localized", run.so_far: "%.2f", "exact": "%.2f", "distance": "%.2f"})
+                  formats={run.so_far: "%.2f", "exact": "%.2f", "distance": "%.2f"})
 
 _lesson.exercise(LESSON, EV.exercise(rules))

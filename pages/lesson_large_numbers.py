@@ -81,7 +81,7 @@ if result is not None:
                    "sqrt(p (1 - p)). It still narrows as 1/√n. A share is never below 0 or above 1, so the band is "
                    "cut there.")
     _lesson.table(run.checkpoints(), f"running-average-{n}-seed-{run.seed}", "l2_checkpoints",
-                  formats={f"{run.unit}s": "localized", run.so_far: "%.4f", "exact": "%.4f", "distance": "%.4f", "band from": "%.4f",
+                  formats={run.so_far: "%.4f", "exact": "%.4f", "distance": "%.4f", "band from": "%.4f",
                            "band to": "%.4f"})
 
 _lesson.exercise(LESSON, large_numbers.exercise())

@@ -92,7 +92,9 @@ def test_lesson_dice_runs_at_each_size_with_the_seed_shown():
     at = run_every_size(open_page(PAGES["lesson_dice"]), "lesson_dice")
     shown = frame(at, "rolled")
     expected = dice.roll(10_000, 2024).rows()
-    assert list(shown["rolled"]) == [r["rolled"] for r in expected]
+    # (counts of 1,000 and more are written as the site writes numbers, "1,612" not "1612"; the CSV has numbers)
+    assert list(shown["rolled"]) == [f"{r['rolled']:,}" for r in expected]
+    assert "1,612" in list(shown["rolled"])
     assert "In 10,000 rolls, 7 came up" in texts(at)
     assert len(at.get("plotly_chart")) == 4          # exact, sampled, two running shares
     at.text_input(key="lesson_dice_seed").set_value("5").run()
@@ -121,8 +123,7 @@ def test_lesson_large_numbers_for_dice_and_for_a_square():
     assert metric(at, "Expected total") == "7" and metric(at, "Variance of one roll") == "35/6"
     at = run_every_size(at, "lesson_large_numbers")
     rows = frame(at, "rolls")
-    assert list(rows["rolls"]) == [1, 10, 100, 1000, 10_000]
-    assert _formats(at, "rolls")["rolls"] == "localized"          # (10,000, not 10000)
+    assert list(rows["rolls"]) == ["1", "10", "100", "1,000", "10,000"]      # (as the site writes them, not 10000)
     run = large_numbers.dice_run(10_000, 2024)
     assert rows["average so far"].iloc[-1] == pytest.approx(run.final)
     assert rows["band to"].iloc[2] - 7 == pytest.approx(2 * (35 / 6) ** 0.5 / 10)
@@ -189,8 +190,10 @@ def test_lesson_expected_value_runs_at_each_size_and_reveals_its_answer():
     run = expected_value.simulate_rent(US, "orange", expected_value.THIRD_HOUSE, 10_000, 2024)
     assert rows["average so far"].iloc[-1] == pytest.approx(run.final)
     assert rows["exact"].iloc[0] == pytest.approx(run.exact)
-    # (a walkthrough read "10000" in the checkpoints' first column: it is written as the visitor's locale writes it)
-    assert _formats(at, "opponent turns")["opponent turns"] == "localized"
+    # (a walkthrough read "10000" in the checkpoints' first column; the browser's locale wrote "10.000" in German
+    # beside "7.0380": it is written as the site writes numbers, and downloaded as a number)
+    assert list(frame(at, "opponent turns")["opponent turns"]) == ["1", "10", "100", "1,000", "10,000"]
+    assert _formats(at, "opponent turns")["opponent turns"] is None
     reveal_answer(at, "lesson_expected_value", expected_value.exercise(US).answer)
 
 
@@ -212,9 +215,17 @@ def test_a_seed_in_the_link_sets_the_lessons_seed():
 def test_a_bad_seed_in_the_link_says_so_and_uses_the_default():
     at = open_page(PAGES["lesson_dice"], seed="lots")
     assert at.text_input(key="lesson_dice_seed").value == "2024"
+    beside_the_box = ("The seed must be a whole number written with the digits 0 to 9, not 'lots'. This lesson uses "
+                      "the seed 2024 instead.")
     assert [unescaped(w.value) for w in at.warning] == [
         "The address was not all used: the seed must be a whole number written with the digits 0 to 9, not 'lots' "
-        "(this lesson uses the seed 2024 instead)."]
+        "(this lesson uses the seed 2024 instead).", beside_the_box]
+    # the top's word is said once; the seed box's stays while it holds the seed used instead (an outside review:
+    # the first button press took the only word away before the seed was used)
+    click(at, "lesson_dice_run_100")
+    assert [unescaped(w.value) for w in at.warning] == [beside_the_box]
+    at.text_input(key="lesson_dice_seed").set_value("5").run()
+    assert not at.warning
 
 
 def test_a_bad_seed_in_the_link_is_said_at_the_top_of_the_lesson():
@@ -231,8 +242,24 @@ def test_a_seed_named_twice_in_the_link_is_said_and_the_last_used():
     at = open_page(PAGES["lesson_dice"], seed=["3", "7"])
     assert at.text_input(key="lesson_dice_seed").value == "7"
     assert [unescaped(w.value) for w in at.warning] == [
-        "The address was not all used: it names 'seed' 2 times, and this page uses the last, '7'."]
+        "The address was not all used: it names 'seed' 2 times, and this page reads the last, '7'."]
     at = open_page(PAGES["lesson_dice"], seed=["7", "7"])          # (the same value twice is no conflict)
+    assert not at.warning
+    # a bad last one is said as one thing, not two that contradict (an outside review: "uses the seed 2024
+    # instead; ... uses the last, 'lots'"), and a part the page does not read is said only as that
+    at = open_page(PAGES["lesson_dice"], seed=["3", "lots"])
+    assert unescaped(at.warning[0].value) == (
+        "The address was not all used: it names 'seed' 2 times, and this page reads the last, 'lots': the seed must "
+        "be a whole number written with the digits 0 to 9, not 'lots' (this lesson uses the seed 2024 instead).")
+    at = open_page(PAGES["lesson_dice"], foo=["1", "2"])
+    assert [unescaped(w.value) for w in at.warning] == [
+        "The address was not all used: this page does not read 'foo' in its address (it reads seed and print, for "
+        "example ?seed=2024 or ?print=worksheet)."]
+
+
+def test_a_print_view_says_nothing_of_a_seed_it_does_not_use():
+    # (an outside review: "?print=worksheet&seed=bad" said "this lesson uses the seed 2024 instead" on a sheet)
+    at = open_page(PAGES["lesson_dice"], print="worksheet", seed="bad")
     assert not at.warning
 
 
