@@ -8,6 +8,7 @@ so a save whose seed's sign was flipped would still pass its check.
 from __future__ import annotations
 
 import math
+import numbers
 import reprlib
 
 from .errors import InvalidRules
@@ -35,11 +36,15 @@ def check_count(value, field: str, lo: int, hi: int) -> int:
 
 def check_seconds(value, field: str, hi: float) -> float:
     """``value`` if it is a number of seconds above 0 and at most ``hi`` (not NaN, not infinite)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise InvalidRules(field, f"must be a number of seconds, got {short(value)}")
-    if not (math.isfinite(value) and 0 < value <= hi):
+    try:
+        seconds = float(value)
+    except OverflowError:           # (an int past a float's range: 10**400)
+        seconds = math.inf
+    if not (math.isfinite(seconds) and 0 < seconds <= hi):
         raise InvalidRules(field, f"must be a number of seconds above 0 and at most {hi:g}, got {short(value)}")
-    return float(value)
+    return seconds
 
 
 def short(value) -> str:
@@ -59,19 +64,22 @@ def short(value) -> str:
 #: thousands of them (about 1,500 classic games a second on two workers, compiled), while games that all run to a
 #: turn limit of 10,000 rounds take as long as they must. The worst measured: 8 random bots in the Mega Edition
 #: with a starting cash of 1,000,000 and a turn limit of 10,000 (compiled, two workers) wrote 83 million events in
-#: 181 s, a 628 MB database, with the site's process at a 1.0 GB peak: two minutes keep a click to about 420 MB and
-#: 0.7 GB.
+#: 181 s, a 628 MB database, with the process at a 1.0 GB peak; at two minutes, 42 million events and 322 MB. An
+#: outside review's two-minute Mega click of that kind took the site's process from 0.42 to 1.15 GB at its peak,
+#: with 0.8 GB more in the two workers.
 SITE_TIME_LIMIT = 120.0
 
-#: The most player-rounds (games x players x turn limit) one chunk of a site run holds: a chunk is never cut, so
-#: this bounds how far past :data:`SITE_TIME_LIMIT` a run goes (at the worst above, 6 to 16 seconds on one worker).
-#: It is one game of 8 players to the largest turn limit, 10,000 rounds.
-SITE_CHUNK_PLAYER_ROUNDS = 80_000
+#: The most player-rounds (games x players x turn limit) one chunk of a run with a time limit holds (the site's
+#: clicks, ``--time-limit``): a chunk is never cut, so this bounds how far past its limit a run goes (at the worst
+#: above, 6 to 16 seconds on one worker) and what its workers hold at once (an outside review: 50-game chunks of 8
+#: random bots to 10,000 rounds, the untimed default, took a 5-second limit to 231 s and 6.4 GB). It is one game
+#: of 8 players to the largest turn limit, 10,000 rounds.
+TIMED_CHUNK_PLAYER_ROUNDS = 80_000
 
 
-def site_chunk(players: int, turn_limit: int) -> int:
-    """The most games one chunk of a site run holds (:data:`SITE_CHUNK_PLAYER_ROUNDS`), at least 1."""
-    return max(1, SITE_CHUNK_PLAYER_ROUNDS // (max(1, players) * max(1, turn_limit)))
+def timed_chunk(players: int, turn_limit: int) -> int:
+    """The most games one chunk of a run with a time limit holds (:data:`TIMED_CHUNK_PLAYER_ROUNDS`), at least 1."""
+    return max(1, TIMED_CHUNK_PLAYER_ROUNDS // (max(1, players) * max(1, turn_limit)))
 
 
 def minutes(seconds: float) -> str:

@@ -151,6 +151,9 @@ class Comparison:
     comparison_id: int
     #: games asked for on each side: more than ``games`` when the comparison stopped at its time limit
     planned: int = 0
+    #: the first games of each side that were read back from the database rather than played (all ``games``:
+    #: ``reused``)
+    read_back: int = 0
 
     @property
     def timed_out(self) -> bool:
@@ -166,8 +169,8 @@ class Comparison:
                 "b": {"label": self.label_b, "rules": self.rules_b.to_dict(), "batch": self.batches[1],
                       "reused": self.reused[1]},
                 "changes": [{"rule": n, "a": x, "b": y} for n, x, y in self.rules_a.diff(self.rules_b)],
-                "games": self.games, "planned": self.planned, "players": self.players, "seed": self.seed,
-                "level": self.alpha,
+                "games": self.games, "planned": self.planned, "timed_out": self.timed_out, "read_back": self.read_back,
+                "players": self.players, "seed": self.seed, "level": self.alpha,
                 "strategies": list(self.strategies), "seating": self.seating, "comparison": self.comparison_id,
                 "database": self.db_path,
                 "seconds": round(self.seconds, 3), "figures": [f.to_json() for f in self.figures]}
@@ -218,7 +221,8 @@ def compare(rules_a: RuleSet, rules_b: RuleSet, *, games: int = 100, players: in
     wait for another writer of the same file in this process before :class:`~.store.StoreBusy`.
 
     With ``time_limit`` (seconds) the comparison stops once that long has passed, after the last whole chunk of
-    both sides (``chunk`` games each; the site's clicks, see :mod:`.bounds`), and compares the pairs played so far:
+    both sides (``chunk`` games each, by default small enough to end soon after the limit: see
+    :func:`.simulate.chunk_size`; the site's clicks, see :mod:`.bounds`), and compares the pairs played so far:
     ``games`` then counts those, ``planned`` the games asked for. The batches keep them; the same comparison asked
     again reads them back and plays on."""
     check_count(games, "games", 1, MAX_GAMES)
@@ -250,13 +254,14 @@ def compare(rules_a: RuleSet, rules_b: RuleSet, *, games: int = 100, players: in
     takers = [FigureTaker(r, flows, strategies, players, curve) for r in (rules_a, rules_b)]
     acc = _Accumulator(players, len(strategies), len(flows), curve)
     workers = min(workers, games)
-    size = chunk or S.chunk_size(games, workers)
+    size = chunk or S.chunk_size(games, workers, time_limit, players, max(rules_a.turn_limit, rules_b.turn_limit))
     t0 = time.perf_counter()
     with Writer(db_path, wait=wait) as writer:
         sides = _plan_sides(writer, (rules_a, rules_b), specs, seed, games, seating)
         results = _played_chunks(sides, games, size, workers, executor)
         try:
-            done, played = 0, False
+            done = read = 0
+            played = False
             for start in range(0, games, size):
                 stop = min(start + size, games)
                 taken = []
@@ -270,9 +275,12 @@ def compare(rules_a: RuleSet, rules_b: RuleSet, *, games: int = 100, players: in
                     taken.append(taker.take(tables))
                 acc.add(*taken)
                 done += 2 * (stop - start)
+                if not played:
+                    read = done // 2
                 if progress is not None:
                     progress(done, 2 * games)
-                # (games read back do not count against the limit: a click asked again plays on past them)
+                # (reading back the games already there takes time from the limit too, but a click always plays
+                # on past them: the same comparison asked again never stops where it stopped before)
                 if time_limit is not None and played and stop < games and time.perf_counter() - t0 >= time_limit:
                     break
         finally:
@@ -284,7 +292,7 @@ def compare(rules_a: RuleSet, rules_b: RuleSet, *, games: int = 100, players: in
     return Comparison(label_a, label_b, rules_a, rules_b, pairs, players, seed, alpha, tuple(strategies), seating,
                       figures, (sides[0]["batch"], sides[1]["batch"]),
                       tuple(s["reused"] for s in sides), str(resolve(db_path)),
-                      time.perf_counter() - t0, comparison_id, games)
+                      time.perf_counter() - t0, comparison_id, games, read)
 
 
 def _plan_sides(writer: Writer, rules: tuple[RuleSet, RuleSet], specs, seed: int, games: int,

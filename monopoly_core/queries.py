@@ -462,8 +462,13 @@ class Batch:
         moving = ", changing seats every game" if self.seating == ROTATED else ""
         count = (f"{self.games:,} of {self.planned:,} games" if self.short else
                  f"{self.games:,} game{'s' if self.games != 1 else ''}")
+        # (a batch completed after another batch was written has ids in two runs, with the other's between them:
+        # an outside review filtered by such a range and mixed batches)
+        ids = (f"ids {self.first_id:,} to {self.last_id:,}" if self.last_id - self.first_id + 1 == self.games else
+               f"ids between {self.first_id:,} and {self.last_id:,}, among other batches' (ask for batch = "
+               f"{self.batch})")
         return (f"Batch {self.batch}: {count} of {self.preset}, {self.players} players ({self.bots}{moving}), turn "
-                f"limit {self.turn_limit}, ids {self.first_id:,} to {self.last_id:,}"
+                f"limit {self.turn_limit}, {ids}"
                 + (f": stopped part way; {self.completion()}" if self.short else ""))
 
     def completion(self) -> str:

@@ -31,7 +31,7 @@ from typing import Callable, NamedTuple
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from .bounds import check_count, check_seconds, check_seed, short
+from .bounds import check_count, check_seconds, check_seed, short, timed_chunk
 from .errors import InvalidRules
 from .game import Game
 from .records import FIXED, ROTATED, TableBuilder
@@ -114,10 +114,13 @@ def max_workers() -> int:
     return max(4, os.cpu_count() or 1)
 
 
-def chunk_size(games: int, workers: int) -> int:
+def chunk_size(games: int, workers: int, time_limit: float | None = None, players: int = 0,
+               turn_limit: int = 0) -> int:
     """Games per chunk: small enough to keep every worker busy and progress moving, big enough to insert in
-    bulk (a chunk is one transaction; a game is a few thousand events)."""
-    return max(1, min(50, games // (workers * 4) or 1))
+    bulk (a chunk is one transaction; a game is a few thousand events). With a time limit, also at most
+    :func:`.bounds.timed_chunk` games of ``players`` to ``turn_limit`` rounds: a chunk is never cut."""
+    size = max(1, min(50, games // (workers * 4) or 1))
+    return size if time_limit is None else min(size, timed_chunk(players, turn_limit))
 
 
 def simulate(db_path=None, *, edition: str = "classic-us", games: int = 100, players: int = 4, seed: int = 0,
@@ -148,7 +151,8 @@ def simulate(db_path=None, *, edition: str = "classic-us", games: int = 100, pla
 
     With ``time_limit`` (seconds) the run stops once that long has passed, after the last whole chunk written
     (``report.timed_out``; the site's clicks, see :mod:`.bounds`): what was written is a part of the batch that
-    ``resume`` completes. A chunk is never cut, so pass a ``chunk`` small enough to end soon after the limit.
+    ``resume`` completes. A chunk is never cut: without ``chunk``, a timed run's chunks are small enough to end
+    soon after the limit (:func:`chunk_size`).
     """
     check_count(games, "games", 1, MAX_GAMES)
     check_count(workers, "workers", 1, max_workers())
@@ -170,7 +174,7 @@ def simulate(db_path=None, *, edition: str = "classic-us", games: int = 100, pla
     rules.validate(players)                 # the count is checked before any seat is built
     specs = bot_table(players, bots)
     workers = min(executor.workers() if executor is not None else workers, games)
-    size = chunk or chunk_size(games, workers)
+    size = chunk or chunk_size(games, workers, time_limit, players, rules.turn_limit)
     t0 = time.perf_counter()
     done = events = 0
     interrupted = timed_out = False

@@ -13,7 +13,7 @@ from monopoly_core.bots import DESCRIPTIONS, STANDARD, STRATEGIES
 from monopoly_core import bounds
 from monopoly_core.compare import Comparison, compare
 from monopoly_core.compare_words import seating_words, with_interval
-from monopoly_core.simulate import FIXED, ROTATED, chunk_size
+from monopoly_core.simulate import FIXED, ROTATED
 from monopoly_core.store import StoreError
 from monopoly_core.viz import compare as VC
 from monopoly_core.viz import markov as VM
@@ -24,6 +24,8 @@ from . import _site
 from ._number_box import number_box
 
 RESULT = "rules_change_result"
+FORM_NOW = "rules_change_form"          # the form's settings on this run
+RESULT_FORM = "rules_change_result_form"  # the form's settings when the result shown was asked for
 #: Most games a side from the page (the command line takes up to a million); one click plays for at most
 #: bounds.SITE_TIME_LIMIT and the next plays on.
 PAGE_MAX_GAMES = 20_000
@@ -122,6 +124,9 @@ def controls(choices: dict[str, tuple[str, RuleSet]]) -> None:
                             "then a lucky seat is not mistaken for a good way of playing. Switch it off to keep "
                             "every bot in the same seat (then the seat and the bot in it cannot be told apart).")
     pressed = st.button("Compare", type="primary", key="ch_go", disabled=not diff or not bots)
+    # (a result shown under a form that now asks for something else says so: a walkthrough read a stopped
+    # comparison's "Press Compare again to play on" under a form naming other rules)
+    st.session_state[FORM_NOW] = (a, b, games, players, seed, alpha, tuple(bots), rotate)
     refused = [why for why in (games_why, players_why, seed_why) if why]
     if pressed and refused:
         # (the last comparison's result goes: below a refusal, under a form naming other rules, a walkthrough read
@@ -129,6 +134,7 @@ def controls(choices: dict[str, tuple[str, RuleSet]]) -> None:
         st.session_state.pop(RESULT, None)
         st.error(" ".join(["Nothing was compared."] + refused), icon=":material/block:")
     elif pressed:
+        st.session_state[RESULT_FORM] = st.session_state[FORM_NOW]
         _run(rules_a, rules_b, choices[a][0], choices[b][0], games, players, seed, float(alpha), bots,
              ROTATED if rotate else FIXED)
 
@@ -136,18 +142,19 @@ def controls(choices: dict[str, tuple[str, RuleSet]]) -> None:
 def _run(rules_a, rules_b, la, lb, games, players, seed, alpha, bots, seating) -> None:
     bar = st.progress(0.0, text="Playing both rule sets with the same seeds\u2026")
 
+    limit = bounds.minutes(bounds.SITE_TIME_LIMIT)
+
     def progress(done: int, total: int) -> None:
-        bar.progress(done / total, text=f"{done:,} of {total:,} games played")
+        # (both sides count: the box asks for games a side; a walkthrough read "360 of 40,000" against 20,000)
+        bar.progress(done / total, text=f"{done // 2:,} of {total // 2:,} games a side done (a click plays for at "
+                                        f"most {limit}; the next plays on)")
 
     # two worker processes where there are two cores and enough games to pay for starting them
     workers = min(2, os.cpu_count() or 1) if games >= PARALLEL_FROM else 1
-    # (chunks small enough that a click ends soon after its time limit, even with games that run to a long limit)
-    rounds = max(rules_a.turn_limit, rules_b.turn_limit)
-    chunk = min(chunk_size(games, workers), bounds.site_chunk(players, rounds))
     try:
         result = compare(rules_a, rules_b, games=games, players=players, seed=seed, bots=bots, alpha=alpha,
                          label_a=la, label_b=lb, db_path=_site.db_path(), progress=progress, workers=workers,
-                         seating=seating, time_limit=bounds.SITE_TIME_LIMIT, chunk=chunk)
+                         seating=seating, time_limit=bounds.SITE_TIME_LIMIT)
     except InvalidRules as exc:
         st.session_state[RESULT] = words.error(exc)
     except (MonopolyError, StoreError) as exc:
@@ -166,16 +173,25 @@ def results() -> None:
         return
     c: Comparison = result
     games = f"{c.games:,} game{'s' if c.games != 1 else ''} a side"
+    if all(c.reused):
+        read = " (read back: these games were already there)"
+    elif c.read_back:
+        read = f" ({c.read_back:,} of them read back from the game database, {c.games - c.read_back:,} played now)"
+    else:
+        read = ""
+    same_form = st.session_state.get(RESULT_FORM) == st.session_state.get(FORM_NOW)
+    if not same_form:
+        st.info("Below is the last comparison. The form above now asks for another: press Compare to run it.")
     st.markdown(f"**{markdown(c.label_a)} (A) against {markdown(c.label_b)} (B), {games}**, "
                 f"{c.players} players ({', '.join(c.strategies)}), seed {c.seed}: "
                 f"batches {c.batches[0]} (A) and {c.batches[1]} (B) in the game database, comparison "
-                f"{c.comparison_id}" + (" (read back: these games were already there)" if all(c.reused) else "")
-                + f"; {c.seconds:.1f} s.")
+                f"{c.comparison_id}{read}; {c.seconds:.1f} s.")
     if c.timed_out:
         st.warning(f"Stopped after {bounds.minutes(bounds.SITE_TIME_LIMIT)}, the most one click plays: {c.games:,} "
                    f"of the {c.planned:,} games a side asked for {'was' if c.games == 1 else 'were'} played, and "
-                   "the figures below are theirs. "
-                   "Press Compare again to play on: the games played are kept in the game database and read back.",
+                   "the figures below are theirs."
+                   + (" Press Compare again to play on: the games played are kept in the game database and read "
+                      "back." if same_form else ""),
                    icon=":material/timer:")
     st.caption(seating_words(c.seating, c.players))
     figures = c.figures

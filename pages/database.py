@@ -19,7 +19,7 @@ from monopoly_core import bounds
 from monopoly_core.dbfolder import FOLDER_ENV, allowed_names, check_site_path, site_db_path, site_folder
 from monopoly_core.queries import CHART_KINDS, QUESTIONS, batches
 from monopoly_core.schema_doc import RELATIONS, columns_markdown
-from monopoly_core.simulate import FIXED, ROTATED, chunk_size, sample_database, simulate
+from monopoly_core.simulate import FIXED, ROTATED, sample_database, simulate
 from monopoly_core.sqlsafe import QueryError, QueryRefused, database_summary, run_query
 from monopoly_core.store import DuplicateBatch, StoreError, fresh_path, resolve
 from monopoly_core.viz.results import INTERVAL_CAPTION, result_figure, shows_interval, suggest_axes
@@ -327,7 +327,8 @@ def _show(result, hint) -> None:
                                    help="A column of exact or expected values, drawn as a dotted line over a bar, "
                                         "line or scatter chart.")
         if y is None and kind != "histogram":
-            st.caption(f"A result of {len(columns):,} columns gets no chart until you pick its x and y columns."
+            st.caption(f"A result of {len(columns):,} columns gets no chart of its own: pick a y column (or a "
+                       "histogram) to draw one."
                        if wide else "Pick a y column to draw this chart (or choose a histogram).")
         else:
             # a question's share gets its confidence intervals while the chart shows that share
@@ -399,14 +400,11 @@ elif submitted:
     seating = ROTATED if rotate else FIXED
     st.session_state[RUNNING] = {"games": games, "seed": seed, "preset": edition, "players": players,
                                  "seating": seating}
-    # (chunks small enough that a click ends soon after its time limit, even with games that run to a long limit)
-    rounds = limit or next(p.rules.turn_limit for p in presets() if p.name == edition)
-    chunk = min(chunk_size(games, workers), bounds.site_chunk(players, rounds))
     try:
         report = simulate(check_site_path(st.session_state[PATH]), edition=edition, games=games,
                           players=players, seed=seed, bots=chosen or None, workers=workers,
                           turn_limit=limit or None, progress=update, seating=seating, resume=resume,
-                          time_limit=bounds.SITE_TIME_LIMIT, chunk=chunk)
+                          time_limit=bounds.SITE_TIME_LIMIT)
     except DuplicateBatch as exc:
         st.session_state.pop(RUNNING, None)          # (the run ended here, with its reason)
         bar.empty()

@@ -104,7 +104,7 @@ def test_simulate_refuses_a_parquet_address_it_cannot_use_before_making_the_data
 
 
 @pytest.mark.parametrize("command", ["compare", "simulate"])
-@pytest.mark.parametrize("limit", ["0", "nan", "-1", "1e9", "soon"])
+@pytest.mark.parametrize("limit", ["0", "nan", "-1", "1e9", "soon", "1e-400", "9" * 5000])
 def test_a_bad_time_limit_is_refused_in_words(tmp_path, capsys, command, limit):
     args = (BASE + ["--a", "classic-uk", "--b", "classic-us"] if command == "compare" else
             ["simulate", "--games", "2", "--quiet"])
@@ -113,6 +113,7 @@ def test_a_bad_time_limit_is_refused_in_words(tmp_path, capsys, command, limit):
     assert exc.value.code == 2
     err = capsys.readouterr().err
     assert "--time-limit: must be a number of seconds" in err and "Traceback" not in err, err
+    assert repr(limit[:40]) in err          # (as typed: 5,000 nines were said as "inf", 1e-400 as "0.0")
     assert not (tmp_path / "g.duckdb").exists()
 
 

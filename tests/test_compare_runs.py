@@ -69,9 +69,10 @@ def test_a_comparison_stopped_at_its_time_limit_compares_the_pairs_played_and_th
     alone = compare(a, b, games=3, db_path=tmp_path / "alone.duckdb", chunk=3, **SMALL)
     assert [f.to_json() for f in cut.figures] == [f.to_json() for f in alone.figures]
     on = compare(a, b, games=10, db_path=db, time_limit=1e-9, chunk=3, **SMALL)
-    assert (on.games, on.planned, on.batches) == (6, 10, cut.batches)
+    assert (on.games, on.planned, on.batches, on.read_back) == (6, 10, cut.batches, 3)
+    assert on.to_json()["timed_out"] is True and on.to_json()["read_back"] == 3
     whole = compare(a, b, games=10, db_path=db, time_limit=3600, chunk=3, **SMALL)
-    assert (whole.games, whole.planned, whole.timed_out) == (10, 10, False)
+    assert (whole.games, whole.planned, whole.timed_out, whole.read_back) == (10, 10, False, 6)
     assert [f.to_json() for f in whole.figures] == [f.to_json() for f in
                                                    compare(a, b, games=10, db_path=tmp_path / "w.duckdb",
                                                            chunk=3, **SMALL).figures]

@@ -546,7 +546,16 @@ def test_a_comparison_stops_at_the_time_limit_of_a_click_and_the_next_click_play
                        "played are kept in the game database and read back."]
     page.button(key="ch_go").click().run(timeout=300)
     assert "Classic (UK) (A) against Long (B), 2 games a side" in shown(page)
+    assert "(1 of them read back from the game database, 1 played now)" in shown(page)
     assert any("2 of the 3 games a side" in w.value for w in page.warning)
+    # a result under a form that now asks for something else says so, and no longer says "Press Compare again"
+    # (a walkthrough changed rule set B after a stopped run and read the old result's advice as the new one's)
+    page.text_input(key="ch_players").set_value("7").run()
+    assert [i.value for i in page.info if i.value.startswith("Below is the last comparison")]
+    assert not any("Press Compare again" in w.value for w in page.warning)
+    page.text_input(key="ch_players").set_value("8").run()
+    assert not [i.value for i in page.info if i.value.startswith("Below is the last comparison")]
+    assert any("Press Compare again" in w.value for w in page.warning)
     monkeypatch.setattr(bounds, "SITE_TIME_LIMIT", 180.0)
     page.button(key="ch_go").click().run(timeout=300)
     assert "Classic (UK) (A) against Long (B), 3 games a side" in shown(page)

@@ -74,7 +74,11 @@ def seconds(hi: float):
             value = float(text)
         except ValueError:
             raise InvalidRules("value", f"must be a number of seconds, got {text[:40]!r}") from None
-        return check_seconds(value, "value", hi)
+        try:
+            return check_seconds(value, "value", hi)
+        except InvalidRules:        # (said as typed: 5,000 nines were "inf" and 1e-400 "0.0" once parsed)
+            raise InvalidRules("value", f"must be a number of seconds above 0 and at most {hi:g}, got "
+                                        f"{text[:40]!r}") from None
     return _refusing(check)
 
 

@@ -47,8 +47,9 @@ def register(sub) -> None:
     p.add_argument("--cluster", metavar="ADDRESS",
                    help="play the games on a Dask distributed cluster (scheduler address, e.g. tcp://host:8786)")
     p.add_argument("--time-limit", type=seconds(MAX_TIME_LIMIT), metavar="SECONDS",
-                   help="stop once this many seconds have passed, after the last whole chunk of both sides, and "
-                   "compare the games played (the same command later reads them back and plays on)")
+                   help=f"stop once this many seconds (up to {MAX_TIME_LIMIT:,.0f}) have passed, after the last whole "
+                   "chunk of both sides, and compare the games played (the same command later reads them back and "
+                   "plays on)")
     p.add_argument("--json", action="store_true", help="print the figures and verdicts as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
@@ -132,7 +133,8 @@ def print_text(c: Comparison, out) -> None:
     out.write(f"A: {c.label_a}    B: {c.label_b}\n")
     for name, x, y in c.rules_a.diff(c.rules_b):
         out.write(f"  {name.replace('_', ' ')}: A {_rule(x)}, B {_rule(y)}\n")
-    out.write(f"{c.games:,} game{'s' if c.games != 1 else ''} a side, {c.players} players ({', '.join(c.strategies)}), master seed {c.seed}; "
+    out.write(f"{c.games:,} game{'s' if c.games != 1 else ''} a side, {c.players} players "
+              f"({', '.join(c.strategies)}), master seed {c.seed}; "
               f"batches {c.batches[0]} and {c.batches[1]} in {c.db_path} (comparison {c.comparison_id}); "
               f"{c.seconds:.1f} s\n")
     if c.timed_out:

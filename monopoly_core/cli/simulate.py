@@ -37,8 +37,8 @@ def register(sub) -> None:
                    "and master seed (a run that was interrupted, or a larger run of the same games) instead of "
                    "refusing it: only the games it lacks are played")
     p.add_argument("--time-limit", type=seconds(MAX_TIME_LIMIT), metavar="SECONDS",
-                   help="stop once this many seconds have passed, after the last whole chunk written (--resume "
-                   "then plays the rest)")
+                   help=f"stop once this many seconds (up to {MAX_TIME_LIMIT:,.0f}) have passed, after the last whole "
+                   "chunk written (--resume then plays the rest)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
 
