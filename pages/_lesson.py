@@ -211,15 +211,14 @@ def table(rows: list[dict], name: str, key: str, *, formats: dict[str, str] | No
     """A table, and a button that downloads it as CSV (for a spreadsheet, the numbers as they are).
 
     Whole numbers of 1,000 and more are shown as the rest of the site writes them, 10,000 (a walkthrough read
-    "10000"; the browser's own locale wrote "10.000" in German beside "7.0380" with a decimal point)."""
+    "10000"; the browser's own locale wrote "10.000" in German beside "7.0380" with a decimal point), through a
+    Styler: the table still sorts them as numbers when a column's header is clicked (as text, "795" came after
+    "3,709")."""
     df = pd.DataFrame(rows)
     config = {c: st.column_config.NumberColumn(format=f) for c, f in (formats or {}).items()}
-    shown = df.copy()
-    for c in df.columns:
-        if c not in config and df[c].dtype.kind in "iu" and len(df) and df[c].abs().max() >= 1000:
-            shown[c] = [f"{v:,}" for v in df[c].tolist()]
-            config[c] = st.column_config.TextColumn(alignment="right")
-    st.dataframe(shown, hide_index=True, key=key, column_config=config)
+    thousands = {c: "{:,}" for c in df.columns
+                 if c not in config and df[c].dtype.kind in "iu" and len(df) and df[c].abs().max() >= 1000}
+    st.dataframe(df.style.format(thousands) if thousands else df, hide_index=True, key=key, column_config=config)
     st.download_button("Download CSV", df.to_csv(index=False).encode(), file_name=f"{name}.csv", mime="text/csv",
                        key=f"{key}_csv", icon=":material/download:")
 
