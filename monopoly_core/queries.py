@@ -465,8 +465,8 @@ class Batch:
         # (a batch completed after another batch was written has ids in two runs, with the other's between them:
         # an outside review filtered by such a range and mixed batches)
         ids = (f"ids {self.first_id:,} to {self.last_id:,}" if self.last_id - self.first_id + 1 == self.games else
-               f"ids between {self.first_id:,} and {self.last_id:,}, among other batches' (ask for batch = "
-               f"{self.batch})")
+               f"ids between {self.first_id:,} and {self.last_id:,}, with other batches' ids among them (ask "
+               f"for batch = {self.batch})")
         return (f"Batch {self.batch}: {count} of {self.preset}, {self.players} players ({self.bots}{moving}), turn "
                 f"limit {self.turn_limit}, {ids}"
                 + (f": stopped part way; {self.completion()}" if self.short else ""))

@@ -26,6 +26,7 @@ from ._number_box import number_box
 RESULT = "rules_change_result"
 FORM_NOW = "rules_change_form"          # the form's settings on this run
 RESULT_FORM = "rules_change_result_form"  # the form's settings when the result shown was asked for
+RUNNING = "rules_change_running"        # set while a comparison runs: still set on the next run, it was cut short
 #: Most games a side from the page (the command line takes up to a million); one click plays for at most
 #: bounds.SITE_TIME_LIMIT and the next plays on.
 PAGE_MAX_GAMES = 20_000
@@ -126,7 +127,9 @@ def controls(choices: dict[str, tuple[str, RuleSet]]) -> None:
     pressed = st.button("Compare", type="primary", key="ch_go", disabled=not diff or not bots)
     # (a result shown under a form that now asks for something else says so: a walkthrough read a stopped
     # comparison's "Press Compare again to play on" under a form naming other rules)
-    st.session_state[FORM_NOW] = (a, b, games, players, seed, alpha, tuple(bots), rotate)
+    # (the rules themselves, not their names: a kept rule set changed and kept again under its name is another)
+    st.session_state[FORM_NOW] = (rules_a.to_json(), rules_b.to_json(), games, players, seed, alpha, tuple(bots),
+                                  rotate)
     refused = [why for why in (games_why, players_why, seed_why) if why]
     if pressed and refused:
         # (the last comparison's result goes: below a refusal, under a form naming other rules, a walkthrough read
@@ -151,6 +154,7 @@ def _run(rules_a, rules_b, la, lb, games, players, seed, alpha, bots, seating) -
 
     # two worker processes where there are two cores and enough games to pay for starting them
     workers = min(2, os.cpu_count() or 1) if games >= PARALLEL_FROM else 1
+    st.session_state[RUNNING] = True
     try:
         result = compare(rules_a, rules_b, games=games, players=players, seed=seed, bots=bots, alpha=alpha,
                          label_a=la, label_b=lb, db_path=_site.db_path(), progress=progress, workers=workers,
@@ -161,10 +165,16 @@ def _run(rules_a, rules_b, la, lb, games, players, seed, alpha, bots, seating) -
         st.session_state[RESULT] = f"The comparison could not run: {exc}"
     else:
         st.session_state[RESULT] = result
+    st.session_state.pop(RUNNING, None)
     bar.empty()
 
 
 def results() -> None:
+    if st.session_state.pop(RUNNING, None):
+        # (a change to the page while the games were played ends the run where it stands: an outside review typed
+        # into the games box at "74 of 300" and the run went without a word)
+        st.info("The last comparison was cut short when the page changed before it ended. The games it played are "
+                "kept in the game database: press Compare to read them back and play on.")
     result = st.session_state.get(RESULT)
     if result is None:
         return

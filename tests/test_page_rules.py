@@ -556,6 +556,21 @@ def test_a_comparison_stops_at_the_time_limit_of_a_click_and_the_next_click_play
     page.text_input(key="ch_players").set_value("8").run()
     assert not [i.value for i in page.info if i.value.startswith("Below is the last comparison")]
     assert any("Press Compare again" in w.value for w in page.warning)
+    # the form is its rules, not their names: "Long" kept again with other rules is another comparison (an outside
+    # review re-kept it with 50 rounds and read "Press Compare again to play on" under it)
+    page.text_input(key="rp_rule_turn_limit").set_value("50").run()
+    next(b for b in page.button if b.key == "rp_keep").click().run()
+    assert [i.value for i in page.info if i.value.startswith("Below is the last comparison")]
+    assert not any("Press Compare again" in w.value for w in page.warning)
+    page.text_input(key="rp_rule_turn_limit").set_value("10000").run()
+    next(b for b in page.button if b.key == "rp_keep").click().run()
+    assert any("Press Compare again" in w.value for w in page.warning)
+    # a run cut short by a change to the page (a rerun while its games were played) says so on the next run
+    page.session_state["rules_change_running"] = True
+    page.run()
+    assert [i.value for i in page.info if i.value.startswith("The last comparison was cut short")]
+    page.run()
+    assert not [i.value for i in page.info if i.value.startswith("The last comparison was cut short")]
     monkeypatch.setattr(bounds, "SITE_TIME_LIMIT", 180.0)
     page.button(key="ch_go").click().run(timeout=300)
     assert "Classic (UK) (A) against Long (B), 3 games a side" in shown(page)

@@ -255,7 +255,7 @@ def test_a_batch_completed_after_another_says_its_ids_are_not_in_a_row(tmp_path)
     simulate(path, games=2, players=2, seed=12, turn_limit=20)     # batch 2: ids 3 and 4
     simulate(path, resume=True, **args)                            # batch 1 gets 5 and 6
     first, second = batches(path)
-    assert "ids between 1 and 6, among other batches' (ask for batch = 1)" in first.label()
+    assert "ids between 1 and 6, with other batches' ids among them (ask for batch = 1)" in first.label()
     assert second.label().endswith("ids 3 to 4")
 
 

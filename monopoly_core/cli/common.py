@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..bounds import SEED_MAX, check_count, check_seconds, check_seed
+from ..bounds import SEED_MAX, check_count, check_seconds, check_seed, short
 from ..bots import STANDARD, STRATEGIES
 from ..errors import InvalidRules
 from ..rules import preset
@@ -73,12 +73,12 @@ def seconds(hi: float):
         try:
             value = float(text)
         except ValueError:
-            raise InvalidRules("value", f"must be a number of seconds, got {text[:40]!r}") from None
+            raise InvalidRules("value", f"must be a number of seconds, got {short(text)}") from None
         try:
             return check_seconds(value, "value", hi)
         except InvalidRules:        # (said as typed: 5,000 nines were "inf" and 1e-400 "0.0" once parsed)
             raise InvalidRules("value", f"must be a number of seconds above 0 and at most {hi:g}, got "
-                                        f"{text[:40]!r}") from None
+                                        f"{short(text)}") from None
     return _refusing(check)
 
 

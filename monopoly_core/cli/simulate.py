@@ -78,7 +78,8 @@ def run(args) -> int:
               file=sys.stderr)
         return 130
     if report.timed_out:
-        print(f"stopped at the time limit ({args.time_limit:g} s): {report.games:,} whole games were written (ids "
+        print(f"stopped at the time limit ({args.time_limit:g} s): {report.games:,} whole "
+              f"game{'s were' if report.games != 1 else ' was'} written (ids "
               f"{report.first_id}-{report.last_id}, batch {report.batch}); run the same command with --resume to "
               "play the rest", file=sys.stderr)
     kept = (f"; {report.kept:,} game{'s were' if report.kept != 1 else ' was'} already in the batch and kept"
