@@ -474,7 +474,9 @@ class Batch:
     def completion(self) -> str:
         """How to complete a batch short of its games, in words for the Database page."""
         if self.made_by == COMPARISON:
-            return (f"complete it by running the same comparison again on the Rules page ({self.planned:,} games, "
+            # (lesson 5 makes comparisons too: its button, pressed again with the same seed, completes its own)
+            return (f"complete it by running the same comparison again, on the Rules page or in the lesson that "
+                    f"played it ({self.planned:,} games, "
                     f"seed {self.master_seed})")
         return (f"complete it with Simulate below: the same rule set, players, bots, seating and turn limit, "
                 f"{self.planned:,} games, master seed {self.master_seed}, and \"Complete a batch already in the "

@@ -284,7 +284,8 @@ def test_a_comparison_stopped_part_way_is_listed_short_and_says_how_to_complete_
                 db_path=path, progress=_stopped_after(1))
     listed = batches(path)
     assert listed and all(b.short and b.planned == 8 and b.made_by == "compare" for b in listed)
-    assert "complete it by running the same comparison again on the Rules page (8 games, seed 5)" in listed[0].label()
+    assert ("complete it by running the same comparison again, on the Rules page or in the lesson that played it "
+            "(8 games, seed 5)") in listed[0].label()
 
 
 def test_a_database_from_before_batch_plans_still_lists_its_batches(tmp_path):
