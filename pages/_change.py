@@ -126,8 +126,8 @@ def controls(choices: dict[str, tuple[str, RuleSet]]) -> None:
                             "every bot in the same seat (then the seat and the bot in it cannot be told apart).")
     pressed = st.button("Compare", type="primary", key="ch_go", disabled=not diff or not bots)
     # (a result shown under a form that now asks for something else says so: a walkthrough read a stopped
-    # comparison's "Press Compare again to play on" under a form naming other rules)
-    # (the rules themselves, not their names: a kept rule set changed and kept again under its name is another)
+    # comparison's "Press Compare again to play on" under a form naming other rules; the form is its rules, not
+    # their names: a kept rule set changed and kept again under its name is another)
     st.session_state[FORM_NOW] = (rules_a.to_json(), rules_b.to_json(), games, players, seed, alpha, tuple(bots),
                                   rotate)
     refused = [why for why in (games_why, players_why, seed_why) if why]
