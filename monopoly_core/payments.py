@@ -99,7 +99,8 @@ def settle_received_mortgages(g: GameState, receiver: Player, squares: list[int]
 
 
 def bankrupt(g: GameState, p: Player, creditor: int) -> Play:
-    """Retire ``p``: everything of value goes to the creditor player, or to the bank (then auctioned)."""
+    """Retire ``p``: everything of value goes to the creditor player, or to the bank (then auctioned); a debt to
+    the Free Parking pot leaves the cash in the pot and the rest to the bank."""
     g.log.add(E.BANKRUPT, p.seat, -1, 0, creditor)
     p.bankrupt = True
     p.bankrupt_turn = g.turn
@@ -125,7 +126,9 @@ def bankrupt(g: GameState, p: Player, creditor: int) -> Play:
         yield from settle_received_mortgages(g, c, owing)
     else:
         if p.cash:
-            transfer(g, p.seat, E.BANK, p.cash, E.R_BANKRUPTCY)
+            # (owed to the Free Parking pot, a house rule's, the cash goes into the pot it was owed to; the deeds
+            # go back to the bank, as the books say of a debt to the bank: an outside audit saw the pot stay empty)
+            transfer(g, p.seat, creditor, p.cash, E.R_BANKRUPTCY)
         for s in owned:
             holdings.remove_buildings(g, s)
             holdings.set_mortgaged(g, s, False)

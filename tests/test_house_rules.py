@@ -41,6 +41,23 @@ def test_jail_fines_go_to_the_jackpot():
     assert g.pot == 50
 
 
+def test_a_player_bankrupt_to_the_jackpot_leaves_their_cash_in_the_pot():
+    # The lab's reading of the house rule: what a player owes the pot (here the Income Tax) is the pot's, so their
+    # last cash goes into it (an outside audit saw $150 go to the bank and the pot stay empty); the deeds go back to
+    # the bank, as 002 BANKRUPTCY says of a debt to the bank ("turn over all assets to the Bank").
+    g = table(2, free_parking="jackpot")
+    g.arrange().cash(0, 150)
+    give(g, 0, 3)
+    place(g, 0, 1)
+    roll(g, (1, 2))                       # Income Tax: $200, with $150 and Baltic Avenue (mortgage $30)
+    until(g, D.DEBT)
+    g.act(Action(A.BANKRUPT))
+    assert g.players[0].bankrupt and g.over
+    assert g.pot == 150 and g.owner[3] == -1
+    assert [(e.player, e.other) for e in pays(g, reason=E.R_BANKRUPTCY)] == [(0, E.POT)]
+    assert g.money_in_play() == g.bank_paid - g.bank_received
+
+
 def test_double_salary_for_landing_exactly_on_go():
     g = table(2, double_go_on_landing=True)
     place(g, 0, 33)
