@@ -54,7 +54,10 @@ class RuleSet:
     double_go_on_landing: bool = _f(False, "House rule: landing exactly on GO pays double the salary.")
     # --- buying and auctions -----------------------------------------------------------------------------
     auctions: bool = _f(True, "A property its lander declines is auctioned to every player (off: it stays "
-                        "with the bank).", source="002 BUYING PROPERTIES: the Banker auctions it")
+                        "with the bank, and so do the deeds of a player bankrupt to the bank; the last buildings "
+                        "and the Mega Edition's Auction square are still auctioned).",
+                        source="002 BUYING PROPERTIES: the Banker auctions it; 002 BANKRUPTCY: the Bank "
+                        "immediately sells by auction all properties so taken")
     auction_min_bid: int = _f(1, "Lowest opening bid in an auction.", lo=1, hi=100_000,
                               source="002: Bidding may start at any price; 004: Bidding starts at \u20ac10; "
                               "003: It goes up for auction! Bids start at \u00a310")

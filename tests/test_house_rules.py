@@ -98,6 +98,22 @@ def test_no_auctions_leaves_a_declined_property_with_the_bank():
     assert g.owner[3] == -1 and not events_of(g, E.AUCTION)
 
 
+def test_no_auctions_also_leaves_a_bankrupt_player_s_deeds_with_the_bank():
+    # The rule's own words (rules.py, auctions): "off: it stays with the bank, and so do the deeds of a player
+    # bankrupt to the bank" (on, 002 BANKRUPTCY: "the Bank immediately sells by auction all properties so taken")
+    for auctions in (True, False):
+        g = table(3, auctions=auctions)
+        g.arrange().cash(0, 150)
+        give(g, 0, 3)
+        place(g, 0, 1)
+        roll(g, (1, 2))                   # Income Tax: $200, with $150 and Baltic Avenue (mortgage $30)
+        until(g, D.DEBT)
+        g.act(Action(A.BANKRUPT))
+        assert g.players[0].bankrupt and bool(events_of(g, E.AUCTION)) == auctions
+        if not auctions:
+            assert g.owner[3] == -1 and not g.mortgaged[3]
+
+
 def test_jail_fine_is_a_rule():
     g = table(2, arrange=jailed(0), jail_fine=80)
     cash = g.players[0].cash
