@@ -44,6 +44,13 @@ def build_problem(game: GameState, seat: int, square: int, *, check_cash: bool =
             if level[s] < lv:
                 # with four houses here, this is also "a hotel needs four houses on every street of the set"
                 return f"build evenly: other streets of the set have fewer buildings than {sq.name}"
+    elif lv == game.edition.hotel_level - 1:
+        # (uneven building, a house rule, still leaves 002 HOTELS: "When you have four houses on each property of a
+        # complete color-group, you may buy a hotel"; an outside audit built one beside an empty street)
+        for s in members:
+            if level[s] < lv:
+                return f"a hotel needs {lv} houses on every street of the {game.board.groups[sq.group].label} set " \
+                       f"first"
     if rules.building_limits:
         hotel = lv == game.edition.hotel_level - 1
         if hotel and game.hotels_left <= 0:

@@ -359,6 +359,23 @@ def test_houses_may_be_built_with_all_but_one_of_a_group_evenly():
         g.act(Action(A.BUILD, 7))
 
 
+def test_uneven_building_still_needs_four_houses_on_each_street_held_before_a_hotel():
+    # The house rule lifts "You must place them evenly" (002 HOUSES), not 002 HOTELS: "When you have four houses on
+    # each property of a complete color-group, you may buy a hotel"; with all but one of a group (002 NEW
+    # PROPERTIES), each property held
+    g = mega(arrange=lambda g: give(g, 0, 7, 8, 11), even_building=False)
+    for _ in range(4):
+        g.act(Action(A.BUILD, 7))
+    assert g.edition.build_problem(g, 0, 7) == "a hotel needs 4 houses on every street of yours in the light blue " \
+                                               "group first"
+    assert Action(A.BUILD, 7) not in g.pending.legal_actions()
+    for s in (8, 11):
+        for _ in range(4):
+            g.act(Action(A.BUILD, s))
+    g.act(Action(A.BUILD, 7))
+    assert (g.level[7], g.level[8], g.level[11]) == (5, 4, 4)
+
+
 def test_a_shortage_auction_counts_players_who_may_build_with_all_but_one_of_a_group():
     # 002 BUILDING SHORTAGES: "If there are a limited number of buildings available and two or more players wish to
     # buy more than the Bank has, the buildings must be sold at auction"; NEW PROPERTIES: "You may build houses and

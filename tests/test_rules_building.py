@@ -37,12 +37,23 @@ def test_even_building_and_even_selling():
     assert [g.level[s] for s in LIGHT_BLUE] == [1, 1, 1]
 
 
-def test_uneven_building_is_a_house_rule():
+def test_uneven_building_is_a_house_rule_but_a_hotel_still_needs_four_houses_on_every_street():
+    # The house rule lifts 002 HOUSES' "You must place them evenly", not 002 HOTELS: "When you have four houses on
+    # each property of a complete color-group, you may buy a hotel" (an outside audit built one beside an empty
+    # street)
     g = table(2, arrange=lambda g: give(g, 0, *LIGHT_BLUE), even_building=False)
     for _ in range(4):
+        g.act(Action(A.BUILD, 6))         # four houses on one street alone
+    assert [g.level[s] for s in LIGHT_BLUE] == [4, 0, 0]
+    assert Action(A.BUILD, 6) not in g.pending.legal_actions()
+    with pytest.raises(IllegalAction, match="a hotel needs 4 houses on every street of the light blue set first"):
         g.act(Action(A.BUILD, 6))
-    g.act(Action(A.BUILD, 6))             # a hotel on one street alone
-    assert g.level[6] == 5 and g.level[8] == 0
+    for s in (8, 9):
+        for _ in range(4):
+            g.act(Action(A.BUILD, s))
+    g.act(Action(A.BUILD, 9))
+    g.act(Action(A.BUILD, 6))
+    assert [g.level[s] for s in LIGHT_BLUE] == [5, 4, 5]
 
 
 def test_hotel_after_four_houses_everywhere_returns_the_houses():

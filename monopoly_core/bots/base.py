@@ -222,14 +222,16 @@ class Bot(Policy):
                         break
                 if blocked:
                     continue
-            cap = under_hotel           # the highest level one may build on top of
-            if even:
-                for s in members:
-                    if level[s] < cap:
-                        cap = level[s]
+            lowest = under_hotel        # the lowest level of the set, up to a hotel's four houses
+            for s in members:
+                if level[s] < lowest:
+                    lowest = level[s]
+            cap = lowest if even else under_hotel   # the highest level one may build on top of
+            # (a hotel needs four houses on every street, even building or not: 002 HOTELS)
+            hotel_ok = hotels_ok and lowest == under_hotel
             for s in members:
                 lv = level[s]
-                if lv < target and lv <= cap and (hotels_ok if lv == under_hotel else houses_ok):
+                if lv < target and lv <= cap and (hotel_ok if lv == under_hotel else houses_ok):
                     options.append((lv, priority[s][lv], s))
                     if squares[s].house_cost < cheapest:
                         cheapest = squares[s].house_cost

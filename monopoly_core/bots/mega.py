@@ -369,5 +369,5 @@ def _find_candidates(g: Game, seat: int, target: int, h: _Holding, skyscrapers_l
             lv = level[s]
             if owner[s] != seat or lv >= target or lv >= hotel or (even and lv > lowest):
                 continue
-            if hotels_ok if lv == hotel - 1 else houses_ok:
+            if (hotels_ok and lowest >= lv) if lv == hotel - 1 else houses_ok:     # (002 HOTELS: four on each)
                 found.append(((lv, -squares[s].house_cost), squares[s].house_cost, s))

@@ -297,6 +297,11 @@ class Mega(Edition):
             for s in members:
                 if owner[s] == seat and level[s] < lv:
                     return f"build evenly: other streets of the group have fewer buildings than {sq.name}"
+        elif lv == hotel - 1:       # (uneven building, a house rule, leaves 002 HOTELS' four houses on each)
+            for s in members:
+                if owner[s] == seat and level[s] < lv:
+                    return f"a hotel needs {lv} houses on every street of yours in the {groups[sq.group].label} " \
+                           f"group first"
         if g.rules.building_limits:
             to_hotel = lv == hotel - 1
             if to_hotel and g.hotels_left <= 0:
