@@ -141,6 +141,7 @@ REGROUPED: Final = 1
 AUCTION_OPENS: Final = 0
 AUCTION_SOLD: Final = 1
 AUCTION_UNSOLD: Final = 2
+AUCTION_UNCONTESTED: Final = 3        # a shortage auction nobody but its asker bid in: sold at the printed price
 C_START: Final = 0
 C_RENT: Final = 1
 C_TAX: Final = 2
@@ -235,9 +236,10 @@ KINDS: tuple[EventKind, ...] = (
        (("player", "who declines"), ("square", "the property"), ("amount", "its price"))),
     _K(AUCTION, "auction", "an auction opens or closes",
        (("player", "the winner, when sold"), ("square", "the property it is for"),
-        ("amount", "the winning bid, when sold"), ("other", "what is sold"), ("detail", "the state")),
+        ("amount", "the winning bid, when sold (uncontested: the printed price paid)"), ("other", "what is sold"),
+        ("detail", "the state")),
        (("other", ("deed", "house", "hotel", "skyscraper", "train_depot")),
-        ("detail", ("open", "sold", "unsold")))),
+        ("detail", ("open", "sold", "unsold", "uncontested")))),
     _K(BID, "bid", "a player bids in an auction",
        (("player", "the bidder"), ("square", "the auction's property"), ("amount", "the bid"))),
     _K(PASS, "pass", "a player leaves an auction", (("player", "who passes"), ("square", "the auction's property"))),

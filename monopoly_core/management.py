@@ -6,7 +6,8 @@ Legality lives in :mod:`.building`, :mod:`.mortgage` and :mod:`.trading` and is 
 
 Building shortages (002 BUILDING SHORTAGES): when supply limits are on and the bank holds fewer buildings of the
 kind asked for than there are players able to place one now, the building is auctioned among those players
-(bids from the auction minimum, payment to the bank, as 004 and 000 print it); the winner places it.
+(bids from the auction minimum, payment to the bank, as 004 and 000 print it); the winner places it. When nobody
+but the player who asked bids, only one wished to buy: they pay the printed price (:func:`.sales.auction`).
 """
 from __future__ import annotations
 
@@ -91,7 +92,8 @@ def shortage_auction(g: GameState, p: Player, square: int, item: int, able: list
     """``p`` asked for a building of auction ``item`` on ``square`` while the bank is short of them: the building
     is auctioned among the ``able`` seats (002 BUILDING SHORTAGES); the winner pays the bank (in the auction) and
     places it, on ``square`` when the winner is ``p``, else where they choose (``place_building``)."""
-    winner, price = yield from sales.auction(g, square, item, eligible=set(able))
+    winner, price = yield from sales.auction(g, square, item, eligible=set(able), asker=p.seat,
+                                             price=g.board.squares[square].house_cost)
     if winner < 0:
         # nobody would pay the minimum: that kind of building is not asked for again this turn (else the
         # same request and the same empty auction could repeat for ever; issue 13)

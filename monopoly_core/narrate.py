@@ -118,6 +118,8 @@ def _sentence(ev: E.Event, game) -> str:
             return f"Auction of {item}."
         if ev.detail == E.AUCTION_SOLD:
             return f"{who} wins the auction of {item} for {m(ev.amount)}."
+        if ev.detail == E.AUCTION_UNCONTESTED:
+            return f"Nobody else bids for {item}, so there is no auction: {who} buys it at its price, {m(ev.amount)}."
         return f"Nobody bids for {item}; it stays with the bank."
     if k == E.BID:
         return f"{who} bids {m(ev.amount)}."

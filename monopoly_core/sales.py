@@ -54,15 +54,21 @@ def bidders(g: GameState, eligible: set[int] | None = None) -> list[int]:
 
 
 def auction(g: GameState, square: int, item: int = ITEM_DEED, eligible: set[int] | None = None,
-            increment: int = 0) -> Play:
+            increment: int = 0, asker: int = -1, price: int = 0) -> Play:
     """Run an auction for ``square``'s deed (or, for another ``item``, a building for it). Returns
     (winner, price); winner -1 when nobody bid. ``increment``: the smallest raise, when not the rules'
-    auction increment (the Cheaters Edition's hotel auctions rise by £1, its deed auctions by £10)."""
+    auction increment (the Cheaters Edition's hotel auctions rise by £1, its deed auctions by £10).
+
+    A building short in the bank is auctioned only if "two or more players wish to buy" it (002 BUILDING
+    SHORTAGES; 004: "If multiple players want to buy the last House or Hotel"): the auction asks who does. When
+    nobody but ``asker``, who asked for it, bids, only one wished to: ``asker`` buys it at its printed ``price``,
+    not at the opening bid (an outside audit saw the last house sold to its only taker for $1)."""
     log, players = g.log, g.players
     rules = g.rules
     log.add(E.AUCTION, -1, square, 0, item, E.AUCTION_OPENS)
     queue = deque(bidders(g, eligible))
     high, high_bidder = 0, -1
+    contested = asker < 0       # (a deed's auction, or a building's that someone besides its asker bid in)
     while queue:
         seat = queue.popleft()
         if seat == high_bidder:
@@ -82,12 +88,18 @@ def auction(g: GameState, square: int, item: int = ITEM_DEED, eligible: set[int]
             high, high_bidder = action.amount, seat
             log.add(E.BID, seat, square, high)
             queue.append(seat)
+            if seat != asker:
+                contested = True
         else:
             log.add(E.PASS, seat, square)
     if high_bidder < 0:
         log.add(E.AUCTION, -1, square, 0, item, E.AUCTION_UNSOLD)
         return -1, 0
-    log.add(E.AUCTION, high_bidder, square, high, item, E.AUCTION_SOLD)
+    if not contested and players[high_bidder].cash >= price:   # (the asker could pay it: legal to ask)
+        high = price
+        log.add(E.AUCTION, high_bidder, square, high, item, E.AUCTION_UNCONTESTED)
+    else:
+        log.add(E.AUCTION, high_bidder, square, high, item, E.AUCTION_SOLD)
     if item == ITEM_DEED:
         payments.transfer(g, high_bidder, E.BANK, high, E.R_AUCTION, square)
         holdings.give_deed(g, square, high_bidder, E.BANK, high, E.D_AUCTION)

@@ -209,6 +209,10 @@ def decision_panel(g) -> None:
             lead = f"{money(g, d.amount)} by {markdown(g.players[d.other].name)}" if d.other >= 0 else "no bids yet"
             st.write(f"Auction of **{item}**: {lead}. The lowest bid now is {money(g, d.minimum)}; "
                      f"you have {money(g, p.cash)}.")
+            if d.item != 0:     # a building the bank is short of (002 BUILDING SHORTAGES)
+                st.caption("The bank has fewer left than players who could build: it is auctioned if two or more "
+                           "want it. If nobody but the player who asked for it bids, they buy it at its price, "
+                           f"{money(g, g.board.squares[d.square].house_cost)}.")
         why = _sore_losers.explain(d, g)
         if why:
             st.write(why)

@@ -224,8 +224,28 @@ def test_not_enough_hotels_the_last_is_auctioned_from_10_by_1():
     g.act(Action(A.BID, amount=10))
     d = to(g, D.BID)
     assert d.player == 1 and d.minimum == 11
+    g.act(Action(A.BID, amount=11))                     # seat 1 wants it too
+    to(g, D.BID)
+    g.act(Action(A.BID, amount=12))
+    to(g, D.BID)
     g.act(Action(A.PASS))
-    assert g.level[OLD_KENT] == 1 and g.hotels_left == 0 and g.players[0].cash == 1490
+    assert g.level[OLD_KENT] == 1 and g.hotels_left == 0 and g.players[0].cash == 1488
+
+
+def test_the_last_hotel_nobody_else_bids_for_is_bought_at_its_price():
+    # SEED "If multiple players want to buy the last Hotel, it must be auctioned": seat 1 could, but bids nothing,
+    # so only seat 0 wants it and pays the printed price (not the opening £10)
+    g = cheaters()
+    g.arrange().deed(OLD_KENT, 0).deed(WHITECHAPEL, 0).deed(11, 1).deed(13, 1).deed(14, 1).supply(hotels=1)
+    to(g, D.PRE_ROLL)
+    g.act(Action(A.BUILD, OLD_KENT))
+    to(g, D.BID)
+    g.act(Action(A.BID, amount=10))
+    to(g, D.BID)
+    g.act(Action(A.PASS))
+    price = g.board.squares[OLD_KENT].house_cost
+    assert g.level[OLD_KENT] == 1 and g.hotels_left == 0 and g.players[0].cash == 1500 - price
+    assert events(g, E.AUCTION)[-1].detail == E.AUCTION_UNCONTESTED
 
 
 def test_money_is_raised_by_selling_deeds_to_the_bank_at_face_value_or_the_hotel_rent():

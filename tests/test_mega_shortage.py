@@ -58,6 +58,14 @@ def auctions(g, start=0):
     return [(e.other, e.detail) for e in events_of(g, E.AUCTION, start)]
 
 
+def answer(g, *bids):
+    """Answer the running auction with ``bids`` in order: (seat, amount) bids, None a pass by the seat asked."""
+    for amount in bids:
+        until(g, D.BID)
+        g.act(Action(A.PASS) if amount is None else Action(A.BID, amount=amount))
+    until(g)
+
+
 def test_the_last_skyscraper_wanted_by_two_players_is_auctioned_and_the_winner_pays_the_bank():
     # 002 BUILDING SHORTAGES: "two or more players wish to buy more than the Bank has ... sold at auction to the
     # highest bidder"
@@ -66,7 +74,7 @@ def test_the_last_skyscraper_wanted_by_two_players_is_auctioned_and_the_winner_p
     g.act(Action(A.BUILD, 1))
     until(g, D.BID)
     assert g.pending.item == sales.ITEM_SKYSCRAPER and g.level[1] == 5
-    bid(g, {0: 80})
+    answer(g, 10, 30, 80, None)          # seat 0 asks, seat 1 wishes too (bids $30), seat 0 outbids
     assert auctions(g, start) == [(sales.ITEM_SKYSCRAPER, E.AUCTION_OPENS), (sales.ITEM_SKYSCRAPER, E.AUCTION_SOLD)]
     assert g.level[1] == 6 and T.supply(g).skyscrapers_left == 0
     assert g.players[0].cash == cash - 80                 # the bid, not the printed $50
@@ -75,6 +83,23 @@ def test_the_last_skyscraper_wanted_by_two_players_is_auctioned_and_the_winner_p
     assert [(b.player, b.square, b.amount, b.other) for b in built] == [(0, 1, 6, 80)]
     opened = events_of(g, E.AUCTION, start)[0]
     assert describe(opened, g) == "Auction of a skyscraper."
+
+
+def test_the_last_skyscraper_nobody_else_bids_for_is_bought_at_its_printed_price():
+    # 002 BUILDING SHORTAGES: the auction is for when "two or more players wish to buy"; the others able to place one
+    # bid nothing, so only its asker wished to: it is bought at its printed price, not the $80 bid (an outside audit
+    # saw the last house sold to its only taker for $1)
+    g = mega(arrange=two_hotel_groups, skyscrapers=1)
+    start, cash = len(g.log), g.players[0].cash
+    g.act(Action(A.BUILD, 1))
+    answer(g, 80, None)
+    assert auctions(g, start) == [(sales.ITEM_SKYSCRAPER, E.AUCTION_OPENS),
+                                  (sales.ITEM_SKYSCRAPER, E.AUCTION_UNCONTESTED)]
+    assert g.level[1] == 6 and g.players[0].cash == cash - 50
+    assert [(p.player, p.other, p.amount) for p in pays(g, start, E.R_BUILD)] == [(0, E.BANK, 50)]
+    closed = events_of(g, E.AUCTION, start)[-1]
+    assert describe(closed, g) == ("Nobody else bids for a skyscraper, so there is no auction: "
+                                   f"{g.players[0].name} buys it at its price, $50.")
 
 
 def test_a_skyscraper_won_by_another_player_is_placed_where_they_choose():
@@ -240,6 +265,7 @@ def test_the_database_names_the_new_auction_items(tmp_path):
     # the game database reads an auction's item by its name (events.KINDS), so a class can ask for them in SQL
     assert detail_text(E.AUCTION, sales.ITEM_SKYSCRAPER, E.AUCTION_SOLD) == "sold skyscraper"
     assert detail_text(E.AUCTION, sales.ITEM_DEPOT, E.AUCTION_UNSOLD) == "unsold train_depot"
+    assert detail_text(E.AUCTION, sales.ITEM_HOUSE, E.AUCTION_UNCONTESTED) == "uncontested house"
 
     g = mega(arrange=lambda g: (two_hotel_groups(g), two_railroads(g)), skyscrapers=1, train_depots=1)
     g.act(Action(A.BUILD, 1))
@@ -248,5 +274,6 @@ def test_the_database_names_the_new_auction_items(tmp_path):
     bid(g, {})
     log_game(g, tmp_path / "short.duckdb", unfinished=True)
     details = run_query("SELECT detail FROM events WHERE kind = 'auction' ORDER BY seq", tmp_path / "short.duckdb")
-    assert list(details.to_pandas()["detail"]) == ["open skyscraper", "sold skyscraper", "open train_depot",
+    # (seat 1 bid nothing for the skyscraper: uncontested, bought at its price)
+    assert list(details.to_pandas()["detail"]) == ["open skyscraper", "uncontested skyscraper", "open train_depot",
                                                     "unsold train_depot"]

@@ -36,6 +36,8 @@ def test_the_page_asks_for_a_bid_on_a_skyscraper_and_where_to_place_it():
     assert g.pending.item == sales.ITEM_SKYSCRAPER
     show(at)
     assert "Auction of **a skyscraper**" in texts(at)
+    # (002 BUILDING SHORTAGES: auctioned when "two or more players wish to buy"; the lab's price for one taker)
+    assert "If nobody but the player who asked for it bids, they buy it at its price, $50." in texts(at)
     while g.pending.kind == D.BID:              # the requester passes, the other person bids the minimum
         g.act(Action(A.BID, amount=g.pending.minimum) if g.pending.player == other else Action(A.PASS))
         until(g)

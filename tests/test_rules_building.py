@@ -164,3 +164,25 @@ def test_shortage_auction_when_several_players_want_the_last_house():
     assert g.level[place.square] == 1 and g.houses_left == 0
     assert g.players[1].cash == 1500 - 31
     assert events_of(g, E.AUCTION)[-1].player == 1
+
+
+@pytest.mark.parametrize("preset_name, price", [("classic-us", 200), ("classic-uk", 200)])
+def test_the_last_house_only_its_asker_bids_for_is_bought_at_its_printed_price(preset_name, price):
+    # 002 BUILDING SHORTAGES: "two or more players wish to buy more than the Bank has"; 004: "If multiple players want
+    # to buy the last House or Hotel, the Banker must auction it". Seat 1 could build but bids nothing, so only seat
+    # 0 wanted the house: it costs the printed price, not the opening bid (an outside audit bought it for $1)
+    def arrange(g):
+        give(g, 0, 31, 32, 34)            # the greens: a house costs 200
+        give(g, 1, *BROWN)
+        g.arrange().supply(houses=1)
+    g = table(2, preset_name, arrange=arrange)
+    start, cash = len(g.log), g.players[0].cash
+    g.act(Action(A.BUILD, 31))
+    until(g, D.BID)
+    g.act(Action(A.BID, amount=g.pending.minimum))
+    until(g, D.BID)
+    g.act(Action(A.PASS))
+    assert g.level[31] == 1 and g.houses_left == 0 and g.players[0].cash == cash - price
+    assert [(e.player, e.amount, e.detail) for e in events_of(g, E.AUCTION, start)][-1] == (
+        0, price, E.AUCTION_UNCONTESTED)
+    assert [p.amount for p in pays(g, start, E.R_BUILD)] == [price]

@@ -83,7 +83,8 @@ def build(g: GameState, p: Player, square: int) -> Play:
         able = [s for s in sales.bidders(g) if hotel_streets(g, s) and g.players[s].cash >= g.rules.auction_min_bid]
         if len(able) >= 2 and g.hotels_left < len(able):
             winner, price = yield from sales.auction(g, square, sales.ITEM_HOTEL, eligible=set(able),
-                                                     increment=g.rules.hotel_auction_increment)
+                                                     increment=g.rules.hotel_auction_increment, asker=p.seat,
+                                                     price=g.board.squares[square].house_cost)
             if winner < 0:
                 holdings.close_shortage(g, sales.ITEM_HOTEL)
             elif winner == p.seat:
