@@ -155,6 +155,9 @@ _LIST = [
         "made_by": "`simulate` (the Database page's Simulate, the `simulate` command, lesson 6) or `compare` (the "
                    "Rules page's comparison, the `compare` command, lesson 5)",
         "planned_at": "when a run last planned the batch (UTC)",
+        "play_version": "the version of the lab's game play its games were played under (moved on when a change "
+                        "to the rules or the bots plays a seed differently; empty: before it was kept). A new run "
+                        "reads back or completes only a batch of the current version",
     }),
     Relation("meta", "table",
              "Settings of the database file.", {

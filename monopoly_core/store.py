@@ -40,6 +40,7 @@ from .bounds import check_seed
 from .datafiles import available, data_dir
 from .editions.cheats import load_cheats
 from .errors import InvalidRules
+from .play_version import BEFORE, PLAY_VERSION
 from .records import FIXED, TableBuilder
 
 SCHEMA_VERSION = "1"
@@ -80,7 +81,8 @@ CREATE TABLE IF NOT EXISTS comparisons (
     comparison BIGINT, side VARCHAR, batch BIGINT, label VARCHAR, games BIGINT, seed BIGINT, reused BOOLEAN,
     compared_at TIMESTAMP);
 CREATE TABLE IF NOT EXISTS batches (
-    batch BIGINT PRIMARY KEY, games BIGINT, master_seed BIGINT, made_by VARCHAR, planned_at TIMESTAMP);
+    batch BIGINT PRIMARY KEY, games BIGINT, master_seed BIGINT, made_by VARCHAR, planned_at TIMESTAMP,
+    play_version INTEGER);
 
 CREATE OR REPLACE VIEW landings AS
 SELECT e.game, e.seq, e.turn, e.player, g.board, e.square, s.name AS square_name, s.kind AS square_kind,
@@ -152,7 +154,7 @@ TABLES = ("meta", "games", "players", "events", "snapshots", "squares", "cards",
 SIMULATION, COMPARISON = "simulate", "compare"
 #: Columns added to a table after databases were made without them (table -> [(column, type)], in order, at the
 #: table's end): a writer adds them to an older database; until then its rows read as NULL where the core asks.
-ADDED_COLUMNS = {"games": [("seating", "VARCHAR")]}
+ADDED_COLUMNS = {"games": [("seating", "VARCHAR")], "batches": [("play_version", "INTEGER")]}
 
 
 class StoreError(Exception):
@@ -415,9 +417,10 @@ class Writer(GatedConnection):
         most any run asked of it, so a run stopped part way shows as a batch short of its games until a run
         completes it."""
         now = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
-        self.conn.execute("INSERT INTO batches VALUES (?, ?, ?, ?, ?) ON CONFLICT (batch) DO UPDATE SET "
+        self.conn.execute("INSERT INTO batches (batch, games, master_seed, made_by, planned_at, play_version) "
+                          "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (batch) DO UPDATE SET "
                           "games = greatest(batches.games, excluded.games), planned_at = excluded.planned_at",
-                          [batch, games, master_seed, made_by, now])
+                          [batch, games, master_seed, made_by, now, PLAY_VERSION])
 
     def batch_indices(self, batch: int, below: int) -> frozenset[int]:
         """The batch indices below ``below`` that ``batch`` holds (an interrupted run holds only some)."""
@@ -433,7 +436,9 @@ class Writer(GatedConnection):
         seats every game, or rotated by ``i``) and the seed drawn for index ``i`` from the master seed, and every
         run starts at index 0; so two runs share games exactly when their first games agree in all three and
         their batches seat the bots the same way (game 0 of a rotated batch is game 0 of a fixed one, game 1 is
-        not). A batch from before seatings were recorded seated its bots fixed. Returns ``{"batch", "games",
+        not). A batch from before seatings were recorded seated its bots fixed. Only a batch played by this
+        version of the engine counts (:mod:`.play_version`): one from before a change to how games are played
+        holds games a new run would not play. Returns ``{"batch", "games",
         "first_id", "last_id"}`` of the old one.
         """
         row = self.conn.execute("""
@@ -442,9 +447,11 @@ class Writer(GatedConnection):
                 WHERE g.source = 'simulated' AND g.batch_index = 0 AND g.seed = ? AND g.rules::VARCHAR = ?
                   AND coalesce(g.seating, 'fixed') = ?
                   AND (SELECT list(coalesce(p.strategy, '') ORDER BY p.seat) FROM players p WHERE p.game = g.id) = ?
+                  AND coalesce((SELECT b.play_version FROM batches b WHERE b.batch = g.batch), ?) = ?
                 ORDER BY g.batch LIMIT 1)
             SELECT g.batch, count(*), min(g.id), max(g.id) FROM games g JOIN first f ON f.batch = g.batch
-            GROUP BY g.batch""", [first_seed, rules_json, seating, [s or "" for s in strategies]]).fetchone()
+            GROUP BY g.batch""", [first_seed, rules_json, seating, [s or "" for s in strategies], BEFORE,
+                                  PLAY_VERSION]).fetchone()
         if row is None:
             return None
         return dict(zip(("batch", "games", "first_id", "last_id"), (int(v) for v in row)))

@@ -269,7 +269,7 @@ def test_a_run_stopped_before_its_first_games_leaves_its_number_to_no_other_batc
     # the second run wrote its one chunk (4 games) before stopping: a whole batch 2, the first one short
     assert [(b.batch, b.games, b.planned, b.short) for b in batches(path)] == [(1, 2, 4, True), (2, 4, 4, False)]
     with duckdb.connect(str(path)) as conn:            # a run planned but stopped before writing any game
-        conn.execute("INSERT INTO batches VALUES (3, 10, 9, 'simulate', now())")
+        conn.execute("INSERT INTO batches (batch, games, master_seed, made_by, planned_at) VALUES (3, 10, 9, 'simulate', now())")
     report = simulate(path, games=2, players=2, seed=3, turn_limit=20)
     assert report.batch == 4 and [b.batch for b in batches(path)] == [1, 2, 4]
 
