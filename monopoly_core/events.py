@@ -102,6 +102,7 @@ ROLL_JAIL: Final = 1
 ROLL_ORDER: Final = 2
 ROLL_UTILITY_CARD: Final = 3
 ROLL_UTILITY_TICKET: Final = 4     # Mega: the white dice for a utility's rent after a bus-ticket move
+ROLL_UTILITY_RENT: Final = 5       # a new roll for a utility's rent (RuleSet.utility_rent "new_roll": 004)
 JAIL_BY_SQUARE: Final = 0
 JAIL_BY_CARD: Final = 1
 JAIL_BY_DOUBLES: Final = 2
@@ -219,7 +220,7 @@ KINDS: tuple[EventKind, ...] = (
     _K(ROLL, "roll", "the dice are rolled",
        (("player", "who rolls"), ("square", "where they stand, -1 for the turn-order rolls"),
         ("amount", "the total"), ("other", "the purpose"), ("detail", "the faces, packed as digits (35 is 3 and 5)")),
-       (("other", ("move", "jail", "order", "utility_card", "utility_ticket")),)),
+       (("other", ("move", "jail", "order", "utility_card", "utility_ticket", "utility_rent")),)),
     _K(MOVE, "move", "a token moves and lands",
        (("player", "whose token"), ("square", "where it lands"), ("amount", "signed steps"),
         ("other", "the square it left"), ("detail", "the cause")),

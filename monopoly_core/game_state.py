@@ -85,6 +85,7 @@ class GameState:
     deeds: tuple[tuple[int, int, int, int], ...]
     jackpot: bool                               # the Free Parking jackpot is played
     fee_payee: int                              # where fines and taxes go: the bank or the Free Parking pot
+    utility_roll: bool                          # a utility's rent is counted on a new roll (RuleSet.utility_rent)
 
     # --- the position ------------------------------------------------------------------------------------------
     players: list[Player]
@@ -178,6 +179,7 @@ class GameState:
         # a jackpot set there would only fill a pot nobody wins)
         self.jackpot = rules.free_parking == "jackpot" and "free_parking" not in edition.unused_rules
         self.fee_payee = E.POT if self.jackpot else E.BANK
+        self.utility_roll = rules.utility_rent == "new_roll" and "utility_rent" not in edition.unused_rules
         self.decks = {kind: deque() for kind in self.deck_kinds}
         self.extra = edition.game_extra(rules)
         self.final_lap = None

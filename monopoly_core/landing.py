@@ -54,6 +54,10 @@ class OnProperty(LandingRule):
                 rent_dice = g.edition.rent_dice
                 dice_total = movement.roll(g, p, E.ROLL_UTILITY_CARD).total if rent_dice is None else \
                     movement.roll_dice(g, p, E.ROLL_UTILITY_CARD, rent_dice).total
+            elif g.utility_roll and g.board.squares[square].kind == "utility":
+                # (004 Utilities: "Roll the dice to determine rent", RuleSet.utility_rent; the rule is the
+                # classic game's: editions that read the rent off other dice leave it unused)
+                dice_total = movement.roll(g, p, E.ROLL_UTILITY_RENT).total
             rent = rent_due(g, square, dice_total, mode) if g.classic_rules else \
                 g.edition.rent(g, square, dice_total, mode)
             yield from payments.charge(g, p, owner, rent, E.R_RENT, square)

@@ -39,7 +39,8 @@ def visible(ev: E.Event) -> bool:
 
 #: The narration of named codes (events.KINDS names them; the words are the narrator's).
 _ROLL_PURPOSE = {"move": "", "jail": " trying for doubles in jail", "order": " for the turn order",
-                 "utility_card": " for the utility rent", "utility_ticket": " (white dice) for the utility rent"}
+                 "utility_card": " for the utility rent", "utility_ticket": " (white dice) for the utility rent",
+                 "utility_rent": " for the utility rent"}
 _JAIL_IN = {"go_to_jail_square": "lands on Go To Jail", "card": "is sent by a card",
             "doubles": "rolls doubles three times", "sent_by_mr_monopoly": "is sent by Mr Monopoly",
             "caught_cheating": "is caught cheating"}

@@ -14,7 +14,9 @@ from typing import Final
 #: The current number. History:
 #: 1. every game played before the number was kept (a batch without one reads as 1);
 #: 2. the last buildings go to auction only if two or more players want them (nobody but the asker bidding: the
-#:    printed price), and uneven building still asks four houses a street before a hotel (2026-11-28).
+#:    printed price), and uneven building still asks four houses a street before a hotel (2026-11-28). (The same
+#:    day the classic-uk preset began to roll for a utility's rent, RuleSet.utility_rent: its rule set changed, so
+#:    its batches differ by their rules already.)
 PLAY_VERSION: Final = 2
 #: What a batch planned before the number was kept reads as.
 BEFORE: Final = 1

@@ -72,6 +72,10 @@ class RuleSet:
                                        "all of it but one (1: no bonus, as in the classic game).", lo=1, hi=10,
                                        group="Rent", source="reference/mega_edition_rules.md OWNERSHIP, BUILDING, RENT: "
                                        "owning all but one (\"majority\"): double rent")
+    utility_rent: str = _f("moving_roll", "A utility's rent is its multiplier times the dice roll that moved the "
+                           "token there, or times a new roll made for the rent.", choices=("moving_roll", "new_roll"),
+                           group="Rent", source="reference/classic_board_us_uk.csv: rent 4x dice total if 1 utility owned; "
+                           "004: Roll the dice to determine rent")
     # --- building ----------------------------------------------------------------------------------------
     even_building: bool = _f(True, "Houses must be built and sold evenly across a colour set.",
                              group="Building", source="002 HOUSES: You must place them evenly")

@@ -23,6 +23,7 @@ LABELS = {
     "income_tax": "How Income Tax is paid",
     "income_tax_percent": "Income Tax percentage of total worth",
     "set_rent_multiplier": "Rent multiplier for a whole colour set",
+    "utility_rent": "The dice a utility's rent is counted on",
     "even_building": "Build evenly across a colour set",
     "building_limits": "The bank's houses and hotels run out",
     "houses": "Houses in the bank",
@@ -57,6 +58,7 @@ LABELS = {
 #: The words shown for the choices of the rules that have a few.
 CHOICES = {
     "free_parking": {"nothing": "nothing, as printed", "jackpot": "the jackpot of fees and fines"},
+    "utility_rent": {"moving_roll": "the roll that moved the token there", "new_roll": "a new roll for the rent"},
     "income_tax": {"flat": "the printed amount", "flat_or_percent": "the amount or a percentage of worth"},
 }
 

@@ -112,7 +112,7 @@ def test_each_side_s_share_has_wilson_s_interval_of_the_games_the_database_count
     # a share is k of n games: its interval is Wilson's for that count (not the share +- a normal half-width,
     # which reached below 0%: "5% +- 7%"), so it stays between 0% and 100% and has width even at 0 of n
     db = tmp_path / "g.duckdb"
-    c = compare(preset("classic-uk", turn_limit=30), preset("classic-uk", turn_limit=30, go_salary=400), games=12,
+    c = compare(preset("classic-uk", turn_limit=20), preset("classic-uk", turn_limit=20, go_salary=400), games=12,
                 db_path=db, players=3, seed=2)
     n = c.games
     with duckdb.connect(str(db), read_only=True) as conn:
@@ -153,7 +153,7 @@ def test_each_side_s_share_has_wilson_s_interval_of_the_games_the_database_count
 
 def test_a_share_s_error_bar_is_its_wilson_interval_low_to_high(tmp_path):
     from monopoly_core.viz.compare import figure
-    c = compare(preset("classic-uk", turn_limit=30), preset("classic-uk", turn_limit=30, go_salary=400), games=12,
+    c = compare(preset("classic-uk", turn_limit=20), preset("classic-uk", turn_limit=20, go_salary=400), games=12,
                 db_path=tmp_path / "g.duckdb", players=3, seed=2)
     for key in ("turn_limit", "seat", "strategy"):
         rows = c.figure(key).rows

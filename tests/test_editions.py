@@ -214,13 +214,16 @@ def test_a_rule_the_edition_does_not_play_changes_none_of_its_games(name):
 
 def test_the_editions_say_which_rules_they_do_not_play():
     """The Cheaters Edition (seed 003, "A Cheat's Gameboard": "There are no utilities or taxes ... there's no
-    mortgaging and there aren't any Houses, just Hotels"; Free Parking draws a card) plays none of these; the classic
-    rules, Sore Losers and Mega play every rule but the other editions' own."""
+    mortgaging and there aren't any Houses, just Hotels"; Free Parking draws a card) plays none of these; Sore
+    Losers has no utilities (000: "Those utility spaces are electricity and water bills") and Mega counts a utility's
+    rent on its own dice (002 BUS TICKETS), so neither plays the classic utility rent rule; the classic rules play
+    every rule but the other editions' own."""
     assert set(editions.get("cheaters").unused_rules) == {
         "mortgage_interest_pct", "income_tax", "income_tax_percent", "houses", "even_building", "free_parking",
-        "free_parking_seed"}
-    for name in ("classic", "sore-losers", "mega"):
-        assert not editions.get(name).unused_rules
+        "free_parking_seed", "utility_rent"}
+    for name in ("sore-losers", "mega"):
+        assert set(editions.get(name).unused_rules) == {"utility_rent"}
+    assert not editions.get("classic").unused_rules
     assert set(not_played("classic")) == {
         "skyscrapers", "train_depots", "bus_tickets", "majority_rent_multiplier", "cheat_deck", "face_up_cheats",
         "false_accusation_fine", "ultimate_cheats", "hotel_auction_increment", "coins", "starting_coins", "max_coins"}

@@ -275,6 +275,26 @@ def test_rent_rows_follow_the_title_deeds(us):
     assert rows[(12, 1)].rent == 28 and rows[(12, 2)].rent == 70
 
 
+def test_a_utility_s_rent_on_a_roll_of_its_own_is_the_mean_total_times_every_landing(us, uk):
+    # 004 Utilities: "Roll the dice to determine rent" (classic-uk, RuleSet.utility_rent "new_roll"): whatever brought
+    # the token there, the rent is the multiplier times a new roll, 7 on average; on the roll that moved the token
+    # (classic-us), the landing's own total weighs it
+    for rules in (uk, us):
+        visits = M.stationary(rules, "long", "visits-per-turn").squares
+        new_roll = M.income(rules.replace(utility_rent="new_roll"), "long").rents
+        new = {(r.square, r.level): r for r in new_roll}
+        for s in (12, 28):
+            assert new[(s, 1)].rent == 28 and new[(s, 2)].rent == 70
+            if s == 12 and rules is uk:          # (no card sends a token to a UK utility: every landing is a roll's)
+                assert new[(s, 1)].per_opponent_turn == pytest.approx(4 * 7 * visits[s])
+            assert new[(s, 2)].per_opponent_turn >= 10 * 7 * visits[s] - 1e-12
+        if rules is uk:
+            assert [r.per_opponent_turn for r in new_roll] == [r.per_opponent_turn for r in M.income(uk).rents]
+    moving = {(r.square, r.level): r for r in M.income(us.replace(utility_rent="moving_roll"), "long").rents}
+    assert moving[(12, 1)].per_opponent_turn != pytest.approx(
+        {(r.square, r.level): r for r in M.income(us.replace(utility_rent="new_roll")).rents}[(12, 1)].per_opponent_turn)
+
+
 def test_payback_per_group_and_level(us):
     three = M.income(us, "long", opponents=3)
     one = M.income(us, "long", opponents=1)

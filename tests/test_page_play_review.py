@@ -264,7 +264,13 @@ CHEATERS_UNUSED = {
     "income_tax": NO_TAX, "income_tax_percent": NO_TAX,
     "houses": "it has hotels only (\u201cthere aren't any Houses, just Hotels\u201d)",
     "even_building": "a street takes one hotel, bought straight away, so there is nothing to build evenly",
-    "free_parking": NO_JACKPOT, "free_parking_seed": NO_JACKPOT}
+    "free_parking": NO_JACKPOT, "free_parking_seed": NO_JACKPOT,
+    "utility_rent": "it has no utilities (\u201cThere are no utilities or taxes\u201d)"}
+#: The rules each edition says it does not play, with its reason (the other editions' own rules aside).
+OWN_UNUSED = {"cheaters": CHEATERS_UNUSED,
+              "sore-losers": {"utility_rent": "it has no utilities (\u201cThose utility spaces are electricity and "
+                                              "water bills\u201d)"},
+              "mega": {"utility_rent": "a utility's rent is counted on the dice that moved the token there"}}
 HOTEL_RAISE = "only the Cheaters Edition has a smallest raise of its own for the bank's last hotels"
 
 
@@ -292,7 +298,7 @@ def test_every_rule_an_edition_does_not_play_is_off_and_says_why():
         assert noted == set(not_played(preset(name).edition)) & set(controls), name
         assert all(controls[f].disabled for f in noted), name
         for f in noted:         # the edition's own reason, or the edition whose own rule it is
-            why = CHEATERS_UNUSED[f] if name == "cheaters" and f in CHEATERS_UNUSED else "only the "
+            why = OWN_UNUSED.get(name, {}).get(f, "only the ")
             assert f"Not used by {title}: {why}" in controls[f].help, (name, f)
         captions = [c.value for c in at.caption]
         assert not [c for c in captions if "cheat cards" in c], name
@@ -303,7 +309,7 @@ def test_every_rule_an_edition_does_not_play_is_off_and_says_why():
             for f in ("hotel_auction_increment", "hotels", "auction_increment", "auction_min_bid", "jail_fine"):
                 assert not controls[f].disabled, f       # rules it plays
         else:                                            # the classic rules' boxes: all played
-            assert not noted & set(CHEATERS_UNUSED), name
+            assert not noted & (set(CHEATERS_UNUSED) - set(OWN_UNUSED.get(name, {}))), name
             assert f"Not used by {title}: {HOTEL_RAISE}." in captions
 
 

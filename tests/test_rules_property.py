@@ -132,6 +132,31 @@ def test_utility_rent_is_four_or_ten_times_the_dice(both, rent):
     assert _land_rent(g, 5, (3, 4), 12) == [(0, 1, rent)]
 
 
+@pytest.mark.parametrize("both, rent", [(False, 4 * 11), (True, 10 * 11)])
+def test_uk_utility_rent_is_counted_on_a_roll_of_its_own(both, rent):
+    # 004 Utilities: "Roll the dice to determine rent. If the owner has 1 Utility, rent is 4x the dice roll." (an
+    # outside audit: the rent was fixed by where the token started, e.g. a double 1 from jail always cost 8)
+    g = table(2, "classic-uk", arrange=lambda g: give(g, 1, *([12, 28] if both else [12])))
+    assert g.rules.utility_rent == "new_roll"
+    until(g, D.PRE_ROLL)
+    place(g, 0, 5)
+    start = len(g.log)
+    roll(g, (3, 4), (5, 6))               # moves 7 to Electric Company, then the rent's roll of 11
+    until(g, D.POST_ROLL)
+    assert [(e.player, e.other, e.amount) for e in pays(g, start, E.R_RENT)] == [(0, 1, rent)]
+    assert [(e.amount, E.ROLL_PURPOSES[e.other]) for e in events_of(g, E.ROLL, start)] == [
+        (7, "move"), (11, "utility_rent")]
+    assert g.players[0].position == 12 and g.pending.player == 0      # (the rent's roll is no move, no doubles)
+
+
+def test_the_us_utility_rent_is_counted_on_the_roll_that_moved_the_token():
+    # reference/classic_board_us_uk.csv: "rent 4x dice total if 1 utility owned" (the lab's reading: the total thrown)
+    g = table(2, arrange=lambda g: give(g, 1, 12))
+    start = len(g.log)
+    assert _land_rent(g, 5, (3, 4), 12) == [(0, 1, 28)]
+    assert [E.ROLL_PURPOSES[e.other] for e in events_of(g, E.ROLL, start)] == ["move"]
+
+
 def test_chance_nearest_railroad_pays_twice_the_rent():
     # cards_us.md Chance 5: "Advance token to the nearest Railroad and pay owner twice the rental"
     g = table(2, arrange=lambda g: give(g, 1, 15, 25))

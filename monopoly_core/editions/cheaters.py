@@ -104,7 +104,8 @@ class Cheaters(Edition):
             "income_tax": no_tax, "income_tax_percent": no_tax,
             "houses": "it has hotels only (\u201cthere aren't any Houses, just Hotels\u201d)",
             "even_building": "a street takes one hotel, bought straight away, so there is nothing to build evenly",
-            "free_parking": no_jackpot, "free_parking_seed": no_jackpot}
+            "free_parking": no_jackpot, "free_parking_seed": no_jackpot,
+            "utility_rent": "it has no utilities (\u201cThere are no utilities or taxes\u201d)"}
 
     # --- what a game is made of --------------------------------------------------------------------------------
     def landing_rules(self) -> dict[str, LandingRule]:

@@ -160,6 +160,8 @@ class Mega(Edition):
         self.tokens = {TICKET: "bus ticket"}
         self.own_rules = {"skyscrapers": "skyscrapers", "train_depots": "train depots", "bus_tickets": "bus tickets",
                           "majority_rent_multiplier": "a higher rent for a group held all but one"}
+        self.unused_rules = {"utility_rent": "a utility's rent is counted on the dice that moved the token there "
+                                             "(after a bus ticket, on the white dice thrown for it: 002 BUS TICKETS)"}
 
     # --- what a game is made of ------------------------------------------------------------------------------
     def board(self, rules: RuleSet) -> Board:

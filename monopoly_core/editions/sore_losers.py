@@ -59,6 +59,8 @@ class SoreLosers(Edition):
         self.tokens = {COIN: "sore loser coin"}
         self.own_rules = {"coins": "sore loser coins", "starting_coins": "sore loser coins",
                           "max_coins": "sore loser coins"}
+        self.unused_rules = {"utility_rent": "it has no utilities (\u201cThose utility spaces are electricity and "
+                                             "water bills\u201d)"}
         self._landing: dict[int, tuple[Board, tuple[LandingRule, ...]]] = {}     # id(board) -> (board, its rules)
 
     # --- what a game is made of ------------------------------------------------------------------------------

@@ -8,7 +8,8 @@ rent_due`) applied to theoretical holdings instead of a game:
 * railroads: the rent for the number of railroads the owner holds; the "nearest railroad" card pays double;
 * utilities: the multiplier for the number owned times the total of the dice roll that brought the token there;
   the "nearest utility" card pays ten times a new roll (its expected total). A landing by any other card move
-  pays with a dice total of 0, as the engine charges it.
+  pays with a dice total of 0, as the engine charges it. With a new roll for the rent (``RuleSet.utility_rent``,
+  the UK book's), every landing pays the multiplier times the mean total.
 
 Expected rent per opponent turn = sum over the ways of landing (by dice, by each card rent mode) of the expected
 landings per turn (the ``visits-per-turn`` quantity) times the rent each pays. A railroad level ``n owned``
@@ -99,12 +100,14 @@ def _mean_total(ch: Chain) -> float:
 
 def rent_rows(ch: Chain, set_rent_multiplier: int, majority_rent_multiplier: int = 1,
               skyscraper_rents: dict[int, int] | None = None, depots: bool = False,
-              houses: bool = True) -> list[RentRow]:
+              houses: bool = True, utility_new_roll: bool = False) -> list[RentRow]:
     """Every property at every level. An edition's own levels (Mega): ``majority_rent_multiplier`` above 1 adds an
     "all but one" row to each street, ``skyscraper_rents`` (square -> rent) a "skyscraper" row, and ``depots``
     a row per number of railroads owned with a train depot on the railroad (double rent), numbered after the
     plain counts (``n + railroads``). Without ``houses`` (the Cheaters Edition: "there aren't any Houses, just
-    Hotels", seed 003) the house rows are left out: a street goes from its set straight to its hotel."""
+    Hotels", seed 003) the house rows are left out: a street goes from its set straight to its hotel. With
+    ``utility_new_roll`` (``RuleSet.utility_rent``, 004: "Roll the dice to determine rent") every landing on a utility
+    pays its multiplier times a new roll, whatever brought the token there."""
     skyscraper_rents = skyscraper_rents or {}
     board = ch.board
     rates = landing_rates(ch)
@@ -137,7 +140,8 @@ def rent_rows(ch: Chain, set_rent_multiplier: int, majority_rent_multiplier: int
                                         float(2 * rent), float(2 * landings * rent)))
         elif sq.kind == "utility":
             for n, mult in enumerate(board.utility_multipliers[:len(ut)], start=1):
-                expected = mult * rates["dice_total"][s] + 10 * mean_total * rates["dice_x10"][s]
+                on_dice = mean_total * plain[s] if utility_new_roll else rates["dice_total"][s]
+                expected = mult * on_dice + 10 * mean_total * rates["dice_x10"][s]
                 rows.append(RentRow(s, sq.name, "utility", n, f"{n} owned", float(mult * mean_total),
                                     float(expected)))
     return rows
@@ -199,9 +203,11 @@ def income(rules, jail: str = "long", uk_card: str = "pay", opponents: int = 3, 
         raise ValueError(f"opponents must be at least 1, got {opponents}")
     from ..editions import get
     ch = chain(rules, jail, uk_card, assume)
-    hotel_steps = get(rules.edition).hotel_level       # (the purchases a hotel takes: 5, or 1 with hotels only)
+    edition = get(rules.edition)
+    hotel_steps = edition.hotel_level       # (the purchases a hotel takes: 5, or 1 with hotels only)
     rows = rent_rows(ch, rules.set_rent_multiplier, rules.majority_rent_multiplier, _skyscraper_rents(rules),
-                     rules.train_depots > 0, houses=hotel_steps > 1)
+                     rules.train_depots > 0, houses=hotel_steps > 1,
+                     utility_new_roll=rules.utility_rent == "new_roll" and "utility_rent" not in edition.unused_rules)
     return Income(board=ch.board.name, jail_policy=jail, uk_card=uk_card, opponents=opponents,
                   rents=tuple(rows), payback=tuple(payback_rows(ch, rows, opponents, hotel_steps)))
 
