@@ -278,9 +278,18 @@ def _buildings_sold(ev: E.Event, game) -> tuple[str, str]:
     if levels == 1:
         left = ev.amount
         return "a house", f" ({left} house{'' if left == 1 else 's'} left)" if left else " (the last one)"
-    if levels == hotel and ev.amount == 0:
-        return "the hotel", ""
-    return f"{levels} houses", ""
+    # several levels at once (a whole set's buildings): a hotel sold whole counts its houses' levels too, and a
+    # Mega skyscraper is a level above the hotel (a walkthrough read "sells 6 houses" of a skyscraper's street)
+    start, to = ev.amount + levels, ev.amount
+    if start < hotel:
+        return f"{levels} houses", ""
+    parts = ["the skyscraper"] if start > hotel else []
+    parts.append("the hotel")
+    houses = hotel - 1 - to if 0 < to < hotel - 1 else 0
+    if houses:
+        parts.append(f"{houses} house{'' if houses == 1 else 's'}")
+    left = f" ({to} house{' stays' if to == 1 else 's stay'})" if to and to < hotel else ""
+    return " and ".join(parts if len(parts) < 3 else [", ".join(parts[:-1]), parts[-1]]), left
 
 
 def describe_trade(t, game) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import resource
 import struct
 import sys
@@ -315,7 +316,17 @@ def message(exc: Exception) -> str:
     if isinstance(exc, getattr(duckdb, "OutOfMemoryException", ())) or "out of memory" in low \
             or "could not allocate" in low or "bad_alloc" in low:
         return out_of_memory()
+    unknown = _UNKNOWN_COLUMN.search(text)
+    if unknown:
+        # (a walkthrough's student typed WHERE preset = classic-us and got only DuckDB's "Referenced column
+        # "classic" not found"; a text value without quotes is read as a column's name)
+        text += (f"\n\nIf {unknown.group(1)} is a value you are looking for rather than a column, put the whole "
+                 "value in single quotes, as in WHERE preset = 'classic-us'.")
     return text
+
+
+#: DuckDB's words for a name that is no column of the tables asked about.
+_UNKNOWN_COLUMN = re.compile(r'Referenced column "([^"]{1,80})" not found')
 
 
 def clean(exc: Exception) -> str:

@@ -73,6 +73,11 @@ def question(d, g) -> str:
         return _cheaters.HOME_CARDS
     if _mega.ticket_to_choose(d, g):
         return _mega.TICKET_QUESTION
+    if d.kind == D.POST_ROLL and d.again:
+        # (its button says "Done: roll again (doubles)": a walkthrough read "before you finish" above it)
+        return "Doubles: anything to manage before you roll again?"
+    if d.kind == D.MORTGAGED_DEED and d.square >= 0:
+        return f"You received {markdown(g.board.squares[d.square].name)}, which is mortgaged."
     return QUESTION.get(d.kind, d.kind)
 
 

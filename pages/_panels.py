@@ -101,8 +101,13 @@ def players_panel(g) -> None:
                 key = board.groups[sq.group].label if sq.group else (board.railroad_label + "s" if
                                                                        sq.kind == "railroad" else "utilities")
                 lv = g.level[s]
-                extra = f" ({g.edition.levels[lv] if sq.group else g.edition.building_name(sq.kind, lv)})" if lv else ""
+                built = g.edition.levels[lv] if sq.group else g.edition.building_name(sq.kind, lv)
+                extra = f" ({built})" if lv else ""
                 short = f"~~{sq.short}~~ (mortgaged)" if g.mortgaged[s] else sq.short
+                if lv and g.mortgaged[s]:
+                    # (only Sore Losers keeps buildings on a mortgaged street, 001: "the buildings are mothballed and
+                    # no rent is collected"; a walkthrough read "(mortgaged) (1 house)" as a broken rule)
+                    short, extra = f"~~{sq.short}~~ (mortgaged, its {built} mothballed: no rent)", ""
                 groups.setdefault(key, []).append(short + extra)
             if groups:
                 st.caption(" \u2022 ".join(f"**{k}**: {', '.join(v)}" for k, v in groups.items()))

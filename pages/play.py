@@ -26,8 +26,27 @@ if params and not st.session_state.get(gs.LINK_OPENED):
 
 game = gs.game()
 SETUP_SHOWN = "play_setup_shown"    # the setup form has been drawn in this session (its controls hold values)
+SETUP_BOX = "setup_box"
+FOLD_SETUP = "play_fold_setup"      # a game was just started from the form: close it, so that the board shows
 
-setup = st.expander("Set up a new game" if game else "Set up a game", expanded=game is None, key="setup_box",
+
+def _notice() -> None:
+    """The message of the last action (shown once), escaped: it may quote a name or a visitor's file."""
+    note = st.session_state.pop(gs.NOTICE, None)
+    if note:
+        getattr(st, note[0])(markdown(note[1]))
+
+
+if game is None:
+    # a link or an address that could not be read says so above the form, not under it (a walkthrough: the
+    # message sat some 1,500 px down, and the page looked as if the link had done nothing)
+    _notice()
+if st.session_state.pop(FOLD_SETUP, False):
+    # (a second game's form, opened by hand, stayed open over the new board: a walkthrough found the board below
+    # the fold. Set before the box is drawn, the only time its state may be set)
+    st.session_state[SETUP_BOX] = False
+
+setup = st.expander("Set up a new game" if game else "Set up a game", expanded=game is None, key=SETUP_BOX,
                     on_change="rerun")
 
 
@@ -40,6 +59,7 @@ def _start_as_shown(rules, players, seed, errors: list[str], seats_seen: int | N
         gs.notice("error", f"The game was not started. {problem}")
         return
     gs.start(rules, players, seed)
+    st.session_state[FOLD_SETUP] = True
     st.rerun()          # (the page again, with the game: the set-up above was drawn without it)
 
 
@@ -155,13 +175,6 @@ def _share(g) -> None:
               on_click=gs.log_unfinished, args=(_site.db_path(),), width="stretch",
               help="Finished games are logged by themselves; this logs the game as it stands now, for the "
                    "SQL page.", disabled=g.over and st.session_state.get(gs.LOGGED) is not None)
-
-
-def _notice() -> None:
-    """The message of the last action (shown once), escaped: it may quote a name or a visitor's file."""
-    note = st.session_state.pop(gs.NOTICE, None)
-    if note:
-        getattr(st, note[0])(markdown(note[1]))
 
 
 #: The board is as wide as its column, but never taller than the window under the page's title (issue 14,

@@ -24,6 +24,22 @@ def test_a_sale_says_how_many_buildings_went_back():
     # a bankruptcy or a whole hotel going back at once: every level in one sale
     assert "sells 3 houses on Baltic Avenue back to the bank for $75." in describe(sale(BALTIC, 0, 75), g)
     assert "sells the hotel on Boardwalk back to the bank for $500." in describe(sale(BOARDWALK, 0, 500), g)
+    assert "sells the hotel and 2 houses on Boardwalk back to the bank for $300 (2 houses stay)" in describe(
+        sale(BOARDWALK, 2, 300), g)
+    assert "(1 house stays)" in describe(sale(BOARDWALK, 1, 400), g)
+
+
+def test_a_mega_skyscraper_sold_with_its_street_s_other_buildings_is_said_so():
+    # (a walkthrough read "Strategist 6 sells 6 houses on Connecticut Avenue": a skyscraper, its hotel and houses)
+    g = Game.new(preset("mega"), bots(["cautious", "strategist"]), seed=1)
+    connecticut = next(s.index for s in g.board.squares if s.name == "Connecticut Avenue")
+    half = g.board.squares[connecticut].house_cost // 2
+    assert "sells the skyscraper and the hotel on Connecticut Avenue back to the bank for $150." in describe(
+        sale(connecticut, 0, 6 * half), g)
+    assert "sells the skyscraper on Connecticut Avenue back to the bank for $25 (the hotel stays)" in describe(
+        sale(connecticut, 5, half), g)
+    assert "sells the skyscraper, the hotel and 2 houses on Connecticut Avenue back to the bank for $100 " \
+           "(2 houses stay)" in describe(sale(connecticut, 2, 4 * half), g)
 
 
 def test_an_auction_win_is_told_once():

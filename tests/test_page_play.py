@@ -308,6 +308,22 @@ def _open_link(params) -> AppTest:
     return at
 
 
+def test_a_new_game_started_from_the_opened_form_closes_it_so_the_board_shows():
+    # (a walkthrough: after a first game, "Set up a new game" opened and a second game started, the form stayed open
+    # and the new board began below the fold)
+    at = open_page("pages/play.py")
+    at.button(key="start_game").click().run()
+    first = at.session_state["play_game"]
+    at.session_state["setup_box"] = True                # the visitor opens "Set up a new game"
+    at.run()
+    assert at.session_state["setup_box"] is True
+    at.selectbox(key="setup_preset").set_value("classic-uk").run()
+    at.button(key="start_game").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.session_state["play_game"] is not first and at.session_state["play_game"].rules.preset == "classic-uk"
+    assert at.session_state["setup_box"] is False
+
+
 def test_names_from_a_link_are_drawn_as_text():
     g, params = _hostile_link()
     at = _open_link(params)
@@ -392,6 +408,9 @@ def test_an_unknown_preset_or_parameter_in_the_address_is_said_not_ignored():
         assert name in said
     assert "does not read 'colour'" in said
     assert at.selectbox(key="setup_preset").value == "classic-us"      # the default stays
+    # said above the set-up form, where a visitor opening the link looks (a walkthrough found it 1,500 px down)
+    order = [type(c).__name__ for c in at.main.children.values()]
+    assert order.index("Warning") < order.index("Expander"), order
     at = _open_link({"seed": "-3", "steps": "12"})
     said = plain(at)
     assert "the seed must be a whole number" in said and "not a whole shared game" in said
@@ -626,3 +645,18 @@ def test_a_long_build_sell_mortgage_list_can_be_narrowed_to_one_kind_of_action()
     at.segmented_control[0].set_value(None).run()
     box = next(s for s in at.selectbox if s.label == "Build, sell, mortgage")
     assert any(o.startswith("Mortgage") for o in box.options) and any(o.startswith("Build") for o in box.options)
+
+
+def test_the_question_after_doubles_and_of_a_mortgaged_deed_say_what_they_are_about():
+    # (a walkthrough read "Anything to manage before you finish?" above "Done: roll again (doubles)", and "You
+    # received a mortgaged property." without its name)
+    from pages._decision import question
+    from scenario import give, roll, table, until
+    from monopoly_core import decisions as D
+    g = table(2)
+    roll(g, (2, 2))                       # GO -> Income Tax, doubles
+    until(g, D.POST_ROLL)
+    assert g.pending.again and question(g.pending, g) == "Doubles: anything to manage before you roll again?"
+    d = D.Decision(g, D.MORTGAGED_DEED, 1, square=39, amount=20)
+    give(g, 1, 39)
+    assert question(d, g) == "You received Boardwalk, which is mortgaged."

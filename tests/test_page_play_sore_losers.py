@@ -109,3 +109,17 @@ def test_the_free_house_picker_lists_the_deciders_own_streets_first():
     d = g.pending
     order = [a.square for a in placing_order(d, g, d.legal_actions())]
     assert d.player == 1 and order[0] == PARK_LANE and order.index(OLD_KENT) == len(order) - 1
+
+
+def test_a_mortgaged_street_s_buildings_are_said_to_be_mothballed():
+    # 001: "If a street with buildings on it is mortgaged, the buildings are mothballed and no rent is collected from
+    # that street until it is unmortgaged" (a walkthrough read "Strand (mortgaged) (1 house)" as a broken rule)
+    at = open_page("pages/play.py")
+    at.selectbox(key="setup_preset").set_value("sore-losers").run()
+    at.button(key="start_game").click().run()
+    g = at.session_state["play_game"]
+    strand = next(s.index for s in g.board.squares if s.name == "Strand")
+    g.arrange().deed(strand, 0, level=1, mortgaged=True)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert "(mortgaged, its 1 house mothballed: no rent)" in texts(at)

@@ -136,6 +136,18 @@ def test_syntax_and_binding_errors_are_messages(db):
         assert words in str(info.value)
 
 
+def test_a_text_value_without_quotes_is_told_to_take_them(db):
+    # (a walkthrough's student typed WHERE preset = classic-us and got DuckDB's "Referenced column "classic" not
+    # found", with nothing on quotes)
+    with pytest.raises(QueryError) as info:
+        run_query("SELECT count(*) FROM games WHERE preset = classic-us", db)
+    said = str(info.value)
+    assert 'Referenced column "classic" not found' in said
+    assert "If classic is a value you are looking for rather than a column, put the whole value in single quotes, " \
+           "as in WHERE preset = 'classic-us'." in said
+    assert run_query("SELECT count(*) FROM games WHERE preset = 'classic-us'", db).num_rows == 1
+
+
 def test_empty_and_odd_input():
     for q in ("", "   ", "-- just a comment", ";"):
         with pytest.raises(QueryRefused, match="empty"):
