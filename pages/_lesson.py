@@ -88,15 +88,18 @@ def begin(lesson: Lesson, intro: str) -> None:
 
 def print_view(lesson: Lesson, mode: str) -> None:
     """The worksheet (the exercise with room to answer) or the answer sheet, with nothing else on the page."""
+    if mode not in SHEETS:
+        # the site's menu stays, with a way on (a walkthrough met a red box alone: no menu, no way back)
+        st.error(plain(f"There is no print view called {short(mode)}: the link should end in ?print=worksheet or "
+                       "?print=answers."))      # (the link's text drawn as typed, never as Markdown)
+        st.markdown(f"Print [the worksheet](?print=worksheet) or [the answers](?print=answers) of Lesson "
+                    f"{lesson.number}, or open the lesson:")
+        st.page_link(str(ROOT / "pages" / f"{lesson.slug}.py"), label=f"Lesson {lesson.number}: {lesson.title}")
+        return
     st.html(PRINT_CSS)
     with st.container(key="screen_only"):
         _read_address(lesson, sheet=True)       # (said on the screen, never printed on the sheet)
-        if mode in SHEETS:
-            st.info("Print this page with your browser (Ctrl+P, or Cmd+P on a Mac). This box is not printed.")
-    if mode not in SHEETS:
-        st.error(plain(f"There is no print view called {short(mode)}: the link should end in ?print=worksheet or "
-                       "?print=answers."))      # (the link's text drawn as typed, never as Markdown)
-        return
+        st.info("Print this page with your browser (Ctrl+P, or Cmd+P on a Mac). This box is not printed.")
     st.title(f"Lesson {lesson.number}: {lesson.title}")
     st.markdown(f"**{SHEETS[mode]}** \u00b7 about {lesson.minutes} minutes")
     if mode == "worksheet":
@@ -135,10 +138,12 @@ def _link_seed(lesson: Lesson) -> str | None:
 
 
 def simulation(lesson: Lesson, settings: tuple, run: Callable[[int, int], object], *, once: str,
-               many: str, sizes: tuple[int, ...] = RUN_SIZES) -> tuple[int, object] | None:
+               many: str, sizes: tuple[int, ...] = RUN_SIZES, games: bool = False) -> tuple[int, object] | None:
     """The seed and three buttons (once, 100 times, 10,000 times; a lesson whose trials are whole games gives
-    smaller ``sizes``). A button runs ``run(size, seed)``; the result is kept while the seed and ``settings``
-    stay the same. Returns ``(size, result)`` or None."""
+    smaller ``sizes``, and ``games``: its runs play games logged to the game database, which a run cut short
+    keeps). A button runs ``run(size, seed)``; the result is kept while the seed and ``settings`` stay the same.
+    A run cut short by a click on the page is said on the next run, where the results go. Returns
+    ``(size, result)`` or None."""
     problem = _link_seed(lesson)
     if problem:
         st.warning(plain(problem))          # (it may quote the link: drawn as typed)
@@ -149,22 +154,61 @@ def simulation(lesson: Lesson, settings: tuple, run: Callable[[int, int], object
                            help="Same seed, same numbers: a class that opens the same link sees the same simulation. "
                                 f"Change it to see another run (0 to {MAX_SEED:,}).")
     pressed = None
+    labels = {n: once if n == 1 else many.format(n=n) for n in sizes}
     for col, n in zip(cols[1:], sizes):
-        if col.button(once if n == 1 else many.format(n=n), key=f"{lesson.slug}_run_{n}", width="stretch",
+        if col.button(labels[n], key=f"{lesson.slug}_run_{n}", width="stretch",
                       type="primary" if n == sizes[-1] else "secondary"):
             pressed = n
+    _say_cut_short(lesson, games, pressed)
     key = f"{lesson.slug}_result"
     if seed is None:
         st.error(f"Nothing was simulated. {why}" if pressed is not None else why, icon=":material/block:")
         return None
     if pressed is not None:
-        with st.spinner("Simulating\u2026"):
-            st.session_state[key] = (settings, seed, pressed, run(pressed, seed))
+        _flagged_run(lesson, (labels[pressed], seed), key, lambda: (settings, seed, pressed, run(pressed, seed)))
     stored = st.session_state.get(key)
     if stored is None or stored[0] != settings or stored[1] != seed:
         st.info(f"Press a button to run the simulation with seed {seed}.")
         return None
     return stored[2], stored[3]
+
+
+def _running_key(lesson: Lesson) -> str:
+    """The lesson's flag of a run under way: set when a run begins, cleared when it ends, so still set on the next
+    run of the page when a click stopped it (Streamlit ends the script where it stands, with no word). Each lesson
+    has its own, so a run cut short in one is never said in another."""
+    return f"{lesson.slug}_running"
+
+
+def _flagged_run(lesson: Lesson, what: tuple[str, int], key: str, run: Callable[[], object]) -> None:
+    """Keep ``run()``'s result under ``key`` with the lesson's running flag (``what``: the button's words and the
+    seed) set for as long as it runs."""
+    flag = _running_key(lesson)
+    st.session_state[flag] = what
+    try:
+        with st.spinner("Simulating\u2026"):
+            st.session_state[key] = run()
+            # (cleared inside the spinner: its end is an update to the page, where a click can still stop the
+            # script, after the result is kept)
+            st.session_state.pop(flag, None)
+    except Exception:
+        st.session_state.pop(flag, None)    # (an error is said as one; Streamlit's stop is no Exception, it passes)
+        raise
+
+
+def _say_cut_short(lesson: Lesson, games: bool, pressed: int | None) -> None:
+    """Say, once and where the results go, that the lesson's last run was stopped by a click before it ended (a
+    walkthrough pressed "Show the answer" at "200 of 1,000 games" and the results went back to "Press a button"
+    without a word). Not when a run button was pressed: that run carries on from it."""
+    cut = st.session_state.pop(_running_key(lesson), None)
+    if cut is None or pressed is not None:
+        return
+    label, seed = cut
+    again = (" The games it had already played are kept in the game database and are read back, so it goes "
+             "quicker." if games else "")
+    st.info(f"The last run (\"{label}\", seed {seed}) was stopped by a click on the page before it finished: any "
+            f"click while a run plays, on another button or in a box, ends it where it stands. Press \"{label}\" "
+            f"again with seed {seed} to carry on.{again}", icon=":material/pause_circle:")
 
 
 #: Seconds a lesson's run waits for another run writing to the game database (a class pressing the same button

@@ -70,7 +70,8 @@ st.caption(f"Four bots ({', '.join(s.strategy for s in bot_table(C.PLAYERS))}) p
 def experiment(n: int, seed: int):
     return _lesson.played_games(C.play, n, seed, "Cheaters games")
 
-result = _lesson.simulation(LESSON, (), experiment, once="Play one game", many="Play {n:,} games", sizes=C.SIZES)
+result = _lesson.simulation(LESSON, (), experiment, once="Play one game", many="Play {n:,} games", sizes=C.SIZES,
+                            games=True)
 if result is not None:
     n, run = result
     if isinstance(run, str):

@@ -49,7 +49,7 @@ def experiment(n: int, seed: int):
     return _lesson.played_games(V.play, n, seed, "the three rule sets with the same seeds")
 
 result = _lesson.simulation(LESSON, (), experiment, once="One game of each", many="{n:,} games of each",
-                            sizes=V.SIZES)
+                            sizes=V.SIZES, games=True)
 if result is not None:
     n, run = result
     if isinstance(run, str):

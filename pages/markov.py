@@ -79,6 +79,10 @@ if M.has_fine_or_draw(rules):
 else:
     uk_card = "pay"      # (no card of these decks offers a fine or a Chance card: nothing to choose)
 #: What the chain assumes about cards, in words: every edition, and the Cheaters Edition's cards kept in hand.
+#: The one difference between the games and the chain known beforehand, for the test's verdict.
+KNOWN_DIFFERENCE = ("a drawn Get Out of Jail Free card stays in its holder's hand until used, so the other cards "
+                    "come up a little more often and the Chance squares a few percent less often than the chain "
+                    "says (see above); a larger run shows whether it is that.")
 CARDS_ASSUMED = ("The chain assumes each card is equally likely at every draw and a Get Out of Jail Free card goes "
                  "straight back to its deck.")
 CARDS_KEPT = (f"Cards kept in hand: the chain's game has {M.HANDS} players, and each keeps one Chance and one "
@@ -358,7 +362,7 @@ with tabs[4]:
                       f"{test.dof} degrees of freedom")
             st.plotly_chart(V.comparison_figure(per_roll, observed, errors=M.path_standard_errors(ch, emp.rolls)),
                             key="mk_compare")
-            st.markdown(M.describe_comparison(per_roll, observed, test, tv_obs))
+            st.markdown(M.describe_comparison(per_roll, observed, test, tv_obs, known=KNOWN_DIFFERENCE))
             st.latex(r"\chi^2 = n\,(\hat f - \pi)^\top \Sigma^{-1} (\hat f - \pi)")
             st.caption("Error bars: two standard errors, computed from the chain itself, because one roll's "
                        "position depends on the one before (so the usual formula for independent draws is wrong). "

@@ -483,6 +483,14 @@ def test_sentences_say_what_the_numbers_are(us):
     assert "agrees" in M.describe_comparison(d, d, t, 0.001)
     bad = M.ChiSquare(300.0, 39, M.chi2_sf(300.0, 39), 100_000, "markov")
     assert "differ" in M.describe_comparison(d, d, bad, 0.05)
+    # a difference known beforehand is named as the first suspect (a walkthrough read the Mega Edition's p = 0.02 at
+    # the page's defaults as "the maths is wrong")
+    unusual = M.ChiSquare(60.0, 39, M.chi2_sf(60.0, 39), 100_000, "markov")
+    assert 0.001 < unusual.p_value < 0.05
+    said = M.describe_comparison(d, d, unusual, 0.01, known="the card stays in hand.")
+    assert "(p below 5%). One difference is known: the card stays in hand." in said and "look for" not in said
+    assert "(p below 5%). Look for a rule" in M.describe_comparison(d, d, unusual, 0.01)
+    assert "differ. One difference is known: the card" in M.describe_comparison(d, d, bad, 0.05, known="the card")
     assert "rounds" in M.describe_payback(M.income(us).payback)
 
 

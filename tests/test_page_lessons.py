@@ -292,6 +292,9 @@ def test_an_unknown_print_view_says_which_exist():
     at = open_page(PAGES["lesson_dice"], print="poster")
     assert "?print=worksheet or ?print=answers" in unescaped(at.error[0].value)
     assert not at.button
+    # and a way on: the two sheets and the lesson itself, with the site's menu (a walkthrough met a dead end)
+    assert "[the worksheet](?print=worksheet) or [the answers](?print=answers)" in texts(at)
+    assert not any("display: none" in str(h.proto) for h in at.get("html"))
 
 
 def test_the_teachers_page_lists_the_lessons_with_seeded_links():

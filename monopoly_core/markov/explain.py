@@ -62,17 +62,23 @@ def _p(test: ChiSquare) -> str:
     return text if text[0] in "<>" else f"= {text}"
 
 
-def describe_comparison(theory: Distribution, observed: Distribution, test: ChiSquare, tv: float) -> str:
-    """What a theory-against-experiment comparison shows, with the test's verdict in words."""
+def describe_comparison(theory: Distribution, observed: Distribution, test: ChiSquare, tv: float,
+                        known: str = "") -> str:
+    """What a theory-against-experiment comparison shows, with the test's verdict in words. ``known``: a difference
+    between the games and the chain known beforehand (a sentence), named as the first suspect when the test finds
+    one (a walkthrough read the Mega Edition's default run, p = 0.02, as "the maths is wrong", though the page
+    explains the card that does it)."""
     n = test.n
     what = "rolls" if theory.quantity == PER_ROLL else "observations"
+    look = (f"One difference is known: {known}" if known else
+            "look for a rule the chain and the games treat differently, or more games that played differently.")
     verdict = (
         "Differences this large are common from chance alone, so the experiment agrees with the exact chain."
         if test.p_value >= 0.05 else
-        "Differences this large would be unusual from chance alone (p below 5%): look for a rule the chain "
-        "and the games treat differently, or more games that played differently."
+        f"Differences this large would be unusual from chance alone (p below 5%). {look[0].upper() + look[1:]}"
         if test.p_value >= 0.001 else
-        "Differences this large are very unlikely to be chance (p below 0.1%): the games and the chain differ.")
+        "Differences this large are very unlikely to be chance (p below 0.1%): the games and the chain differ."
+        + (f" {look}" if known else ""))
     method = ("The test allows for one roll's position depending on the one before."
               if test.method == "markov" else "The test treats the observations as independent.")
     return (f"With {n:,} {what}, the observed frequencies differ from the exact ones by a total variation "
