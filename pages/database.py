@@ -24,6 +24,7 @@ from monopoly_core.sqlsafe import QueryError, QueryRefused, database_summary, ru
 from monopoly_core.store import DuplicateBatch, StoreError, fresh_path, resolve
 from monopoly_core.viz.results import INTERVAL_CAPTION, result_figure, shows_interval, suggest_axes
 from monopoly_core.viz.safe_text import markdown as plain
+from pages import _rule_words as _words
 from pages import _site
 from pages._number_box import number_box
 from pages._site import ensure_navigation
@@ -271,10 +272,26 @@ if st.session_state.get(ERROR):             # DuckDB's words quote the query: sa
     outcome.error(plain(st.session_state[ERROR]))
 
 
+def _has_games_of(edition: str) -> bool:
+    """Whether the site's database holds a finished game of ``edition`` (a failure to tell counts as yes: no
+    note is better than a wrong one)."""
+    try:
+        return run_query(f"SELECT 1 FROM games WHERE finished AND edition = '{edition}' LIMIT 1",
+                         st.session_state[PATH]).num_rows > 0
+    except QueryError:
+        return True
+
+
 def _show(result, hint) -> None:
     """The rows of a query, its downloads and its chart."""
     if hint is not None:
         st.markdown(f"**{hint.title}** {hint.description}")
+        if hint.edition and not _has_games_of(hint.edition):
+            # (a walkthrough met "0 rows" under a Cheaters Edition question, with nothing on why)
+            from monopoly_core.editions import get
+            title = _words.edition_name(get(hint.edition).title)
+            st.info(f"This database holds no games of {title} yet, so this question has nothing to count: play "
+                    f"some with **Simulate games** below (rule set: {title}), then ask again.")
     for note in result.notes:               # (they name the query's columns: as typed)
         st.info(plain(note))
     size = result.table.nbytes

@@ -383,13 +383,15 @@ with tabs[5]:
                               help="Payback counts rounds in which every opponent takes one turn.")
         inc = M.income(rules, jail, uk_card, opponents=opponents, assume=assume)
         st.plotly_chart(V.income_figure(inc, title=f"Income ({html(SHOWN_AS)}, jail {jail})"), key="mk_income")
-        st.markdown(M.describe_payback(inc.payback))
+        currency = M.chain(rules, jail, uk_card, assume).board.currency
+        st.markdown(M.describe_payback(inc.payback, currency))
         st.latex(r"\text{rent per opponent turn} = \sum_{\text{squares of the holding}} "
                  r"\text{visits per turn} \times \text{rent}")
         st.latex(r"\text{payback (rounds)} = \frac{\text{price} + \text{buildings}}"
                  r"{\text{opponents} \times \text{rent per opponent turn}}")
         payback = M.payback_table(inc)
-        st.dataframe(payback, hide_index=True, key="mk_payback")
+        st.dataframe(payback, hide_index=True, key="mk_payback",
+                     column_config={"cost": st.column_config.NumberColumn(f"cost ({currency})")})
         _csv_button(payback, "Download this table (CSV)", f"payback-{opponents}-opponents", "mk_csv_payback")
         with st.expander("Every property at every level"):
             rents = M.rents_table(inc)

@@ -492,6 +492,7 @@ def test_sentences_say_what_the_numbers_are(us):
     assert "(p below 5%). Look for a rule" in M.describe_comparison(d, d, unusual, 0.01)
     assert "differ. One difference is known: the card" in M.describe_comparison(d, d, bad, 0.05, known="the card")
     assert "rounds" in M.describe_payback(M.income(us).payback)
+    assert "pays back its cost of $" in M.describe_payback(M.income(us).payback, "$")
 
 
 def test_the_graph_names_few_enough_squares_to_read_at_1280_pixels():

@@ -69,6 +69,18 @@ def test_ready_made_question(db):
     assert not at.exception
 
 
+def test_an_edition_s_question_on_a_database_without_its_games_says_to_play_some(db):
+    # (a walkthrough met "0 rows" under "Which cheats get away unnoticed? (Cheaters Edition)", with nothing on why;
+    # the sample database holds classic games only)
+    at = _page(db)
+    at.button(key="db_q_cheat_success_rate").click().run()
+    assert not at.exception and not _errors(at)
+    said = [i.value for i in at.info]
+    assert any("holds no games of the Cheaters Edition yet" in s and "Simulate games" in s for s in said), said
+    at.button(key="db_q_win_rate_by_strategy").click().run()     # a question of every edition's games: no note
+    assert not [i.value for i in at.info if "holds no games of" in i.value]
+
+
 def test_bad_query(db):
     at = _page(db)
     at.text_area(key="db_sql").set_value("SELEC strategy FROM players")

@@ -105,17 +105,18 @@ def describe_one_roll(dist: Distribution, state) -> str:
             f"token.")
 
 
-def describe_payback(rows) -> str:
+def describe_payback(rows, currency: str = "") -> str:
     """The fastest payback among the holdings (rows: PaybackRow), then what the rows themselves say about building:
     whether built sets pay back faster than bare ones, and which step up of the fastest group adds the most rent
-    for its cost (computed, not assumed: in the Cheaters Edition a set goes straight to a hotel)."""
+    for its cost (computed, not assumed: in the Cheaters Edition a set goes straight to a hotel). ``currency``: the
+    board's sign, before the cost (a walkthrough read "its cost of 2,060" as a count)."""
     finite = [r for r in rows if r.payback_rounds != float("inf")]
     if not finite:
         return "No holding earns any rent."
     best = min(finite, key=lambda r: r.payback_rounds)
     n = best.opponents
     text = (f"Against {n} opponent{'' if n == 1 else 's'}, {best.label} at {best.level_name} pays back its cost of "
-            f"{best.cost:,} in about {best.payback_rounds:.0f} rounds, the fastest of all.")
+            f"{currency}{best.cost:,} in about {best.payback_rounds:.0f} rounds, the fastest of all.")
     streets = [r for r in finite if r.group not in ("railroad", "utility")]
     bare = [r for r in streets if r.level_name == "set"]
     built = [r for r in streets if r.level_name not in ("set", "no set", "all but one")]
