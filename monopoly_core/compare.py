@@ -37,6 +37,7 @@ import numpy as np
 from . import simulate as S
 from .bounds import check_count, check_seconds, check_seed
 from .compare_figures import MAX_CURVE_ROUNDS, FigureTaker, GameFigures, flow_names
+from .editions import get as get_edition, not_played
 from .errors import InvalidRules
 from .paired_stats import (Moments, Test, holm, mcnemar, paired_share_difference, paired_t, stuart_maxwell,
                            wilson)
@@ -163,17 +164,34 @@ class Comparison:
     def figure(self, key: str) -> Figure:
         return next(f for f in self.figures if f.key == key)
 
+    @property
+    def not_played(self) -> list[tuple[str, str]]:
+        """(rule, why) of each rule the two sides set apart that their edition does not play: it makes no
+        difference to the games (an outside audit compared skyscrapers on the classic game and read +0.0 on every
+        figure with no word why)."""
+        return unplayed_changes(self.rules_a, self.rules_b)
+
     def to_json(self) -> dict:
         return {"a": {"label": self.label_a, "rules": self.rules_a.to_dict(), "batch": self.batches[0],
                       "reused": self.reused[0]},
                 "b": {"label": self.label_b, "rules": self.rules_b.to_dict(), "batch": self.batches[1],
                       "reused": self.reused[1]},
                 "changes": [{"rule": n, "a": x, "b": y} for n, x, y in self.rules_a.diff(self.rules_b)],
+                "not_played": [{"rule": n, "why": why} for n, why in self.not_played],
                 "games": self.games, "planned": self.planned, "timed_out": self.timed_out, "read_back": self.read_back,
                 "players": self.players, "seed": self.seed, "level": self.alpha,
                 "strategies": list(self.strategies), "seating": self.seating, "comparison": self.comparison_id,
                 "database": self.db_path,
                 "seconds": round(self.seconds, 3), "figures": [f.to_json() for f in self.figures]}
+
+
+def unplayed_changes(a: RuleSet, b: RuleSet) -> list[tuple[str, str]]:
+    """(rule, why) of each rule ``a`` and ``b`` set apart that their edition (the same on both sides) does not play
+    (:func:`.editions.not_played`)."""
+    if a.edition != b.edition:
+        return []
+    idle = not_played(a.edition)
+    return [(n, idle[n]) for n, _, _ in a.diff(b) if n in idle]
 
 
 def default_label(rules: RuleSet, other: RuleSet) -> str:
@@ -243,6 +261,13 @@ def compare(rules_a: RuleSet, rules_b: RuleSet, *, games: int = 100, players: in
     rules_b.validate(players)
     if not rules_a.diff(rules_b):
         raise InvalidRules("rules", "the two rule sets are the same: change a rule in one of them to compare")
+    idle = unplayed_changes(rules_a, rules_b)
+    if len(idle) == len(rules_a.diff(rules_b)):
+        title = get_edition(rules_a.edition).title
+        title = f"the {title}" if title.endswith("Edition") else title
+        raise InvalidRules("rules", f"the two rule sets differ only in rules {title} does not play ("
+                           + "; ".join(f"{n.replace('_', ' ')}: {why}" for n, why in idle)
+                           + "): they would play the same games")
     label_a = _check_label(label_a or default_label(rules_a, rules_b), "label of A")
     label_b = _check_label(label_b or default_label(rules_b, rules_a), "label of B")
     if label_a == label_b:

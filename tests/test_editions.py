@@ -169,13 +169,7 @@ NOT_PLAYED_TABLE = ["strategist", "set-collector", "cautious", "always-buy"]
 OTHER_FILE = {"cheat_deck": "cheaters-uk", "bus_tickets": "mega-us"}
 
 
-def not_played(edition: str) -> dict[str, str]:
-    """The RuleSet fields ``edition`` does not play: its own list, and every other edition's own rules."""
-    fields = dict(editions.get(edition).unused_rules)
-    for name in editions.names():
-        if name != edition:
-            fields.update(dict.fromkeys(editions.get(name).own_rules, name))
-    return fields
+not_played = editions.not_played
 
 
 def other_values(rules, name: str) -> list:

@@ -133,6 +133,8 @@ def print_text(c: Comparison, out) -> None:
     out.write(f"A: {c.label_a}    B: {c.label_b}\n")
     for name, x, y in c.rules_a.diff(c.rules_b):
         out.write(f"  {name.replace('_', ' ')}: A {_rule(x)}, B {_rule(y)}\n")
+    for name, why in c.not_played:
+        out.write(f"  (not played here, so no difference to the games: {name.replace('_', ' ')}, as {why})\n")
     out.write(f"{c.games:,} game{'s' if c.games != 1 else ''} a side, {c.players} players "
               f"({', '.join(c.strategies)}), master seed {c.seed}; "
               f"batches {c.batches[0]} and {c.batches[1]} in {c.db_path} (comparison {c.comparison_id}); "

@@ -35,9 +35,22 @@ def names() -> tuple[str, ...]:
     return tuple(_EDITIONS)
 
 
+def not_played(edition: str) -> dict[str, str]:
+    """The rules (RuleSet fields) ``edition`` does not play, each with why in a few words: the rules it says it never
+    reads (``Edition.unused_rules``) and every other edition's own rules ("only the Mega Edition has skyscrapers").
+    Games are played as if they were not set: tests/test_editions.py flips each and finds no game changed."""
+    out = dict(get(edition).unused_rules)
+    for name, owner in _EDITIONS.items():
+        if name != edition:
+            for field, what in owner.own_rules.items():
+                out.setdefault(field, f"only the {owner.title} has {what}" if owner.title.endswith("Edition")
+                               else f"only {owner.title} has {what}")
+    return out
+
+
 register(Classic())
 register(SoreLosers())
 register(Mega())
 register(Cheaters())
 
-__all__ = ["Edition", "Classic", "SoreLosers", "Mega", "Cheaters", "register", "get", "names"]
+__all__ = ["Edition", "Classic", "SoreLosers", "Mega", "Cheaters", "register", "get", "names", "not_played"]
