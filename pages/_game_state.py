@@ -90,16 +90,22 @@ MAX_CARRIED = 1_000
 CARRY_ON_STEPS = 200
 
 
+#: The bots' decisions a person's answer carries on through: replies to their offer, bids in an auction.
+_CARRIED_BOT_KINDS = frozenset({"trade_response", "bid"})
+
+
 def _carry_on(g: Game) -> None:
     """After a person acts (and after Finish turn), take what follows up to the next decision: the automatic steps
-    (a roll's move, the landing) and the bots' replies to a person's trade offer. A person who pressed Roll sees the
-    token move at once, rather than the dice alone and a Step button to press (a teacher's walkthrough read that as
-    the game being stuck). Decisions of bots other than those replies stay one Step each, as in the rest of the game;
-    Undo takes back the answer with what it set off (:func:`undo`)."""
+    (a roll's move, the landing), the bots' replies to a person's trade offer and the bots' bids in an auction. A
+    person who pressed Roll sees the token move at once, rather than the dice alone and a Step button to press (a
+    teacher's walkthrough read that as the game being stuck), and a person who bid sees the auction come back to
+    them or end (another walkthrough pressed Step after each of their bids). Decisions of bots other than those
+    stay one Step each, as in the rest of the game; Undo takes back the answer with what it set off
+    (:func:`undo`)."""
     taken = 0
     while not g.over and taken < CARRY_ON_STEPS:
         d = g.pending
-        if d is not None and not (d.kind == "trade_response" and d.player in g.bots):
+        if d is not None and not (d.kind in _CARRIED_BOT_KINDS and d.player in g.bots):
             return
         g.step()
         taken += 1

@@ -7,6 +7,7 @@ from apptest_helpers import APP, downloaded_bytes, open_page, texts, unescaped
 from streamlit.testing.v1 import AppTest
 
 from monopoly_core import savefile
+from monopoly_core import events as E
 from monopoly_core.viz.safe_text import markdown
 
 
@@ -150,6 +151,11 @@ def test_a_person_declines_and_the_property_is_auctioned():
     assert "Auction of" in texts(at)
     buttons(at)["Pass (leave the auction)"].click().run()
     assert not at.exception
+    # the bots' bids that follow are taken with the pass: the auction has ended, with no Step press per bid (a
+    # walkthrough pressed Step after each of their own bids)
+    g = at.session_state["play_game"]
+    assert not (g.pending.kind == "bid" and g.pending.player in g.bots)
+    assert any(e.kind == E.AUCTION and e.detail != E.AUCTION_OPENS for e in g.log)
 
 
 def test_download_and_reupload_a_save_and_refuse_a_broken_file():
