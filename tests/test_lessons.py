@@ -28,8 +28,10 @@ SPEED_WAYS = {2: 3, 3: 7, 4: 12, 5: 18, 6: 24, 7: 30, 8: 30, 9: 28, 10: 24, 11: 
 def test_the_sum_of_two_dice_is_the_hand_count():
     rows = dice.sum_rows()
     assert {r["total"]: r["ways"] for r in rows} == TWO_DICE_WAYS
-    assert {r["total"]: r["probability"] for r in rows} == {t: str(Fraction(w, 36)) for t, w in
-                                                            TWO_DICE_WAYS.items()}
+    assert {r["total"]: r["probability"] for r in rows} == {
+        t: f"{w}/36" + ("" if Fraction(w, 36).denominator == 36 else f" = {Fraction(w, 36)}")
+        for t, w in TWO_DICE_WAYS.items()}
+    assert rows[0]["probability"] == "1/36" and rows[5]["probability"] == "6/36 = 1/6"
     assert dice.two_dice().distribution() == {t: Fraction(w, 36) for t, w in TWO_DICE_WAYS.items()}
 
 

@@ -81,11 +81,19 @@ def p_speed_face(face) -> Fraction:
 
 
 def sum_rows() -> list[dict]:
-    """The distribution of the sum of two dice as table rows: ways out of 36 and the exact probability."""
+    """The distribution of the sum of two dice as table rows: ways out of 36 and the exact probability, written as
+    the ways over 36 and, where it cancels, in lowest terms ("2/36 = 1/18": a walkthrough saw "1/18" beside "2
+    ways out of 36" and the chart's 2/36)."""
     model = two_dice()
     n = len(model.outcomes)
-    return [{"total": t, "ways": int(p * n), "out of": n, "probability": str(p), "decimal": float(p)}
-            for t, p in model.distribution().items()]
+    return [{"total": t, "ways": int(p * n), "out of": n, "probability": ways_over(int(p * n), n),
+             "decimal": float(p)} for t, p in model.distribution().items()]
+
+
+def ways_over(ways: int, n: int) -> str:
+    """``ways``/``n`` as a fraction, and in lowest terms where that differs: "6/36 = 1/6", "1/36"."""
+    low = Fraction(ways, n)
+    return f"{ways}/{n}" if low.denominator == n else f"{ways}/{n} = {low}"
 
 
 def speed_rows() -> list[dict]:
