@@ -167,3 +167,24 @@ def test_a_share_s_error_bar_is_its_wilson_interval_low_to_high(tmp_path):
     limit = c.figure("turn_limit").rows[0]
     assert limit.a == 1.0 and limit.a_low < 1.0       # 12 of 12 games: the interval still reaches below 100%
     assert figure(c, "turn_limit").data[0].error_y.arrayminus[0] > 0
+
+
+def test_the_game_length_chart_leaves_a_far_tail_off_and_says_so():
+    # (a walkthrough: a few games ran to the turn limit of 500 while most ended by 150, and the histogram sat squeezed
+    # into its left edge)
+    from types import SimpleNamespace
+
+    from monopoly_core.viz.compare import figure, length_shown
+    bulk = [(r, 10) for r in range(40, 140)]
+    tail = [(500, 3)]
+    assert length_shown(bulk) == 139 and length_shown(bulk + tail) == 139
+    assert length_shown([(40, 5), (70, 1)]) == 70            # no far tail: everything drawn
+    f = SimpleNamespace(extra={"rounds_a": bulk + tail, "rounds_b": bulk})
+    c = SimpleNamespace(label_a="A", label_b="B", figure=lambda key: f)
+    fig = figure(c, "length")
+    assert max(max(bar.x) for bar in fig.data) < 150
+    assert "3 games of more than 139 rounds (up to 500) off the chart" in fig.layout.title.text
+    assert sum(sum(bar.y) for bar in fig.data) == 2 * sum(g for _, g in bulk)
+    whole = figure(SimpleNamespace(label_a="A", label_b="B", figure=lambda key: SimpleNamespace(
+        extra={"rounds_a": bulk, "rounds_b": bulk})), "length")
+    assert "off the chart" not in whole.layout.title.text

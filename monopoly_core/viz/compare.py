@@ -22,23 +22,46 @@ def _layout(fig: go.Figure, title: str, height: int, **axes) -> go.Figure:
     return fig
 
 
+def length_shown(pairs: list) -> int:
+    """The most rounds the game-length chart draws, of (rounds, games) pairs: all of them, unless a few games run
+    far past the rest (to a turn limit of 500, while 99% end by 150: a walkthrough saw the histogram squeezed into
+    its left edge); then up to the length 99% of the games end by, the rest said in the title."""
+    total = sum(g for _, g in pairs)
+    longest = max([r for r, _ in pairs], default=1)
+    seen, p99 = 0, longest
+    for rounds, games in sorted(pairs):
+        seen += games
+        if seen >= 0.99 * total:
+            p99 = rounds
+            break
+    return longest if longest <= 2 * max(p99, 1) else p99
+
+
 def figure(comparison, key: str, *, height: int = 360) -> go.Figure:
     """The chart of one figure of ``comparison`` (a :class:`~monopoly_core.compare.Comparison`)."""
     f = comparison.figure(key)
     la, lb = html(comparison.label_a), html(comparison.label_b)     # a kept rule set's name is text, not markup
     if key == "length":
-        longest = max([p[0] for p in f.extra["rounds_a"] + f.extra["rounds_b"]], default=1)
-        width = max(1, math.ceil(longest / 40))
+        pairs = f.extra["rounds_a"] + f.extra["rounds_b"]
+        longest = max([p[0] for p in pairs], default=1)
+        shown = length_shown(pairs)
+        width = max(1, math.ceil(shown / 40))
         fig = go.Figure()
         for label, name, colour in ((la, "rounds_a", COLOURS[0]), (lb, "rounds_b", COLOURS[1])):
             bins: dict[int, int] = {}
             for rounds, games in f.extra[name]:
-                bins[rounds // width * width] = bins.get(rounds // width * width, 0) + games
+                if rounds <= shown:
+                    bins[rounds // width * width] = bins.get(rounds // width * width, 0) + games
             fig.add_bar(x=[b + width / 2 for b in sorted(bins)], y=[bins[b] for b in sorted(bins)], width=width,
                         name=label, marker_color=colour, opacity=0.6)
         fig.update_layout(barmode="overlay")
-        return _layout(fig, f"Game length: games by rounds played ({width} rounds a bar)" if width > 1 else
-                       "Game length: games by rounds played", height, xaxis_title="rounds", yaxis_title="games")
+        title = (f"Game length: games by rounds played ({width} rounds a bar)" if width > 1 else
+                 "Game length: games by rounds played")
+        beyond = sum(g for r, g in pairs if r > shown)
+        if beyond:
+            title += (f"<br><sub>{beyond:,} game{'' if beyond == 1 else 's'} of more than {shown:,} rounds (up to "
+                      f"{longest:,}) off the chart, to keep the rest readable</sub>")
+        return _layout(fig, title, height, xaxis_title="rounds", yaxis_title="games")
     if key == "inequality":
         rows = f.rows[1:]
         x = list(range(1, len(rows) + 1))
