@@ -21,7 +21,7 @@ from pages._number_box import number_box
 from pages._site import PRINT, ROOT
 
 SEED = "seed"
-SHEETS = {"worksheet": "Worksheet", "answers": "Answer sheet"}
+SHEETS = dict(zip(_site.PRINT_VIEWS, ("Worksheet", "Answer sheet")))
 #: Hides Streamlit's chrome on a print view, and the screen-only hints when printing.
 PRINT_CSS = """<style>
 [data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stHeader"],

@@ -52,9 +52,14 @@ def lesson_pages() -> list[tuple[str, str, str]]:
                         for x in LESSONS]
 
 
+#: The print views a lesson's link may ask for (``?print=worksheet``); the lesson pages name them (_lesson.SHEETS).
+PRINT_VIEWS = ("worksheet", "answers")
+
+
 def printing() -> bool:
-    """True when the URL asks for a print view (``?print=worksheet`` or ``?print=answers``)."""
-    return bool(st.query_params.get(PRINT))
+    """True when the URL asks for a print view (``?print=worksheet`` or ``?print=answers``). Another value is no
+    print view: the page keeps its menu to say so and lead on (a walkthrough met a red box with no way back)."""
+    return st.query_params.get(PRINT) in PRINT_VIEWS
 
 
 def navigation() -> "st.navigation":

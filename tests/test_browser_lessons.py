@@ -64,3 +64,17 @@ def test_a_tab_closed_mid_run_leaves_the_class_seed_working(site):  # noqa: F811
         finally:
             browser.close()
     assert _games_by_batch(db) == {1: 1_000}
+
+
+def test_a_wrong_print_link_keeps_the_menu_and_a_worksheet_hides_it(site):  # noqa: F811
+    # (a walkthrough met "There is no print view called 'pdf'" alone on the page: no menu, no way back)
+    from test_browser import browser_page
+    url, _ = site
+    with browser_page(1024, 768) as page:
+        page.goto(f"{url}/lesson_dice?print=pdf")
+        page.wait_for_selector("text=There is no print view called", timeout=60_000)
+        assert page.locator("text=Game database").count() == 1          # the top menu
+        assert page.locator("a:has-text('the worksheet')").get_attribute("href").endswith("?print=worksheet")
+        page.goto(f"{url}/lesson_dice?print=worksheet")
+        page.wait_for_selector("text=Your answer and your working", timeout=60_000)
+        assert page.locator("text=Game database").count() == 0          # a sheet prints without it
