@@ -411,8 +411,15 @@ def _propose() -> None:
     outcome = trade_outcome(g, t, first)
     st.session_state[TRADE_OUTCOME] = (id(g), g.ply, *outcome)
     if outcome[0] == "success":        # what was traded is no longer the givers': an empty form for the next one
-        for key in [k for k in st.session_state if str(k).startswith(("trade_give_", "trade_get_"))]:
-            del st.session_state[key]
+        _clear_trade_form()
+
+
+def _clear_trade_form() -> None:
+    """Empty both sides of the trade form: after a trade went through (what was traded is no longer the givers'),
+    and when another player is chosen to trade with (a walkthrough's $150 for one player stayed in the form and went
+    out in an offer to another)."""
+    for key in [k for k in st.session_state if str(k).startswith(("trade_give_", "trade_get_"))]:
+        del st.session_state[key]
 
 
 #: (game, step, level, words) of the last trade proposed, shown beside the Propose button while the game is
@@ -464,7 +471,8 @@ def trade_form(g, seat: int) -> None:
     shown = st.session_state.get(TRADE_OUTCOME)
     with st.expander("Propose a trade", expanded=shown is not None and shown[:2] == (id(g), g.ply)):
         by_seat = {q.seat: q for q in others}
-        target = by_seat[st.selectbox("With", list(by_seat), format_func=lambda s: by_seat[s].name, key="trade_target")]
+        target = by_seat[st.selectbox("With", list(by_seat), format_func=lambda s: by_seat[s].name, key="trade_target",
+                                      on_change=_clear_trade_form)]
         names = g.board.squares
         mine = [s for s in g.board.properties if tradeable(g, seat, s)]
         theirs = [s for s in g.board.properties if tradeable(g, target.seat, s)]

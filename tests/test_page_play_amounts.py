@@ -122,3 +122,16 @@ def test_a_trade_of_30_digits_says_how_long_a_number_it_is_as_the_bid_does(tradi
     at.button(key="trade_go").click().run()
     assert not at.exception and not offers(game(at))
     assert "in cash, not a number of 30 digits." in shown(at) and "111,111" not in shown(at)
+
+
+def test_choosing_another_partner_empties_the_trade_form(trading):
+    # (a walkthrough: $150 offered to one player stayed in "You give" and went out in an offer to another)
+    at = trading
+    at.text_input(key="trade_give_cash").set_value("150").run()
+    at.text_input(key="trade_get_cash").set_value("20").run()
+    options = at.selectbox(key="trade_target").options
+    assert len(options) >= 2
+    at.selectbox(key="trade_target").select_index(1).run()
+    assert not at.exception
+    assert at.text_input(key="trade_give_cash").value == "0" and at.text_input(key="trade_get_cash").value == "0"
+    assert at.multiselect(key="trade_give_sq").value == []
