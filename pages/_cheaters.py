@@ -49,8 +49,10 @@ def label(action, d, g) -> str | None:
         return "Keep my cards for now" if final_lap.home(g, d.player) else "Play honestly (roll on)"
     if k == C.ATTEMPT:
         card = t.deck.cards[t.face_up[action.square]]
-        return f"Cheat: {card.name} \u2014 {card.act} (reward {money(g, card.reward)}, penalty " \
-               f"{money(g, card.penalty)}{' and jail' if card.jail else ''})"
+        # (003: "Get this reward if you're successful"; a walkthrough read "Take £300 ... (reward £100" as a sum that
+        # did not add up: the act is the cheat, the reward comes on top of it when nobody catches it)
+        return f"Cheat: {card.name} \u2014 {card.act} (not caught: a reward of {money(g, card.reward)} too; caught: " \
+               f"a penalty of {money(g, card.penalty)}{' and jail' if card.jail else ''})"
     if k == C.FREE_CHEAT:
         card = t.deck.free[action.square]
         return f"Free-form cheat: {card.act} ({card.difficulty}% chance each player notices; penalty " \

@@ -30,6 +30,9 @@ def test_a_person_attempts_a_cheat_and_calls_cheat_on_a_bot():
         if d.kind == "cheat" and not attempted:
             label = next((lbl for lbl in buttons if lbl.startswith("Cheat:")), None)
             if label is not None:
+                # what doing it pays and what being caught costs, told apart (003: "Get this reward if you're
+                # successful"; a walkthrough read "Take £300 ... (reward £100" as a sum that did not add up)
+                assert "(not caught: a reward of £" in label and "; caught: a penalty of £" in label, label
                 buttons[label].click().run()
                 attempted = True
                 continue
