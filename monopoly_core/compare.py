@@ -37,7 +37,7 @@ import numpy as np
 from . import simulate as S
 from .bounds import check_count, check_seconds, check_seed
 from .compare_figures import MAX_CURVE_ROUNDS, FigureTaker, GameFigures, flow_names
-from .editions import get as get_edition, not_played
+from .editions import get as get_edition, in_sentence, not_played
 from .errors import InvalidRules
 from .paired_stats import (Moments, Test, holm, mcnemar, paired_share_difference, paired_t, stuart_maxwell,
                            wilson)
@@ -263,8 +263,7 @@ def compare(rules_a: RuleSet, rules_b: RuleSet, *, games: int = 100, players: in
         raise InvalidRules("rules", "the two rule sets are the same: change a rule in one of them to compare")
     idle = unplayed_changes(rules_a, rules_b)
     if len(idle) == len(rules_a.diff(rules_b)):
-        title = get_edition(rules_a.edition).title
-        title = f"the {title}" if title.endswith("Edition") else title
+        title = in_sentence(get_edition(rules_a.edition).title)
         raise InvalidRules("rules", f"the two rule sets differ only in rules {title} does not play ("
                            + "; ".join(f"{n.replace('_', ' ')}: {why}" for n, why in idle)
                            + "): they would play the same games")

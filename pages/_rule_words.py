@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from monopoly_core import InvalidRules
+from monopoly_core.editions import in_sentence as edition_name  # noqa: F401  (the pages' name for it)
 
 #: The name shown for each rule (its control's label, and the subject of its errors).
 LABELS = {
@@ -176,11 +177,6 @@ SQUARE_KINDS = {"auction": "an Auction square", "birthday_gift": "a Birthday Gif
                 "rest": "a square where nothing happens", "station": "a station that moves you on",
                 "chance": "a Chance square that is not in the decks", "chest": "a Community Chest square that is not "
                 "in the decks", "utility": "a utility", "tax": "a tax square"}
-
-
-def edition_name(title: str) -> str:
-    """An edition's title as said in a sentence: "the Mega Edition", but "Classic Monopoly"."""
-    return f"the {title}" if title.endswith("Edition") else title
 
 
 def speed_die_elsewhere(edition_title: str) -> str:

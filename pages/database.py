@@ -13,7 +13,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from monopoly_core import InvalidRules, presets
+from monopoly_core import InvalidRules, editions, presets
 from monopoly_core.bots import DESCRIPTIONS, STANDARD, STRATEGIES
 from monopoly_core import bounds
 from monopoly_core.dbfolder import FOLDER_ENV, allowed_names, check_site_path, site_db_path, site_folder
@@ -34,6 +34,7 @@ ensure_navigation()
 _site.read_address("db_address", {}, "no part of it: everything is chosen on the page")
 
 SQL, RESULT, ERROR, HINT, RUNS = "db_sql", "db_result", "db_error", "db_hint", "db_runs"
+NO_GAMES_OF = "db_no_games_of"      # the edition a ready-made question is about, when the database has none of its games
 PENDING = "db_pending"      # a query asked for, to run in the page
 SCOPE = "db_scope"              # the batch ready-made questions are asked of (ALL_GAMES: every game)
 ALL_GAMES = 0                   # batches are numbered from 1
@@ -71,6 +72,16 @@ def _run() -> None:
     st.session_state[PENDING] = True
 
 
+def _has_games_of(edition: str) -> bool:
+    """Whether the site's database holds a finished game of ``edition`` (a failure to tell counts as yes: no
+    note is better than a wrong one)."""
+    try:
+        return run_query(f"SELECT 1 FROM games WHERE finished AND edition = '{edition}' LIMIT 1",
+                         st.session_state[PATH]).num_rows > 0
+    except QueryError:
+        return True
+
+
 def _execute() -> None:
     """Run the editor's query; keep the rows or the reason it could not run."""
     st.session_state[RUNS] += 1
@@ -80,6 +91,10 @@ def _execute() -> None:
     try:
         st.session_state[RESULT] = run_query(sql, st.session_state[PATH])
         st.session_state[ERROR] = None
+        # (asked once with the question, not at every rerun the result stays on screen for)
+        hint = st.session_state.get(HINT)
+        edition = QUESTIONS[hint].edition if hint else ""
+        st.session_state[NO_GAMES_OF] = edition if edition and not _has_games_of(edition) else ""
     except QueryRefused as exc:
         st.session_state[RESULT], st.session_state[ERROR] = None, f"Refused: {exc}"
     except QueryError as exc:
@@ -272,24 +287,13 @@ if st.session_state.get(ERROR):             # DuckDB's words quote the query: sa
     outcome.error(plain(st.session_state[ERROR]))
 
 
-def _has_games_of(edition: str) -> bool:
-    """Whether the site's database holds a finished game of ``edition`` (a failure to tell counts as yes: no
-    note is better than a wrong one)."""
-    try:
-        return run_query(f"SELECT 1 FROM games WHERE finished AND edition = '{edition}' LIMIT 1",
-                         st.session_state[PATH]).num_rows > 0
-    except QueryError:
-        return True
-
-
 def _show(result, hint) -> None:
     """The rows of a query, its downloads and its chart."""
     if hint is not None:
         st.markdown(f"**{hint.title}** {hint.description}")
-        if hint.edition and not _has_games_of(hint.edition):
+        if hint.edition and st.session_state.get(NO_GAMES_OF) == hint.edition:
             # (a walkthrough met "0 rows" under a Cheaters Edition question, with nothing on why)
-            from monopoly_core.editions import get
-            title = _words.edition_name(get(hint.edition).title)
+            title = _words.edition_name(editions.get(hint.edition).title)
             st.info(f"This database holds no games of {title} yet, so this question has nothing to count: play "
                     f"some with **Simulate games** below (rule set: {title}), then ask again.")
     for note in result.notes:               # (they name the query's columns: as typed)

@@ -41,17 +41,22 @@ def test_jail_fines_go_to_the_jackpot():
     assert g.pot == 50
 
 
+def _bankrupt_on_income_tax(g):
+    """Seat 0, with $150 and Baltic Avenue (mortgage $30), lands on Income Tax ($200) and declares bankruptcy."""
+    g.arrange().cash(0, 150)
+    give(g, 0, 3)
+    place(g, 0, 1)
+    roll(g, (1, 2))
+    until(g, D.DEBT)
+    g.act(Action(A.BANKRUPT))
+    return g
+
+
 def test_a_player_bankrupt_to_the_jackpot_leaves_their_cash_in_the_pot():
     # The lab's reading of the house rule: what a player owes the pot (here the Income Tax) is the pot's, so their
     # last cash goes into it (an outside audit saw $150 go to the bank and the pot stay empty); the deeds go back to
     # the bank, as 002 BANKRUPTCY says of a debt to the bank ("turn over all assets to the Bank").
-    g = table(2, free_parking="jackpot")
-    g.arrange().cash(0, 150)
-    give(g, 0, 3)
-    place(g, 0, 1)
-    roll(g, (1, 2))                       # Income Tax: $200, with $150 and Baltic Avenue (mortgage $30)
-    until(g, D.DEBT)
-    g.act(Action(A.BANKRUPT))
+    g = _bankrupt_on_income_tax(table(2, free_parking="jackpot"))
     assert g.players[0].bankrupt and g.over
     assert g.pot == 150 and g.owner[3] == -1
     assert [(e.player, e.other) for e in pays(g, reason=E.R_BANKRUPTCY)] == [(0, E.POT)]
@@ -102,13 +107,7 @@ def test_no_auctions_also_leaves_a_bankrupt_player_s_deeds_with_the_bank():
     # The rule's own words (rules.py, auctions): "off: it stays with the bank, and so do the deeds of a player
     # bankrupt to the bank" (on, 002 BANKRUPTCY: "the Bank immediately sells by auction all properties so taken")
     for auctions in (True, False):
-        g = table(3, auctions=auctions)
-        g.arrange().cash(0, 150)
-        give(g, 0, 3)
-        place(g, 0, 1)
-        roll(g, (1, 2))                   # Income Tax: $200, with $150 and Baltic Avenue (mortgage $30)
-        until(g, D.DEBT)
-        g.act(Action(A.BANKRUPT))
+        g = _bankrupt_on_income_tax(table(3, auctions=auctions))
         assert g.players[0].bankrupt and bool(events_of(g, E.AUCTION)) == auctions
         if not auctions:
             assert g.owner[3] == -1 and not g.mortgaged[3]

@@ -35,6 +35,11 @@ def names() -> tuple[str, ...]:
     return tuple(_EDITIONS)
 
 
+def in_sentence(title: str) -> str:
+    """An edition's title as said in a sentence: "the Mega Edition", but "Classic Monopoly"."""
+    return f"the {title}" if title.endswith("Edition") else title
+
+
 def not_played(edition: str) -> dict[str, str]:
     """The rules (RuleSet fields) ``edition`` does not play, each with why in a few words: the rules it says it never
     reads (``Edition.unused_rules``) and every other edition's own rules ("only the Mega Edition has skyscrapers").
@@ -43,8 +48,7 @@ def not_played(edition: str) -> dict[str, str]:
     for name, owner in _EDITIONS.items():
         if name != edition:
             for field, what in owner.own_rules.items():
-                out.setdefault(field, f"only the {owner.title} has {what}" if owner.title.endswith("Edition")
-                               else f"only {owner.title} has {what}")
+                out.setdefault(field, f"only {in_sentence(owner.title)} has {what}")
     return out
 
 
@@ -53,4 +57,5 @@ register(SoreLosers())
 register(Mega())
 register(Cheaters())
 
-__all__ = ["Edition", "Classic", "SoreLosers", "Mega", "Cheaters", "register", "get", "names", "not_played"]
+__all__ = ["Edition", "Classic", "SoreLosers", "Mega", "Cheaters", "register", "get", "names", "not_played",
+           "in_sentence"]
