@@ -125,7 +125,10 @@ def in_sentence(field: str) -> str:
     """A rule's name as a sentence says it, lower case but for names: "type the starting cash in digits", "the
     salary for passing GO must be ..." (an outside review read "type Starting cash in digits")."""
     text = label(field)
-    return IN_SENTENCE.get(field) or f"the {text[:1].lower()}{text[1:]}"
+    lower = f"{text[:1].lower()}{text[1:]}"
+    # (a label that reads as a noun already, "The dice ...", "What Free Parking pays", "How Income Tax is paid", is
+    # not given an article: a refusal said "the the dice ..." and "the what Free Parking pays")
+    return IN_SENTENCE.get(field) or (lower if lower.startswith(("the ", "what ", "how ")) else f"the {lower}")
 
 
 def choice(field: str, value: str) -> str:

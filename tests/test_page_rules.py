@@ -583,3 +583,13 @@ def test_a_comparison_stops_at_the_time_limit_of_a_click_and_the_next_click_play
     page.button(key="ch_go").click().run(timeout=300)
     assert not page.exception and not page.error
     assert any("4 of the 20,000 games a side asked for" in w.value for w in page.warning)   # (3 read back)
+
+
+def test_every_rule_is_named_in_a_sentence_with_one_article():
+    # (a hostile link's refusal said "the the dice a utility's rent is counted on": that rule's label has its own)
+    from pages import _rule_words as words
+    for f in fields(RuleSet):
+        said = words.in_sentence(f.name)
+        assert said[:1].islower() and not said.startswith(("the the ", "the what ", "the how ")), (f.name, said)
+    assert words.in_sentence("utility_rent") == "the dice a utility's rent is counted on"
+    assert words.in_sentence("free_parking") == "what Free Parking pays"
