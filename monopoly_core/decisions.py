@@ -6,8 +6,9 @@ lists every finite option (trades are open-ended, so :attr:`Decision.allows_trad
 proposed), and :meth:`Decision.check` refuses anything else with a reason, before the state is touched.
 
 "At any time" actions (build, sell, mortgage, unmortgage, trade) are offered inside the well-defined windows
-of DESIGN.md section 2: before the roll (``pre_roll``/``jail``), after each landing (``post_roll``), when buying
-(raising money only) and when in debt (raising money only). People and bots see the same windows.
+of DESIGN.md section 2: before the roll (``pre_roll``/``jail``), after each landing (``post_roll``), between turns to a player who has come
+to hold a set on someone else's turn (``between_turns``), when buying (raising money only) and when in debt (raising
+money only). People and bots see the same windows.
 """
 from __future__ import annotations
 
@@ -36,6 +37,7 @@ FINE_OR_CHANCE: Final = "fine_or_chance"  # the UK card: pay `amount` or draw a 
 INCOME_TAX: Final = "income_tax"          # older rule: pay the flat `amount` or a percentage of total worth
 MORTGAGED_DEED: Final = "mortgaged_deed"  # received mortgaged `square`: keep the mortgage (pay interest) or lift it
 PLACE_BUILDING: Final = "place_building"  # won a building auction: choose where the building goes
+BETWEEN_TURNS: Final = "between_turns"    # a set came to you on another's turn: manage before the next roll, or end
 # Monopoly for Sore Losers: legality and options are the edition's (Edition.action_problem, Edition.options)
 CASH_IN: Final = "cash_in"                # four coins before the roll: cash them in for the token, or wait
 JAIL_WHOM: Final = "jail_whom"            # Mr Monopoly goes to jail: whom to send in his place
@@ -58,7 +60,7 @@ PARKING_DECK: Final = "parking_deck"      # Free Parking: draw a Chance or a Com
 CHEAT_TARGET: Final = "cheat_target"      # whom or what a card or cheat acts on (item: editions/cheaters_targets.py)
 
 KINDS = (PRE_ROLL, JAIL, BUY, BID, POST_ROLL, DEBT, TRADE_RESPONSE, FINE_OR_CHANCE, INCOME_TAX, MORTGAGED_DEED,
-         PLACE_BUILDING, CASH_IN, JAIL_WHOM, COIN_VICTIM, PROPERTY_STEAL, FREE_HOUSE, USE_BUS_TICKET, TRIPLES,
+         PLACE_BUILDING, BETWEEN_TURNS, CASH_IN, JAIL_WHOM, COIN_VICTIM, PROPERTY_STEAL, FREE_HOUSE, USE_BUS_TICKET, TRIPLES,
          BUS_FACE, AUCTION_PICK, BIRTHDAY_GIFT, CHEAT, CALL_CHEAT, KEEP_CARD, PARKING_DECK, CHEAT_TARGET)
 #: The decisions only an edition asks: their options are the edition's (``Edition.options``) and it judges their
 #: answers (``Edition.action_problem``).
@@ -78,6 +80,7 @@ _BASE: Final = {
     INCOME_TAX: (A.FLAT, A.PERCENT),
     MORTGAGED_DEED: (A.KEEP, A.LIFT),
     PLACE_BUILDING: (A.PLACE,),
+    BETWEEN_TURNS: (A.END,),
     USE_BUS_TICKET: (A.ROLL,),
 }
 #: Answers that are legal whenever their kind is offered (no state to check).
@@ -91,9 +94,11 @@ _ALWAYS.update({CHEAT: frozenset({"no_cheat"}), CALL_CHEAT: frozenset({"call", "
 #: ``editions/cheaters_actions.CALL``); the edition judges them (``Edition.action_problem``).
 INTERJECTIONS: Final = frozenset({"call"})
 _WINDOW: Final = A.MANAGE | INTERJECTIONS
-_EXTRA: Final = {PRE_ROLL: _WINDOW, JAIL: _WINDOW, POST_ROLL: _WINDOW, BUY: A.RAISE, DEBT: A.RAISE}
+# (between turns no interjection: the Cheaters Edition's calls are made before the next roll, in its own decision)
+_EXTRA: Final = {PRE_ROLL: _WINDOW, JAIL: _WINDOW, POST_ROLL: _WINDOW, BETWEEN_TURNS: A.MANAGE, BUY: A.RAISE,
+                 DEBT: A.RAISE}
 _NONE: Final[frozenset[str]] = frozenset()
-_WINDOWS: Final = frozenset({PRE_ROLL, JAIL, POST_ROLL})
+_WINDOWS: Final = frozenset({PRE_ROLL, JAIL, POST_ROLL, BETWEEN_TURNS})
 #: The steps kept to finish a turn. A person's answers that could go on for ever within one turn (trade offers
 #: rejected over and over, bids raised by the least with a fortune in cash, building and selling or mortgaging and
 #: lifting in turn) are refused once fewer steps than this are left of the turn's :data:`flow.MAX_STEPS_PER_TURN`:

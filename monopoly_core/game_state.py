@@ -136,6 +136,9 @@ class GameState:
     pre_roll_windows: list[Decision | None]     # per seat, made once (decisions are immutable): see Game
     post_roll_windows: list[tuple[Decision, Decision]]
     jail_windows: list[Decision]
+    between_windows: list[Decision]             # per seat: the window between turns (turn.between_turns)
+    groups_seen: list[int]                      # per seat: the groups it could build in at its last look (bits)
+    groups_seen_at: list[int]                   # per seat: its holdings_version at that look
     fast: bool                                  # run() drives the game: bots answer inline, no yields
     step_budget: int                            # the step count the current turn may not pass (flow.py)
     closed_shortage: tuple[int, int]            # (turn, a bit per auction item) of shortage auctions nobody won
@@ -215,4 +218,6 @@ class GameState:
         self.auto_bots = {}
         self.ply = 0
         self.pending = None
-        self.pre_roll_windows, self.post_roll_windows, self.jail_windows = [], [], []
+        self.pre_roll_windows, self.post_roll_windows, self.jail_windows, self.between_windows = [], [], [], []
+        self.groups_seen = [0] * len(specs)
+        self.groups_seen_at = [0] * len(specs)

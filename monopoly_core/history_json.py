@@ -22,6 +22,7 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 8
 #: The decisions a replayed answer may not fit, in words ("where the game asked before the roll").
 ASKED = {"pre_roll": "before the roll", "post_roll": "after the roll (build, trade or end the turn)",
+         "between_turns": "between turns (build, trade or let the next player roll)",
          "buy": "whether to buy a property", "bid": "for a bid in an auction", "jail": "how to get out of jail",
          "debt": "how to pay a debt", "trade_response": "for an answer to a trade",
          "cheat": "whether to cheat", "call_cheat": "whether to call \"Cheat!\""}

@@ -17,6 +17,9 @@ from typing import Final
 #:    printed price), and uneven building still asks four houses a street before a hotel (2026-11-28). (The same
 #:    day the classic-uk preset began to roll for a utility's rent, RuleSet.utility_rent: its rule set changed, so
 #:    its batches differ by their rules already.)
-PLAY_VERSION: Final = 2
+#: 3. a player who gains a colour group they may build in on someone else's turn is offered a window to build,
+#:    mortgage and trade before the next player rolls (``turn.between_turns``; 004 BUILDINGS: "you don't have to
+#:    wait for your turn"), and the bots take it (2026-11-28).
+PLAY_VERSION: Final = 3
 #: What a batch planned before the number was kept reads as.
 BEFORE: Final = 1

@@ -34,6 +34,9 @@ def play_game(g: GameState) -> Play:
                 p = g.players[seat]
                 if p.bankrupt:
                     continue
+                if g.turn:
+                    g.step_budget = g.ply + flow.MAX_STEPS_PER_TURN     # (counted as a turn of their own)
+                    yield from between_turns(g, seat)
                 g.current = seat
                 g.step_budget = g.ply + flow.MAX_STEPS_PER_TURN     # (a turn's steps are counted from here)
                 yield from edition.take_turn(g, p)
@@ -98,6 +101,44 @@ def start_turn(g: GameState, p: Player) -> None:
     g.log.turn_no = g.turn
     g.log.add(E.TURN, p.seat, p.position, g.round, -1, 1 if p.in_jail else 0)
     p.doubles = 0
+
+
+def between_turns(g: GameState, next_seat: int) -> Play:
+    """Before ``next_seat`` rolls: a window for each other player who has come to hold a colour group they may build
+    in (the whole set; Mega: all but one) since their last look, by a trade, an auction, a card or a bankruptcy on
+    someone else's turn (004 BUILDINGS: "As soon as you get a colour set, you can start buying Houses (you don't have
+    to wait for your turn)"; 000 the same; 003 of hotels: "You don't have to wait until your turn"; 002 HOUSES: "you
+    may buy ... at any time"). They may build, mortgage, lift a mortgage and trade there, as in their own windows,
+    and end it. In the order of play from the player whose turn just ended; the player who rolls next is not
+    asked when their own window before the roll comes at once. Each seat's look is kept (``GameState.groups_seen``)
+    and taken again only when its holdings moved (``holdings_version``), so a turn that changed nobody's deeds
+    costs a comparison a seat."""
+    seen, seen_at, versions = g.groups_seen, g.groups_seen_at, g.holdings_version
+    n = len(g.order)
+    start = g.order.index(g.current)
+    for i in range(1, n + 1):
+        seat = g.order[(start + i) % n]
+        if versions[seat] == seen_at[seat]:
+            continue
+        groups = building_groups(g, seat)
+        new = groups & ~seen[seat]
+        if new and seat != g.current and not g.players[seat].bankrupt and \
+                not (seat == next_seat and seat not in g.skips_pre_roll):
+            yield from flow.window(g, g.between_windows[seat])
+            g.edition.after_window(g)
+            groups = building_groups(g, seat)
+        seen[seat], seen_at[seat] = groups, versions[seat]
+
+
+def building_groups(g: GameState, seat: int) -> int:
+    """The colour groups (bits, in board order) in which ``seat`` holds enough streets to build, mortgaged or not:
+    the whole set, or all but :attr:`Edition.builds_short_of` of it."""
+    short = g.edition.builds_short_of
+    bits = 0
+    for i, (_, _, counts, size) in enumerate(g.group_rows):
+        if counts[seat] >= size - short:
+            bits |= 1 << i
+    return bits
 
 
 def home_turn(g: GameState, p: Player) -> Play:

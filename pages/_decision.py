@@ -33,6 +33,8 @@ QUESTION = {
     D.INCOME_TAX: "Income Tax: choose before you count your worth.",
     D.MORTGAGED_DEED: "You received a mortgaged property.",
     D.PLACE_BUILDING: "You won a building at auction: choose where it goes.",
+    D.BETWEEN_TURNS: "On another player's turn you gained a colour group you may build in. You don't have to wait "
+                     "for your turn: build, trade or mortgage now, before the next player rolls, or let them roll.",
     **_sore_losers.QUESTION,
     **_mega.QUESTION,
     **_cheaters.QUESTION,
@@ -108,6 +110,8 @@ def label(action: Action, d, g) -> str:
     if k == A.DECLINE:
         return "Don't buy: the bank auctions it" if g.rules.auctions else "Don't buy"
     if k == A.END:
+        if d.kind == D.BETWEEN_TURNS:
+            return "Done: let the next player roll"
         return "Done: roll again (doubles)" if d.again else "End my turn"
     if k == A.PAY:
         return f"Pay the {m(d.amount)} fine"

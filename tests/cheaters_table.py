@@ -51,7 +51,8 @@ def cheaters(n: int = 2, *, bots: dict | None = None, **rules) -> Game:
 
 #: how people answer the decisions a test does not wait for: no call, no cheat, no bid, no purchase, end, roll
 _PLAIN = {D.CALL_CHEAT: C.A_NO_CALL, D.CHEAT: C.A_NO_CHEAT, D.BID: Action(A.PASS), D.BUY: Action(A.DECLINE),
-          D.POST_ROLL: Action(A.END), D.PRE_ROLL: Action(A.ROLL), D.JAIL: Action(A.ROLL)}
+          D.POST_ROLL: Action(A.END), D.PRE_ROLL: Action(A.ROLL), D.JAIL: Action(A.ROLL),
+          D.BETWEEN_TURNS: Action(A.END)}
 
 
 def to(g: Game, *kinds: str, max_steps: int = 5_000) -> D.Decision:

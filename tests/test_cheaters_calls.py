@@ -24,6 +24,7 @@ def test_people_are_never_asked_to_call_at_the_start_of_a_turn():
              PlayerSpec("Di", "bot", "cautious")]
     g = Game.new(preset("cheaters"), table, seed=5)
     plain = {D.CHEAT: C.A_NO_CHEAT, D.PRE_ROLL: Action(A.ROLL), D.JAIL: Action(A.ROLL), D.POST_ROLL: Action(A.END),
+             D.BETWEEN_TURNS: Action(A.END),
              D.BUY: Action(A.DECLINE), D.BID: Action(A.PASS), D.PARKING_DECK: Action(C.DRAW_DECK, 0),
              D.KEEP_CARD: C.A_KEEP_OLD}
     asked = set()

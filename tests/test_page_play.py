@@ -666,3 +666,53 @@ def test_the_question_after_doubles_and_of_a_mortgaged_deed_say_what_they_are_ab
     d = D.Decision(g, D.MORTGAGED_DEED, 1, square=39, amount=20)
     give(g, 1, 39)
     assert question(d, g) == "You received Boardwalk, which is mortgaged."
+
+
+# --- the window between turns (004 BUILDINGS: "you don't have to wait for your turn") ---------------------------------
+def _between_turns_link():
+    """Seed 0 of Ann (a person) against two bots, Ann buying what she can afford, bidding up to the price and accepting
+    every offer, played to the first window Ann gets between two other turns (a set that came to her there)."""
+    from monopoly_core import Action, Game, PlayerSpec, preset, sharelink
+    from monopoly_core import actions as A
+    from monopoly_core import decisions as D
+    g = Game.new(preset("classic-us"), [PlayerSpec("Ann", "person"), PlayerSpec("Bo", "bot", "strategist"),
+                                        PlayerSpec("Cy", "bot", "set-collector")], seed=0, snapshots=True)
+    for _ in range(20_000):
+        d = g.pending
+        if d is None or d.player in g.bots:
+            g.step()
+            continue
+        if d.kind == D.BETWEEN_TURNS:
+            return g, sharelink.encode(g)
+        if d.kind == D.BUY:
+            g.act(Action(A.BUY) if d.is_legal(Action(A.BUY)) else Action(A.DECLINE))
+        elif d.kind == D.BID:
+            price = g.board.squares[d.square].price
+            g.act(Action(A.BID, amount=d.minimum) if d.item == 0 and d.minimum <= min(price, g.players[0].cash)
+                  else Action(A.PASS))
+        else:
+            g.act({D.TRADE_RESPONSE: Action(A.ACCEPT), D.PRE_ROLL: Action(A.ROLL), D.JAIL: Action(A.ROLL),
+                   D.POST_ROLL: Action(A.END)}.get(d.kind) or d.legal_actions()[0])
+    raise AssertionError("no window between turns for Ann")
+
+
+def test_a_person_who_gains_a_set_on_another_turn_builds_before_the_next_roll():
+    g, params = _between_turns_link()
+    at = _open_link(params)
+    shown = texts(at)
+    assert "gained a colour group you may build in" in shown and "have to wait for your turn" in shown
+    manage = next(box for box in at.selectbox if box.label == "Build, sell, mortgage")
+    builds = [o for o in manage.options if o.startswith("Build a house on ")]    # Park Place and Boardwalk
+    assert builds and "Done: let the next player roll" in buttons(at)
+    before = at.session_state["play_game"]
+    cash, levels = before.players[0].cash, sum(before.level)
+    manage.set_value(builds[0]).run()
+    buttons(at)["Do it"].click().run()
+    built = at.session_state["play_game"]
+    assert built.players[0].cash < cash and sum(built.level) == levels + 1
+    assert (built.pending.kind, built.pending.player) == ("between_turns", 0)   # open until Ann ends it
+    answered = len(built.actions)
+    buttons(at)["Done: let the next player roll"].click().run()
+    after = at.session_state["play_game"]
+    assert len(after.actions) > answered and sum(after.level) >= levels + 1
+    assert not (after.pending is not None and after.pending.kind == "between_turns" and after.pending.player == 0)

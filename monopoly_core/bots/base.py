@@ -304,6 +304,10 @@ class Bot(Policy):
         action = self.manage(d, g, plan)
         return action if action is not None else A.A_END
 
+    def between_turns(self, d: Decision, g: Game) -> Action:
+        """The window between turns (a set came to this seat on another's turn): as after its own roll."""
+        return self.post_roll(d, g)
+
     def manage(self, d: Decision, g: Game, plan: Plan) -> Action | None:
         """One management action (unmortgage, build, trade) or None to end the window."""
         seat = d.player

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from ..decisions import Decision
     from ..game_state import GameState as Game
 
-_WINDOWS = (D.PRE_ROLL, D.JAIL, D.POST_ROLL, D.BUY)
+_WINDOWS = (D.PRE_ROLL, D.JAIL, D.POST_ROLL, D.BETWEEN_TURNS, D.BUY)
 
 
 class RandomBot(Bot):

@@ -100,6 +100,10 @@ class Edition:
         #: edition's code paths shows the field has no effect on a game; ``tests/test_editions.py`` flips each and
         #: plays the same games
         self.unused_rules: dict[str, str] = {}
+        #: how many streets of a colour group a player may lack and still build there (classic: 0, the whole set;
+        #: Mega: 1, "all but one"). Between turns (``turn.between_turns``) a player who has come to hold such a
+        #: group on someone else's turn is offered a window to build
+        self.builds_short_of = 0
 
     def keeps_classic_rules(self) -> bool:
         """Whether this edition overrides none of :data:`HOT_HOOKS`. The engine then calls the classic rule
@@ -195,6 +199,10 @@ class Edition:
             return turn.home_turn(g, p)
         turn.start_turn(g, p)         # (turn.take_turn's two steps, called here: a call less every turn)
         return turn.play_turn(g, p, g.rules.doubles_to_jail)
+
+    def after_window(self, g: GameState) -> None:
+        """What the rules apply after a window's actions outside a turn (``turn.between_turns``; Mega: the last-
+        property rule for a group completed by a trade there). Classic: nothing."""
 
     def after_doubles(self, g: GameState, p: Player) -> Play:
         """After each doubles ``p`` rolls in a turn or in jail, before the move (called only when

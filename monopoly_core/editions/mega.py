@@ -157,6 +157,7 @@ class Mega(Edition):
         self.jail_dice = load_dice("2d6")
         self.rent_dice = self.jail_dice     # (the white dice: "throw dice" on the nearest-utility card too)
         self.bot_manages = True
+        self.builds_short_of = 1        # 002: "You may build houses and hotels once you own all but one property"
         self.tokens = {TICKET: "bus ticket"}
         self.own_rules = {"skyscrapers": "skyscrapers", "train_depots": "train depots", "bus_tickets": "bus tickets",
                           "majority_rent_multiplier": "a higher rent for a group held all but one"}
@@ -210,6 +211,10 @@ class Mega(Edition):
         return super().problem(rules)
 
     # --- the turn ----------------------------------------------------------------------------------------------
+    def after_window(self, g: GameState) -> None:
+        """The last-property rule, for a group a trade between turns completed."""
+        mega_groups.settle(g)
+
     def decide_order(self, g: GameState) -> None:
         """The ticket pile is shuffled, then each player rolls the two white dice alone (002 TURN ORDER)."""
         g.rng.shuffle(T.supply(g).pile)
