@@ -34,7 +34,7 @@ def play_game(g: GameState) -> Play:
                 p = g.players[seat]
                 if p.bankrupt:
                     continue
-                if g.turn:
+                if g.turn and window_due(g, seat):
                     g.step_budget = g.ply + flow.MAX_STEPS_PER_TURN     # (counted as a turn of their own)
                     yield from between_turns(g, seat)
                 g.current = seat
@@ -108,11 +108,11 @@ def between_turns(g: GameState, next_seat: int) -> Play:
     in (the whole set; Mega: all but one) since their last look, by a trade, an auction, a card or a bankruptcy on
     someone else's turn (004 BUILDINGS: "As soon as you get a colour set, you can start buying Houses (you don't have
     to wait for your turn)"; 000 the same; 003 of hotels: "You don't have to wait until your turn"; 002 HOUSES: "you
-    may buy ... at any time"). They may build, mortgage, lift a mortgage and trade there, as in their own windows,
-    and end it. In the order of play from the player whose turn just ended; the player who rolls next is not
-    asked when their own window before the roll comes at once. Each seat's look is kept (``GameState.groups_seen``)
+    may ... place at any time as many houses as your judgment and cash will allow"). They may build, mortgage, lift a
+    mortgage and trade there, as in their own windows, and end it. In the order of play from the player whose turn
+    just ended; the player who rolls next is not asked when their own window before the roll comes at once. Each seat's look is kept (``GameState.groups_seen``)
     and taken again only when its holdings moved (``holdings_version``), so a turn that changed nobody's deeds
-    costs a comparison a seat."""
+    costs a comparison a seat (:func:`window_due` is asked first)."""
     seen, seen_at, versions = g.groups_seen, g.groups_seen_at, g.holdings_version
     n = len(g.order)
     start = g.order.index(g.current)
@@ -121,13 +121,32 @@ def between_turns(g: GameState, next_seat: int) -> Play:
         if versions[seat] == seen_at[seat]:
             continue
         groups = building_groups(g, seat)
-        new = groups & ~seen[seat]
-        if new and seat != g.current and not g.players[seat].bankrupt and \
-                not (seat == next_seat and seat not in g.skips_pre_roll):
+        if groups & ~seen[seat] and _asked_between(g, seat, next_seat):
             yield from flow.window(g, g.between_windows[seat])
             g.edition.after_window(g)
             groups = building_groups(g, seat)
         seen[seat], seen_at[seat] = groups, versions[seat]
+
+
+def window_due(g: GameState, next_seat: int) -> bool:
+    """Whether :func:`between_turns` will ask anyone (a plain function, asked before every turn: the generator is
+    made only when it will; together about 1,000 instructions a classic roll less, callgrind). The looks that ask
+    nobody are kept here as :func:`between_turns` would keep them."""
+    seen, seen_at, versions = g.groups_seen, g.groups_seen_at, g.holdings_version
+    for seat in range(len(versions)):
+        if versions[seat] != seen_at[seat]:
+            groups = building_groups(g, seat)
+            if groups & ~seen[seat] and _asked_between(g, seat, next_seat):
+                return True
+            seen[seat], seen_at[seat] = groups, versions[seat]
+    return False
+
+
+def _asked_between(g: GameState, seat: int, next_seat: int) -> bool:
+    """Whether ``seat`` is asked between turns: not the player whose turn just ended, nor one out of the game, nor the
+    player about to roll when their own window before the roll comes at once."""
+    return seat != g.current and not g.players[seat].bankrupt and \
+        not (seat == next_seat and seat not in g.skips_pre_roll)
 
 
 def building_groups(g: GameState, seat: int) -> int:

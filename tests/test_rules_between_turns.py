@@ -1,8 +1,8 @@
 """Building without waiting for your turn: the window between turns (turn.between_turns).
 
 004 BUILDINGS: "As soon as you get a colour set, you can start buying Houses (you don't have to wait for your turn)."
-002 HOUSES: "you may buy and erect at any time as many houses as your judgment and financial standing will allow"
-(the rule book prints it "place at any time as many houses as your judgment and cash will allow"). 003 HOTELS (the
+000 BUILDINGS (Sore Losers) says the same. 002 HOUSES: "When you own all of the properties in a color-group you may buy
+houses from the Bank ... place at any time as many houses as your judgment and cash will allow." 003 HOTELS (the
 Cheaters Edition): "You don't have to wait until your turn." A set that comes to a player on someone else's turn (a
 trade, an auction, a card, a bankruptcy) may be built on before the next player rolls.
 """
