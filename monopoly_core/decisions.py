@@ -244,7 +244,8 @@ def _out_of_steps(g: GameState) -> str:
     from .flow import MAX_STEPS_PER_TURN
     taken = g.ply - (g.step_budget - MAX_STEPS_PER_TURN)
     return (f"this turn has taken {taken:,} steps, near the most one turn may take ({MAX_STEPS_PER_TURN:,}): no more "
-            f"trade offers, bids, building or mortgages until the next turn (pass, or end the turn)")
+            f"trade offers, bids, building or mortgages until the next turn (pass, end the turn, or let the next player "
+            f"roll)")
 
 
 def _manage_problem(g: GameState, seat: int, action: Action) -> str | None:

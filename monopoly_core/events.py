@@ -61,6 +61,7 @@ BUS_TICKET: Final = 31              # Mega Edition: a bus ticket is drawn, used 
 CHEAT: Final = 32
 CHEAT_OUTCOME: Final = 33
 ACCUSATION: Final = 34
+WINDOW: Final = 35                  # a player who gained a group to build in on another's turn is asked between turns
 
 # --- money reasons (PAY.detail) and the other named codes --------------------------------------------------------
 # (Final literals, so compiled code uses the numbers themselves; tests check each against its name in KINDS)
@@ -316,6 +317,10 @@ KINDS: tuple[EventKind, ...] = (
     _K(ACCUSATION, "accusation", "a player calls \"Cheat!\" on another",
        (("player", "the accuser"), ("other", "the accused"), ("amount", "what a false accusation cost"),
         ("detail", "whether it was right")), (("detail", ("right", "false")),)),
+    _K(WINDOW, "window", "between turns, a player who gained a colour group to build in on another player's turn "
+       "may build, mortgage and trade before the next roll",
+       (("player", "who"), ("square", "the first street of the (first) group gained"),
+        ("amount", "how many groups gained"), ("other", "the player who rolls next"))),
 )
 
 KIND_NAMES = tuple(k.name for k in KINDS)

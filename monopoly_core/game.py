@@ -165,7 +165,6 @@ class Game(GameState):
         self.post_roll_windows = [(D.Decision(self, D.POST_ROLL, s), D.Decision(self, D.POST_ROLL, s, again=True))
                                   for s in range(n)]
         self.jail_windows = [D.Decision(self, D.JAIL, s, amount=rules.jail_fine) for s in range(n)]
-        self.between_windows = [D.Decision(self, D.BETWEEN_TURNS, s) for s in range(n)]
         self._gen = turn.play_game(self)
         self.pending = self._gen.send(None)   # runs to the first boundary; nothing has happened yet
 
@@ -178,7 +177,7 @@ class Game(GameState):
             self.over = True
             # the window decisions refer back to the game: dropped once it is over, a finished game holds no
             # reference cycle and is freed as soon as the last reference to it goes (no garbage collection)
-            self.pre_roll_windows, self.post_roll_windows, self.jail_windows, self.between_windows = [], [], [], []
+            self.pre_roll_windows, self.post_roll_windows, self.jail_windows = [], [], []
         self.ply += 1
         if self.ply > self.step_budget:
             flow.check_budget(self)

@@ -136,7 +136,6 @@ class GameState:
     pre_roll_windows: list[Decision | None]     # per seat, made once (decisions are immutable): see Game
     post_roll_windows: list[tuple[Decision, Decision]]
     jail_windows: list[Decision]
-    between_windows: list[Decision]             # per seat: the window between turns (turn.between_turns)
     groups_seen: list[int]                      # per seat: the groups it could build in at its last look (bits)
     groups_seen_at: list[int]                   # per seat: its holdings_version at that look
     fast: bool                                  # run() drives the game: bots answer inline, no yields
@@ -218,6 +217,6 @@ class GameState:
         self.auto_bots = {}
         self.ply = 0
         self.pending = None
-        self.pre_roll_windows, self.post_roll_windows, self.jail_windows, self.between_windows = [], [], [], []
+        self.pre_roll_windows, self.post_roll_windows, self.jail_windows = [], [], []
         self.groups_seen = [0] * len(specs)
         self.groups_seen_at = [0] * len(specs)

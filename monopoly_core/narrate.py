@@ -163,6 +163,10 @@ def _sentence(ev: E.Event, game) -> str:
     if k in (E.CHEAT, E.CHEAT_OUTCOME, E.ACCUSATION):
         from .editions.cheats import describe_cheat_event
         return describe_cheat_event(ev, game, who, m)
+    if k == E.WINDOW:
+        group = game.board.groups[game.board.squares[ev.square].group].label if ev.square >= 0 else "a group"
+        return (f"Before {_who(game, ev.other)}'s turn: {who}, who now holds {group}"
+                f"{f' and {ev.amount - 1} more' if ev.amount > 1 else ''}, may build without waiting for their turn.")
     if k == E.OFFERS_DECLINED:
         return f"{who} declines every later trade offer from {_who(game, ev.other)}."
     if k in (E.COIN, E.MR_MONOPOLY, E.TRAP, E.FREE_HOUSE):

@@ -14,6 +14,7 @@ from . import flow
 from . import jail
 from . import movement
 from . import payments
+from .decisions import BETWEEN_TURNS, Decision
 from .rent import NORMAL
 
 if TYPE_CHECKING:
@@ -29,14 +30,16 @@ def play_game(g: GameState) -> Play:
     edition = g.edition
     try:
         while True:
-            g.round += 1
+            new_round = True
             for seat in tuple(g.order):
                 p = g.players[seat]
                 if p.bankrupt:
                     continue
                 if g.turn and window_due(g, seat):
-                    g.step_budget = g.ply + flow.MAX_STEPS_PER_TURN     # (counted as a turn of their own)
-                    yield from between_turns(g, seat)
+                    yield from between_turns(g, seat)     # (before the round moves on: it belongs to the last)
+                if new_round:
+                    g.round += 1
+                    new_round = False
                 g.current = seat
                 g.step_budget = g.ply + flow.MAX_STEPS_PER_TURN     # (a turn's steps are counted from here)
                 yield from edition.take_turn(g, p)
@@ -104,15 +107,18 @@ def start_turn(g: GameState, p: Player) -> None:
 
 
 def between_turns(g: GameState, next_seat: int) -> Play:
-    """Before ``next_seat`` rolls: a window for each other player who has come to hold a colour group they may build
-    in (the whole set; Mega: all but one) since their last look, by a trade, an auction, a card or a bankruptcy on
-    someone else's turn (004 BUILDINGS: "As soon as you get a colour set, you can start buying Houses (you don't have
-    to wait for your turn)"; 000 the same; 003 of hotels: "You don't have to wait until your turn"; 002 HOUSES: "you
-    may ... place at any time as many houses as your judgment and cash will allow"). They may build, mortgage, lift a
-    mortgage and trade there, as in their own windows, and end it. In the order of play from the player whose turn
-    just ended; the player who rolls next is not asked when their own window before the roll comes at once. Each seat's look is kept (``GameState.groups_seen``)
-    and taken again only when its holdings moved (``holdings_version``), so a turn that changed nobody's deeds
-    costs a comparison a seat (:func:`window_due` is asked first)."""
+    """Before ``next_seat`` rolls: a window for each player who has come to hold a colour group they may build in (the
+    whole set; Mega: all but one) since their last look, by a trade, an auction, a card or a bankruptcy on someone
+    else's turn (004 BUILDINGS: "As soon as you get a colour set, you can start buying Houses (you don't have to wait
+    for your turn)"; 000 the same; 003 of hotels: "You don't have to wait until your turn"; 002 HOUSES: "you may ...
+    place at any time as many houses as your judgment and cash will allow"). They may build, mortgage, lift a mortgage
+    and trade there, as in their own windows, and end it. In the order of play from the player whose turn just ended,
+    who comes last: their look was taken when the turn ended (:func:`window_due`), so they are asked only for a group
+    gained in another's window here. Not asked: a player out of the game; the player about to roll when their own
+    window before the roll comes at once; anyone once every player is home on the final lap (the game is over at the
+    end of the round: see :func:`home_turn`). Each window has a turn's steps of its own (``flow.MAX_STEPS_PER_TURN``).
+    Each seat's look is kept (``GameState.groups_seen``) and taken again only when its holdings moved
+    (``holdings_version``)."""
     seen, seen_at, versions = g.groups_seen, g.groups_seen_at, g.holdings_version
     n = len(g.order)
     start = g.order.index(g.current)
@@ -121,8 +127,13 @@ def between_turns(g: GameState, next_seat: int) -> Play:
         if versions[seat] == seen_at[seat]:
             continue
         groups = building_groups(g, seat)
-        if groups & ~seen[seat] and _asked_between(g, seat, next_seat):
-            yield from flow.window(g, g.between_windows[seat])
+        new = groups & ~seen[seat]
+        if new and _asked_between(g, seat, next_seat):
+            first = (new & -new).bit_length() - 1
+            g.log.add(E.WINDOW, seat, g.group_rows[first][1][0], bin(new).count("1"), next_seat)
+            g.step_budget = g.ply + flow.MAX_STEPS_PER_TURN
+            yield from flow.window(g, Decision(g, BETWEEN_TURNS, seat, square=g.group_rows[first][1][0],
+                                               other=next_seat))
             g.edition.after_window(g)
             groups = building_groups(g, seat)
         seen[seat], seen_at[seat] = groups, versions[seat]
@@ -130,9 +141,15 @@ def between_turns(g: GameState, next_seat: int) -> Play:
 
 def window_due(g: GameState, next_seat: int) -> bool:
     """Whether :func:`between_turns` will ask anyone (a plain function, asked before every turn: the generator is
-    made only when it will; together about 1,000 instructions a classic roll less, callgrind). The looks that ask
-    nobody are kept here as :func:`between_turns` would keep them."""
+    made only when it will; together about 1,000 instructions a classic roll less, callgrind). It first takes the look
+    of the player whose turn just ended (their own windows were in it), and keeps the looks that ask nobody as
+    :func:`between_turns` would keep them."""
     seen, seen_at, versions = g.groups_seen, g.groups_seen_at, g.holdings_version
+    if g.final_lap is not None and final_lap.all_home(g):
+        return False
+    last = g.current
+    if versions[last] != seen_at[last]:
+        seen[last], seen_at[last] = building_groups(g, last), versions[last]
     for seat in range(len(versions)):
         if versions[seat] != seen_at[seat]:
             groups = building_groups(g, seat)
@@ -143,10 +160,10 @@ def window_due(g: GameState, next_seat: int) -> bool:
 
 
 def _asked_between(g: GameState, seat: int, next_seat: int) -> bool:
-    """Whether ``seat`` is asked between turns: not the player whose turn just ended, nor one out of the game, nor the
-    player about to roll when their own window before the roll comes at once."""
-    return seat != g.current and not g.players[seat].bankrupt and \
-        not (seat == next_seat and seat not in g.skips_pre_roll)
+    """Whether ``seat`` is asked between turns: not one out of the game, nor the player about to roll when their own
+    window before the roll comes at once, nor anyone once every player is home on the final lap."""
+    return not g.players[seat].bankrupt and not (seat == next_seat and seat not in g.skips_pre_roll) and \
+        not (g.final_lap is not None and final_lap.all_home(g))
 
 
 def building_groups(g: GameState, seat: int) -> int:

@@ -78,6 +78,11 @@ def question(d, g) -> str:
     if d.kind == D.POST_ROLL and d.again:
         # (its button says "Done: roll again (doubles)": a walkthrough read "before you finish" above it)
         return "Doubles: anything to manage before you roll again?"
+    if d.kind == D.BETWEEN_TURNS and d.square >= 0 and d.other >= 0:
+        group = g.board.groups[g.board.squares[d.square].group].label
+        return (f"You may now build on the {markdown(group)} group, gained on another player's turn. You don't have "
+                f"to wait for your turn: build, trade or mortgage now, before {markdown(g.players[d.other].name)} "
+                "rolls, or let them roll.")
     if d.kind == D.MORTGAGED_DEED and d.square >= 0:
         return f"You received {markdown(g.board.squares[d.square].name)}, which is mortgaged."
     return QUESTION.get(d.kind, d.kind)

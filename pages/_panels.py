@@ -5,6 +5,7 @@ from html import escape
 
 import streamlit as st
 
+from monopoly_core import decisions as D
 from monopoly_core import events as E
 from monopoly_core.narrate import describe, money, visible
 from monopoly_core.viz.board import deed_rows
@@ -34,6 +35,10 @@ def turn_banner(g) -> None:
     d = g.pending
     if g.turn == 0:
         text = f"<b>{name(p)}</b> plays first"
+    elif d is not None and d.kind == D.BETWEEN_TURNS:
+        # (a window between two turns: the last player's turn is over, the next has not begun)
+        text = f"Between turns: <b>{name(p)}</b>’s is over, <b>{name(g.players[d.other])}</b> rolls next " \
+               f"<span style='font-size:0.8em;color:#555'>· round {g.round}{_sore_losers.lap_words(g)}</span>"
     else:
         text = f"<b>{name(p)}</b>\u2019s turn <span style='font-size:0.8em;color:#555'>\u00b7 round {g.round}" \
                f"{_sore_losers.lap_words(g)}</span>"
@@ -76,7 +81,8 @@ def players_panel(g) -> None:
     for i, p in enumerate(g.players):
         if i % per_row == 0:
             cols = st.columns(per_row)
-        current = p.seat == g.current and not g.over
+        current = p.seat == g.current and not g.over and not (g.pending is not None and
+                                                               g.pending.kind == D.BETWEEN_TURNS)
         title = f"{_dot(p.colour)} **{name(p)}**" + (" \u2190 on turn" if current else "")
         with cols[i % per_row].container(border=True):
             if p.bankrupt:

@@ -700,7 +700,8 @@ def test_a_person_who_gains_a_set_on_another_turn_builds_before_the_next_roll():
     g, params = _between_turns_link()
     at = _open_link(params)
     shown = texts(at)
-    assert "gained a colour group you may build in" in shown and "have to wait for your turn" in shown
+    assert "You may now build on the" in shown and "gained on another player" in shown
+    assert "have to wait for your turn" in shown and "Between turns" in shown
     manage = next(box for box in at.selectbox if box.label == "Build, sell, mortgage")
     builds = [o for o in manage.options if o.startswith("Build a house on ")]    # Park Place and Boardwalk
     assert builds and "Done: let the next player roll" in buttons(at)
