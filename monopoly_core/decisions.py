@@ -6,9 +6,9 @@ lists every finite option (trades are open-ended, so :attr:`Decision.allows_trad
 proposed), and :meth:`Decision.check` refuses anything else with a reason, before the state is touched.
 
 "At any time" actions (build, sell, mortgage, unmortgage, trade) are offered inside the well-defined windows
-of DESIGN.md section 2: before the roll (``pre_roll``/``jail``), after each landing (``post_roll``), between turns to a player who has come
-to hold a set on someone else's turn (``between_turns``), when buying (raising money only) and when in debt (raising
-money only). People and bots see the same windows.
+of DESIGN.md section 2: before the roll (``pre_roll``/``jail``), after each landing (``post_roll``), between turns
+to a player who has come to hold a set on someone else's turn (``between_turns``), when buying (raising money only)
+and when in debt (raising money only). People and bots see the same windows.
 """
 from __future__ import annotations
 
@@ -60,8 +60,8 @@ PARKING_DECK: Final = "parking_deck"      # Free Parking: draw a Chance or a Com
 CHEAT_TARGET: Final = "cheat_target"      # whom or what a card or cheat acts on (item: editions/cheaters_targets.py)
 
 KINDS = (PRE_ROLL, JAIL, BUY, BID, POST_ROLL, DEBT, TRADE_RESPONSE, FINE_OR_CHANCE, INCOME_TAX, MORTGAGED_DEED,
-         PLACE_BUILDING, BETWEEN_TURNS, CASH_IN, JAIL_WHOM, COIN_VICTIM, PROPERTY_STEAL, FREE_HOUSE, USE_BUS_TICKET, TRIPLES,
-         BUS_FACE, AUCTION_PICK, BIRTHDAY_GIFT, CHEAT, CALL_CHEAT, KEEP_CARD, PARKING_DECK, CHEAT_TARGET)
+         PLACE_BUILDING, BETWEEN_TURNS, CASH_IN, JAIL_WHOM, COIN_VICTIM, PROPERTY_STEAL, FREE_HOUSE, USE_BUS_TICKET,
+         TRIPLES, BUS_FACE, AUCTION_PICK, BIRTHDAY_GIFT, CHEAT, CALL_CHEAT, KEEP_CARD, PARKING_DECK, CHEAT_TARGET)
 #: The decisions only an edition asks: their options are the edition's (``Edition.options``) and it judges their
 #: answers (``Edition.action_problem``).
 EDITION_KINDS: Final = frozenset({CASH_IN, JAIL_WHOM, COIN_VICTIM, PROPERTY_STEAL, FREE_HOUSE, USE_BUS_TICKET,
@@ -244,8 +244,8 @@ def _out_of_steps(g: GameState) -> str:
     from .flow import MAX_STEPS_PER_TURN
     taken = g.ply - (g.step_budget - MAX_STEPS_PER_TURN)
     return (f"this turn has taken {taken:,} steps, near the most one turn may take ({MAX_STEPS_PER_TURN:,}): no more "
-            f"trade offers, bids, building or mortgages until the next turn (pass, end the turn, or let the next player "
-            f"roll)")
+            f"trade offers, bids, building or mortgages until the next turn (pass, end the turn, or let the next "
+            f"player roll)")
 
 
 def _manage_problem(g: GameState, seat: int, action: Action) -> str | None:

@@ -116,9 +116,9 @@ def between_turns(g: GameState, next_seat: int) -> Play:
     who comes last: their look was taken when the turn ended (:func:`window_due`), so they are asked only for a group
     gained in another's window here. Not asked: a player out of the game; the player about to roll when their own
     window before the roll comes at once; anyone once every player is home on the final lap (the game is over at the
-    end of the round: see :func:`home_turn`). Each window has a turn's steps of its own (``flow.MAX_STEPS_PER_TURN``).
-    Each seat's look is kept (``GameState.groups_seen``) and taken again only when its holdings moved
-    (``holdings_version``)."""
+    end of the round: see :func:`home_turn`; :func:`window_due` then opens no gap). Each window has a turn's steps of
+    its own (``flow.MAX_STEPS_PER_TURN``). Each seat's look is kept (``GameState.groups_seen``) and taken again only
+    when its holdings moved (``holdings_version``)."""
     seen, seen_at, versions = g.groups_seen, g.groups_seen_at, g.holdings_version
     n = len(g.order)
     start = g.order.index(g.current)
@@ -129,11 +129,10 @@ def between_turns(g: GameState, next_seat: int) -> Play:
         groups = building_groups(g, seat)
         new = groups & ~seen[seat]
         if new and _asked_between(g, seat, next_seat):
-            first = (new & -new).bit_length() - 1
-            g.log.add(E.WINDOW, seat, g.group_rows[first][1][0], bin(new).count("1"), next_seat)
+            street = g.group_rows[(new & -new).bit_length() - 1][1][0]     # (the first group gained)
+            g.log.add(E.WINDOW, seat, street, bin(new).count("1"), next_seat)
             g.step_budget = g.ply + flow.MAX_STEPS_PER_TURN
-            yield from flow.window(g, Decision(g, BETWEEN_TURNS, seat, square=g.group_rows[first][1][0],
-                                               other=next_seat))
+            yield from flow.window(g, Decision(g, BETWEEN_TURNS, seat, square=street, other=next_seat))
             g.edition.after_window(g)
             groups = building_groups(g, seat)
         seen[seat], seen_at[seat] = groups, versions[seat]
@@ -161,9 +160,8 @@ def window_due(g: GameState, next_seat: int) -> bool:
 
 def _asked_between(g: GameState, seat: int, next_seat: int) -> bool:
     """Whether ``seat`` is asked between turns: not one out of the game, nor the player about to roll when their own
-    window before the roll comes at once, nor anyone once every player is home on the final lap."""
-    return not g.players[seat].bankrupt and not (seat == next_seat and seat not in g.skips_pre_roll) and \
-        not (g.final_lap is not None and final_lap.all_home(g))
+    window before the roll comes at once."""
+    return not g.players[seat].bankrupt and not (seat == next_seat and seat not in g.skips_pre_roll)
 
 
 def building_groups(g: GameState, seat: int) -> int:

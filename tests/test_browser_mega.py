@@ -16,7 +16,8 @@ pytestmark = pytest.mark.browser
 SEED = 166
 #: The person's answers by decision: decline to buy, pass auctions, end turns, take tickets and the cash gift;
 #: the first held ticket is ridden (to the first square offered), later ones not; bankrupt when in debt.
-ANSWERS = {"pre_roll": "roll", "post_roll": "end", "between_turns": "end", "buy": "decline", "bid": "pass", "jail": "roll",
+ANSWERS = {"pre_roll": "roll", "post_roll": "end", "between_turns": "end", "buy": "decline", "bid": "pass",
+           "jail": "roll",
            "bus_face": "take_ticket", "birthday_gift": "gift_cash", "trade_response": "reject",
            "debt": "bankrupt", "mortgaged_deed": "keep", "income_tax": "flat", "fine_or_chance": "pay_fine"}
 KINDS = sorted([*ANSWERS, "use_bus_ticket", "triples", "auction_pick", "place_building"], key=len, reverse=True)

@@ -26,7 +26,8 @@ def answer(d, g):
         return [a for a in options if a.kind == M.RIDE_TICKET][-1]
     if k in (D.BUS_FACE, D.BIRTHDAY_GIFT):
         return M.A_TAKE_TICKET if k == D.BUS_FACE else M.A_GIFT_TICKET
-    answers = {D.BID: A.A_PASS, D.POST_ROLL: A.A_END, D.BETWEEN_TURNS: A.A_END, D.TRADE_RESPONSE: A.A_REJECT, D.MORTGAGED_DEED: A.A_KEEP,
+    answers = {D.BID: A.A_PASS, D.POST_ROLL: A.A_END, D.BETWEEN_TURNS: A.A_END, D.TRADE_RESPONSE: A.A_REJECT,
+               D.MORTGAGED_DEED: A.A_KEEP,
                D.PRE_ROLL: A.A_ROLL, D.JAIL: A.A_ROLL}
     return answers.get(k, plain[0] if plain else options[0])
 

@@ -549,7 +549,8 @@ def test_the_game_ends_with_the_final_lap_logged_with_its_reason():
 def finish_with_people_ending_windows(g, rolls=None):
     """Play on, the people rolling (``rolls`` each time, if given), declining, passing and ending every window (a
     player home at GO still gets one at their place in the order), until the game is over."""
-    plain = {D.POST_ROLL: A.A_END, D.BETWEEN_TURNS: A.A_END, D.PRE_ROLL: A.A_ROLL, D.BUY: A.A_DECLINE, D.BID: Action(A.PASS),
+    plain = {D.POST_ROLL: A.A_END, D.BETWEEN_TURNS: A.A_END, D.PRE_ROLL: A.A_ROLL, D.BUY: A.A_DECLINE,
+             D.BID: Action(A.PASS),
              D.CASH_IN: A.A_WAIT, D.JAIL: A.A_ROLL}
     for _ in range(5_000):
         if g.over:

@@ -77,8 +77,8 @@ class MovementPolicy(Policy):
         self.rng = random.Random(seed)
 
     #: The standing answers: buy nothing, bid nothing, trade nothing, manage nothing.
-    FIXED = {D.POST_ROLL: A.A_END, D.BETWEEN_TURNS: A.A_END, D.PRE_ROLL: A.A_ROLL, D.BUY: A.A_DECLINE, D.BID: A.A_PASS,
-             D.TRADE_RESPONSE: A.A_REJECT, D.INCOME_TAX: A.A_FLAT, D.MORTGAGED_DEED: A.A_KEEP,
+    FIXED = {D.POST_ROLL: A.A_END, D.BETWEEN_TURNS: A.A_END, D.PRE_ROLL: A.A_ROLL, D.BUY: A.A_DECLINE,
+             D.BID: A.A_PASS, D.TRADE_RESPONSE: A.A_REJECT, D.INCOME_TAX: A.A_FLAT, D.MORTGAGED_DEED: A.A_KEEP,
              D.CASH_IN: A.A_WAIT, D.PROPERTY_STEAL: A.A_PASS}
 
     def choose(self, d, g) -> A.Action:
