@@ -242,6 +242,35 @@ JOIN cards c ON c.deck = CASE WHEN d.deck_code = 0 THEN g.chance_deck ELSE g.che
 GROUP BY ALL
 ORDER BY draws DESC""",
         Chart("text", "draws", "bar", color="deck")),
+    Question(
+        "building_between_turns", "Do players build without waiting for their turn?",
+        "\"As soon as you get a colour set, you can start buying Houses (you don't have to wait for your turn)\": "
+        "a player who gains a group on another player's turn (a trade, an auction, a card, a bankruptcy) may "
+        "build before the next roll. Per preset, over finished games: how often that window opened, the houses "
+        "and other buildings bought in it, and their share of all buildings bought.",
+        # each build is placed by the last 'turn' or 'window' event before it in its game: after a 'window', it was
+        # bought between turns
+        """WITH chosen AS (SELECT id, preset FROM games WHERE finished{and_batch}),
+marked AS (
+    SELECT game, kind,
+           last_value(CASE WHEN kind IN ('turn', 'window') THEN kind END IGNORE NULLS)
+               OVER (PARTITION BY game ORDER BY seq) AS since
+    FROM events WHERE kind IN ('turn', 'window', 'build') AND game IN (SELECT id FROM chosen)),
+per_game AS (
+    SELECT game, count(*) FILTER (WHERE kind = 'window') AS windows,
+           count(*) FILTER (WHERE kind = 'build' AND since = 'window') AS between_turns,
+           count(*) FILTER (WHERE kind = 'build') AS built
+    FROM marked GROUP BY game)
+SELECT c.preset, count(*) AS games, coalesce(sum(p.windows), 0)::BIGINT AS windows,
+       round(coalesce(sum(p.windows), 0) / count(*), 2) AS windows_per_game,
+       coalesce(sum(p.between_turns), 0)::BIGINT AS built_between_turns,
+       coalesce(sum(p.built), 0)::BIGINT AS built_in_all,
+       round(coalesce(sum(p.between_turns), 0) / greatest(coalesce(sum(p.built), 0), 1), 3)
+           AS share_built_between_turns
+FROM chosen c LEFT JOIN per_game p ON p.game = c.id
+GROUP BY c.preset
+ORDER BY c.preset""",
+        Chart("preset", "share_built_between_turns", "bar")),
     # --- Monopoly for Sore Losers (seed 000) ---
     Question(
         "mr_monopoly_changes", "Sore Losers: how often does the Mr Monopoly token change hands?",

@@ -654,3 +654,42 @@ def test_a_wide_result_of_ones_own_sql_gets_no_chart_until_its_axes_are_picked(d
     at.text_area(key="db_sql").set_value(f"SELECT 'a' AS name, {narrow}")
     at.button(key="db_run").click().run()
     assert len(at.get("plotly_chart")) == 1 and at.selectbox(key="db_y_2").value == "c0"
+
+
+def test_building_between_turns_counts_the_builds_bought_in_a_window(tmp_path):
+    """004 BUILDINGS: "As soon as you get a colour set, you can start buying Houses (you don't have to wait for
+    your turn)". The ready-made question places every build after the last 'turn' or 'window' event of its game;
+    counted here by walking each game's events in order, per preset, and the page draws it."""
+    path = tmp_path / "games.duckdb"
+    for edition in ("classic-us", "mega"):
+        simulate(path, edition=edition, games=12, players=4, seed=3)
+    question = QUESTIONS["building_between_turns"]
+    rows = {r["preset"]: r for r in run_query(question.sql, path).table.to_pylist()}
+    import duckdb
+    with duckdb.connect(str(path), read_only=True) as con:       # (every row: run_query caps what it returns)
+        events = [dict(zip(("preset", "game", "seq", "kind"), row)) for row in con.execute(
+            "SELECT g.preset, e.game, e.seq, e.kind FROM events e JOIN games g ON g.id = e.game "
+            "WHERE g.finished ORDER BY e.game, e.seq").fetchall()]
+    expected: dict = {}
+    last: dict = {}
+    for e in events:
+        x = expected.setdefault(e["preset"], {"games": set(), "windows": 0, "between": 0, "built": 0})
+        x["games"].add(e["game"])
+        if e["kind"] in ("turn", "window"):
+            last[e["game"]] = e["kind"]
+            x["windows"] += e["kind"] == "window"
+        elif e["kind"] == "build":
+            x["built"] += 1
+            x["between"] += last.get(e["game"]) == "window"
+    assert set(rows) == set(expected) == {"classic-us", "mega"}
+    for preset, x in expected.items():
+        row = rows[preset]
+        assert (row["games"], row["windows"], row["built_between_turns"], row["built_in_all"]) == \
+            (len(x["games"]), x["windows"], x["between"], x["built"]), preset
+        assert row["share_built_between_turns"] == pytest.approx(x["between"] / x["built"], abs=5e-4)
+    assert sum(x["between"] for x in expected.values()) > 0        # the window is used in these games
+    one_batch = run_query(question.sql_for(1), path).table.to_pylist()
+    assert [r["preset"] for r in one_batch] == ["classic-us"] and one_batch[0]["games"] == 12
+    at = _page(path)
+    at.button(key="db_q_building_between_turns").click().run()
+    assert not at.exception and not _errors(at) and at.get("plotly_chart")
