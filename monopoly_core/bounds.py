@@ -34,16 +34,22 @@ def check_count(value, field: str, lo: int, hi: int) -> int:
     return value
 
 
+#: The shortest time limit taken: a millisecond (a limit of 1e-320 s was taken once, and said back as "9.99989e-321
+#: s"; no run can stop sooner than its first chunk anyway).
+MIN_SECONDS = 0.001
+
+
 def check_seconds(value, field: str, hi: float) -> float:
-    """``value`` if it is a number of seconds above 0 and at most ``hi`` (not NaN, not infinite)."""
+    """``value`` if it is a number of seconds of at least :data:`MIN_SECONDS` and at most ``hi`` (not NaN, not
+    infinite)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise InvalidRules(field, f"must be a number of seconds, got {short(value)}")
     try:
         seconds = float(value)
     except OverflowError:           # (an int past a float's range: 10**400)
         seconds = math.inf
-    if not (math.isfinite(seconds) and 0 < seconds <= hi):
-        raise InvalidRules(field, f"must be a number of seconds above 0 and at most {hi:g}, got {short(value)}")
+    if not (math.isfinite(seconds) and MIN_SECONDS <= seconds <= hi):
+        raise InvalidRules(field, f"must be a number of seconds from {MIN_SECONDS:g} to {hi:g}, got {short(value)}")
     return seconds
 
 

@@ -143,7 +143,7 @@ def test_a_bad_time_limit_is_refused_in_words(tmp_path, capsys, command, limit):
 
 def test_time_limit_stops_a_comparison_and_a_simulation_and_says_how_to_go_on(tmp_path, capsys):
     db = str(tmp_path / "g.duckdb")
-    args = BASE + ["--a", "classic-uk", "--b", "classic-us", "--db", db, "--time-limit", "1e-9"]
+    args = BASE + ["--a", "classic-uk", "--b", "classic-us", "--db", db, "--time-limit", "0.001"]
     assert main(args) == 0
     out = capsys.readouterr().out
     # (6 games on one worker go in chunks of 1 game a side)
@@ -152,7 +152,7 @@ def test_time_limit_stops_a_comparison_and_a_simulation_and_says_how_to_go_on(tm
     assert main(args) == 0
     assert "Stopped at the time limit: 2 of the 6 games a side asked for were played" in capsys.readouterr().out
     sim = ["simulate", "--games", "9", "--players", "2", "--turn-limit", "20", "--quiet", "--db", db,
-           "--time-limit", "1e-9"]
+           "--time-limit", "0.001"]
     assert main(sim) == 0
     err = capsys.readouterr().err
-    assert "stopped at the time limit (1e-09 s): 2 whole games were written" in err and "--resume" in err, err
+    assert "stopped at the time limit (0.001 s): 2 whole games were written" in err and "--resume" in err, err

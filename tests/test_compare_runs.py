@@ -6,6 +6,7 @@ from __future__ import annotations
 import duckdb
 import pytest
 
+from monopoly_core.bounds import MIN_SECONDS      # (the shortest limit: a chunk and its write take longer)
 from monopoly_core import InvalidRules, preset
 from monopoly_core.compare import MAX_GAMES, compare
 from monopoly_core.paired_stats import paired_share_difference, wilson
@@ -62,13 +63,13 @@ def test_a_comparison_stopped_at_its_time_limit_compares_the_pairs_played_and_th
     do not count against its limit) and plays on."""
     db = tmp_path / "g.duckdb"
     a, b = _rules(), _rules(jail_fine=200)
-    cut = compare(a, b, games=10, db_path=db, time_limit=1e-9, chunk=3, **SMALL)
+    cut = compare(a, b, games=10, db_path=db, time_limit=MIN_SECONDS, chunk=3, **SMALL)
     assert (cut.games, cut.planned, cut.timed_out) == (3, 10, True)
     assert cut.to_json()["games"] == 3 and cut.to_json()["planned"] == 10
     # (in chunks of the same size: the running moments add up in the same order, to the last bit)
     alone = compare(a, b, games=3, db_path=tmp_path / "alone.duckdb", chunk=3, **SMALL)
     assert [f.to_json() for f in cut.figures] == [f.to_json() for f in alone.figures]
-    on = compare(a, b, games=10, db_path=db, time_limit=1e-9, chunk=3, **SMALL)
+    on = compare(a, b, games=10, db_path=db, time_limit=MIN_SECONDS, chunk=3, **SMALL)
     assert (on.games, on.planned, on.batches, on.read_back) == (6, 10, cut.batches, 3)
     assert on.to_json()["timed_out"] is True and on.to_json()["read_back"] == 3
     whole = compare(a, b, games=10, db_path=db, time_limit=3600, chunk=3, **SMALL)
@@ -91,7 +92,7 @@ def test_a_comparison_stopped_at_its_time_limit_compares_the_pairs_played_and_th
     (dict(players=9), "players"),
     (dict(label_a="x" * 61), "label of A"),
     (dict(seed=-1), "seed"),
-    (dict(time_limit=0), "time limit: must be a number of seconds above 0"),
+    (dict(time_limit=0), "time limit: must be a number of seconds from 0.001"),
     (dict(time_limit=float("nan")), "time limit"),
     (dict(time_limit=float("inf")), "time limit"),
     (dict(chunk=0), "chunk: must be a whole number from 1"),

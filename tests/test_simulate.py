@@ -5,6 +5,7 @@ from __future__ import annotations
 import duckdb
 import pytest
 
+from monopoly_core.bounds import MIN_SECONDS      # (the shortest limit: a chunk and its write take longer)
 from monopoly_core.cli import main
 from monopoly_core.errors import InvalidRules
 from monopoly_core.queries import CHART_KINDS, QUESTIONS
@@ -213,12 +214,12 @@ def test_a_run_stops_at_its_time_limit_after_a_whole_chunk_and_resume_plays_the_
     from monopoly_core.queries import batches
     path = tmp_path / "cut.duckdb"
     args = dict(games=7, players=2, seed=11, turn_limit=25, chunk=3)
-    cut = simulate(path, time_limit=1e-9, **args)
+    cut = simulate(path, time_limit=MIN_SECONDS, **args)
     assert (cut.games, cut.timed_out, cut.interrupted) == (3, True, False)
     assert [(b.games, b.planned, b.short) for b in batches(path)] == [(3, 7, True)]
-    rest = simulate(path, resume=True, time_limit=1e-9, **args)
+    rest = simulate(path, resume=True, time_limit=MIN_SECONDS, **args)
     assert (rest.kept, rest.games, rest.timed_out) == (3, 3, True)
-    last = simulate(path, resume=True, time_limit=1e-9, **args)
+    last = simulate(path, resume=True, time_limit=MIN_SECONDS, **args)
     assert (last.kept, last.games, last.timed_out) == (6, 1, False)      # (the last chunk: nothing left to stop)
     whole = simulate(tmp_path / "whole.duckdb", **args)
     assert not whole.timed_out
@@ -226,8 +227,8 @@ def test_a_run_stops_at_its_time_limit_after_a_whole_chunk_and_resume_plays_the_
     with duckdb.connect(str(path), read_only=True) as a, duckdb.connect(str(tmp_path / "whole.duckdb"),
                                                                         read_only=True) as b:
         assert a.execute(q).fetchall() == b.execute(q).fetchall()
-    for bad, words in ((0, "time limit: must be a number of seconds above 0"), (float("nan"), "time limit"),
-                       (10**6, "at most 86400"), (10**400, "at most 86400"), ("5", "must be a number of seconds")):
+    for bad, words in ((0, "time limit: must be a number of seconds from 0.001"), (float("nan"), "time limit"),
+                       (10**6, "to 86400"), (10**400, "to 86400"), (1e-320, "from 0.001"), ("5", "must be a number of seconds")):
         with pytest.raises(InvalidRules, match=words):
             simulate(tmp_path / "bad.duckdb", time_limit=bad, **args)
     assert not (tmp_path / "bad.duckdb").exists()
@@ -241,7 +242,7 @@ def test_a_timed_run_plays_in_chunks_small_enough_to_end_soon_after_its_limit(tm
     assert chunk_size(1000, 2) == 50 and chunk_size(1000, 2, 120.0, 4, 500) == 40
     assert chunk_size(1000, 2, 120.0, 8, 10_000) == 1 and chunk_size(8, 2, 120.0, 2, 20) == 1
     r = simulate(tmp_path / "long.duckdb", games=9, players=8, seed=3, turn_limit=10_000, bots=["always-buy"],
-                 time_limit=np.int64(1) * 1e-9)
+                 time_limit=np.int64(1) * MIN_SECONDS)
     assert (r.games, r.timed_out) == (1, True)        # (untimed, the chunk would be 9 // 4 = 2 games)
     short = simulate(tmp_path / "n.duckdb", games=2, players=2, seed=3, turn_limit=20, time_limit=np.int64(60))
     assert short.games == 2 and not short.timed_out
@@ -251,7 +252,7 @@ def test_a_batch_completed_after_another_says_its_ids_are_not_in_a_row(tmp_path)
     from monopoly_core.queries import batches
     path = tmp_path / "mixed.duckdb"
     args = dict(games=4, players=2, seed=11, turn_limit=20, chunk=2)
-    simulate(path, time_limit=1e-9, **args)                        # ids 1 and 2
+    simulate(path, time_limit=MIN_SECONDS, **args)                        # ids 1 and 2
     simulate(path, games=2, players=2, seed=12, turn_limit=20)     # batch 2: ids 3 and 4
     simulate(path, resume=True, **args)                            # batch 1 gets 5 and 6
     first, second = batches(path)

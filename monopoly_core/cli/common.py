@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..bounds import SEED_MAX, check_count, check_seconds, check_seed, short
+from ..bounds import MIN_SECONDS, SEED_MAX, check_count, check_seconds, check_seed, short
 from ..bots import STANDARD, STRATEGIES
 from ..errors import InvalidRules
 from ..rules import preset
@@ -68,7 +68,7 @@ def whole(lo: int, hi: int):
 
 
 def seconds(hi: float):
-    """An argparse type: a number of seconds above 0 and at most ``hi`` (``nan``, ``inf``, 0 and below refused)."""
+    """An argparse type: a number of seconds from :data:`MIN_SECONDS` to ``hi`` (``nan``, ``inf``, less refused)."""
     def check(text: str) -> float:
         try:
             value = float(text)
@@ -77,7 +77,7 @@ def seconds(hi: float):
         try:
             return check_seconds(value, "value", hi)
         except InvalidRules:        # (said as typed: 5,000 nines were "inf" and 1e-400 "0.0" once parsed)
-            raise InvalidRules("value", f"must be a number of seconds above 0 and at most {hi:g}, got "
+            raise InvalidRules("value", f"must be a number of seconds from {MIN_SECONDS:g} to {hi:g}, got "
                                         f"{short(text)}") from None
     return _refusing(check)
 

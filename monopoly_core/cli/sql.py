@@ -16,7 +16,7 @@ def register(sub) -> None:
     p.add_argument("--row-cap", type=whole(1, MAX_ROW_CAP), default=ROW_CAP,
                    help=f"most rows printed, 1 to {MAX_ROW_CAP:,} (default {ROW_CAP:,})")
     p.add_argument("--time-limit", type=seconds(MAX_TIME_LIMIT), default=TIME_LIMIT,
-                   help=f"seconds before the query is stopped, above 0 and at most {MAX_TIME_LIMIT:g} "
+                   help=f"seconds before the query is stopped, from 0.001 to {MAX_TIME_LIMIT:g} "
                         f"(default {TIME_LIMIT:g})")
     p.set_defaults(func=run)
 
