@@ -604,16 +604,16 @@ def test_a_simulation_stops_at_the_time_limit_of_a_click_and_the_next_click_play
     # and 4.7 GB. One click now plays for at most bounds.SITE_TIME_LIMIT, in chunks of at most
     # bounds.SITE_CHUNK_PLAYER_ROUNDS, and keeps what it wrote; here the limit is as short as it gets: one chunk)
     from monopoly_core import bounds
-    monkeypatch.setattr(bounds, "SITE_TIME_LIMIT", 1e-9)
+    monkeypatch.setattr(bounds, "SITE_TIME_LIMIT", bounds.MIN_SECONDS)
     path = tmp_path / "sim.duckdb"
     at = _page(path)
-    assert any("One click plays for at most 1e-09 seconds" in c.value for c in at.caption)
+    assert any("One click plays for at most 0.001 seconds" in c.value for c in at.caption)
     _fill(at, games="3", players="8", limit="10000", workers="1")
     _simulate(at)
     assert not at.exception and not _errors(at)
     said = [w.value for w in at.warning if w.value.startswith("Wrote batch 1 (1 game, ids 1 to 1, ")]
     assert len(said) == 1 and not at.success, [w.value for w in at.warning]
-    assert ("It stopped after 1e-09 seconds, the most one click plays, with 1 of the 3 games asked for in the batch: "
+    assert ("It stopped after 0.001 seconds, the most one click plays, with 1 of the 3 games asked for in the batch: "
             'tick "Complete a batch already in the database" and press Simulate again to play the rest.') in said[0]
     n = "SELECT count(*) AS n, count(DISTINCT batch) AS batches FROM games"
     assert run_query(n, path).table.to_pylist() == [{"n": 1, "batches": 1}]

@@ -536,12 +536,12 @@ def test_a_comparison_stops_at_the_time_limit_of_a_click_and_the_next_click_play
     page.selectbox(key="ch_b").set_value("kept:Long").run()
     page.text_input(key="ch_players").set_value("8")
     page.text_input(key="ch_games").set_value("3")
-    monkeypatch.setattr(bounds, "SITE_TIME_LIMIT", 1e-9)
+    monkeypatch.setattr(bounds, "SITE_TIME_LIMIT", bounds.MIN_SECONDS)
     page.button(key="ch_go").click().run(timeout=300)
     assert not page.exception and not page.error
     assert "Classic (UK) (A) against Long (B), 1 game a side" in shown(page)
     stopped = [w.value for w in page.warning if w.value.startswith("Stopped after")]
-    assert stopped == ["Stopped after 1e-09 seconds, the most one click plays: 1 of the 3 games a side asked for "
+    assert stopped == ["Stopped after 0.001 seconds, the most one click plays: 1 of the 3 games a side asked for "
                        "was played, and the figures below are theirs. Press Compare again to play on: the games "
                        "played are kept in the game database and read back."]
     page.button(key="ch_go").click().run(timeout=300)
@@ -578,7 +578,7 @@ def test_a_comparison_stops_at_the_time_limit_of_a_click_and_the_next_click_play
     c = page.session_state["rules_change_result"]
     assert (c.games, c.planned, c.timed_out) == (3, 3, False)
     # and a click asks for more games than the old cap of 1,000 a side (the box takes up to 20,000)
-    monkeypatch.setattr(bounds, "SITE_TIME_LIMIT", 1e-9)
+    monkeypatch.setattr(bounds, "SITE_TIME_LIMIT", bounds.MIN_SECONDS)
     page.text_input(key="ch_games").set_value("20,000")
     page.button(key="ch_go").click().run(timeout=300)
     assert not page.exception and not page.error
