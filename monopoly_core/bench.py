@@ -139,7 +139,9 @@ def edition_figures(edition: str, classic: str):
     a second for the same 4-bot table, and what a roll and an event cost against classic (issues 15-17: a roll
     should cost at most 1.5 times a classic one), with the bots thinking and with their answers replayed (the
     rules engine alone). An edition's roll may do more than a classic one (Mega: a bonus move a third of the time,
-    more building and auctions), so the cost of one event says whether the engine does it at the same speed."""
+    more building and auctions), so the cost of one event, and of one answered decision (the players' answers a
+    roll: a bid, a build, a purchase, the end of a window), say whether the engine and the bots do each step at the
+    same speed."""
     def figures(opts) -> dict:
         games, repeat = opts.games, opts.repeat
         out: dict = {"build": native.status(), "table": "4-player, bots " + ",".join(STANDARD),
@@ -151,15 +153,18 @@ def edition_figures(edition: str, classic: str):
             answers = [record_answers(games, first_seed=i * games, edition=name) for i in range(repeat)]
             engine = [play_batch(games, first_seed=i * games, edition=name, answers=answers[i])
                       for i in range(repeat)]
+            answered = [sum(len(game) for game in a) for a in answers]
             rates[name] = (statistics.median(r["rolls"] / r["seconds"] for r in runs),
                            statistics.median(r["rolls"] / r["seconds"] for r in engine),
-                           statistics.median(r["events"] / r["seconds"] for r in runs))
+                           statistics.median(r["events"] / r["seconds"] for r in runs),
+                           statistics.median(n / r["seconds"] for n, r in zip(answered, runs)))
             out[f"{name}_dice_rolls_per_second"] = round(rates[name][0])
             out[f"{name}_games_per_second"] = round(statistics.median(r["games"] / r["seconds"] for r in runs), 1)
             out[f"{name}_dice_rolls_per_second_answers_replayed"] = round(rates[name][1])
             out[f"{name}_rolls_per_game"] = round(sum(r["rolls"] for r in runs) / sum(r["games"] for r in runs), 1)
             out[f"{name}_events_per_roll"] = round(sum(r["events"] for r in runs) / sum(r["rolls"] for r in runs), 1)
-        for i, what in enumerate(("roll_cost", "roll_cost_answers_replayed", "event_cost")):
+            out[f"{name}_answers_per_roll"] = round(sum(answered) / sum(r["rolls"] for r in runs), 2)
+        for i, what in enumerate(("roll_cost", "roll_cost_answers_replayed", "event_cost", "answer_cost")):
             out[f"{what}_vs_classic"] = round(rates[classic][i] / rates[edition][i], 2)
         return out
     return figures

@@ -57,6 +57,19 @@ def test_bench_reports_rolls_and_games_per_second(capsys):
     assert data["dice_rolls_per_second_answers_replayed"] > 0 and data["dice_rolls_per_second_always_buy_table"] > 0
 
 
+def test_bench_sets_an_edition_beside_its_classic_board_per_roll_event_and_answer(capsys):
+    """Issue 15's figures: what a Mega roll, event and answered decision cost against classic, and how many of each
+    a roll makes (a Mega roll asks more of the players: a bonus move, more auctions and building)."""
+    code, out, _ = run(capsys, "bench", "--json", "--only", "mega", "--games", "3", "--repeat", "1")
+    data = json.loads(out)["mega"]
+    assert code == 0
+    for name in ("classic-us", "mega"):
+        assert data[f"{name}_events_per_roll"] > 1 and data[f"{name}_answers_per_roll"] > 1
+    assert data["mega_answers_per_roll"] > data["classic-us_answers_per_roll"]
+    for what in ("roll_cost", "roll_cost_answers_replayed", "event_cost", "answer_cost"):
+        assert data[f"{what}_vs_classic"] > 0
+
+
 def test_bench_replays_recorded_answers_into_the_same_games():
     # The "answers replayed" figure times the rules engine alone: it is only meaningful if the recorded answers
     # rebuild exactly the games the bots played (a diverging replay would run out of answers or act illegally).
