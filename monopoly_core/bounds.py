@@ -93,3 +93,11 @@ def minutes(seconds: float) -> str:
     if seconds >= 120 and seconds % 60 == 0:
         return f"{int(seconds // 60)} minutes"
     return f"{seconds:g} second{'s' if seconds != 1 else ''}"
+
+
+def has_control_characters(text: str) -> bool:
+    """Whether ``text`` holds what would not show as typed: control characters and line or paragraph breaks
+    (an escape sequence recolours a terminal), lone surrogates, and the marks that reverse text's direction."""
+    import unicodedata
+    return any(unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") or "\u202a" <= ch <= "\u202e"
+               or "\u2066" <= ch <= "\u2069" for ch in text)

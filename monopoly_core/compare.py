@@ -35,7 +35,7 @@ from typing import Callable, Iterator
 import numpy as np
 
 from . import simulate as S
-from .bounds import check_count, check_seconds, check_seed
+from .bounds import check_count, check_seconds, check_seed, has_control_characters, short
 from .compare_figures import MAX_CURVE_ROUNDS, FigureTaker, GameFigures, flow_names
 from .editions import get as get_edition, in_sentence, not_played
 from .errors import InvalidRules
@@ -205,10 +205,16 @@ def default_label(rules: RuleSet, other: RuleSet) -> str:
     return rules.preset if not rules.diff(base) else f"{rules.preset} (changed)"
 
 
+#: The smallest level of the tests: below about 2.2e-16, 1 - level / 2 rounds to 1 and no interval can be drawn
+#: (an outside review: --level 1e-320 ended in a traceback after every game was played, 2e-16 in intervals of
+#: +- 13 billion "at the 0% level").
+MIN_LEVEL = 1e-6
+
+
 def check_level(alpha: float) -> float:
-    """The level of the tests: a number above 0 and at most 0.5 (0.05 is the usual)."""
-    if isinstance(alpha, bool) or not isinstance(alpha, (int, float)) or not (0 < alpha <= 0.5):
-        raise InvalidRules("level", f"must be a number above 0 and at most 0.5, got {alpha!r}")
+    """The level of the tests: a number from :data:`MIN_LEVEL` to 0.5 (0.05 is the usual)."""
+    if isinstance(alpha, bool) or not isinstance(alpha, (int, float)) or not (MIN_LEVEL <= alpha <= 0.5):
+        raise InvalidRules("level", f"must be a number from {MIN_LEVEL:g} to 0.5, got {short(alpha)}")
     return float(alpha)
 
 
@@ -217,6 +223,8 @@ def _check_label(label: str, what: str) -> str:
         raise InvalidRules(what, "must be some text")
     if len(label) > MAX_LABEL:
         raise InvalidRules(what, f"must be at most {MAX_LABEL} characters, got {len(label)}")
+    if has_control_characters(label):     # (printed to a terminal and kept in the database, as a player's name)
+        raise InvalidRules(what, f"may not contain control characters or line breaks: {short(label)}")
     return label.strip()
 
 

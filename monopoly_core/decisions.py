@@ -222,7 +222,7 @@ class Decision:
             if kind == A.BID:
                 if self.out_of_steps():
                     continue
-                cash = g.players[self.player].cash
+                cash = min(g.players[self.player].cash, A.LIMIT)   # (a bid is at most an action's amount)
                 for amt in sorted({self.minimum, self.minimum + 9, self.minimum + 49, cash} - {0}):
                     if self.minimum <= amt <= cash:
                         out.append(Action(A.BID, amount=amt))

@@ -19,6 +19,7 @@ import numpy as np
 import pyarrow as pa
 
 from . import events as E
+from .errors import MonopolyError
 from .state import BOT
 
 _TRADE_KINDS = (E.TRADE_OFFER, E.TRADE_ACCEPT, E.TRADE_REJECT)
@@ -113,8 +114,10 @@ class TableBuilder:
     def add(self, game, game_id: int, *, batch_index: int | None = None, started_at: float | None = None,
             finished_at: float | None = None) -> None:
         """Add one game. ``started_at`` / ``finished_at`` are Unix times (``finished_at`` is dropped for a game
-        that is not over)."""
+        that is not over). A game holding a sum of money past the database's 32-bit columns raises
+        :class:`TooLargeToLog`, saying which, before anything of it is added."""
         r = game.result()
+        check_fits(game, r)
         rules = game.rules
         rules_json = self._rules_json.get(rules)
         if rules_json is None:
@@ -213,6 +216,32 @@ class TableBuilder:
         for c, t in zip(SNAPSHOT_COLUMNS[1:], _SNAPSHOT_TYPES[1:]):
             cols[c] = _column(self._snap[c], t)
         return pa.table(cols)
+
+
+#: The largest sum of money the game database keeps (its cash, worth and amount columns are 32-bit integers).
+LOG_LIMIT = 2**31 - 1
+
+
+class TooLargeToLog(MonopolyError, ValueError):
+    """A game whose money went past :data:`LOG_LIMIT` (rules that print money without end: a huge salary, a
+    jackpot, thousands of rounds): it is played to its end, but the game database cannot hold it."""
+
+
+def check_fits(game, result: dict | None = None) -> None:
+    """Raise :class:`TooLargeToLog` if ``game`` holds money past :data:`LOG_LIMIT` (``result``: its
+    ``game.result()``, if already made)."""
+    if result is None:
+        result = game.result()
+    money = [abs(v) for p in result["players"] for v in (p["cash"], p["net_worth"])]
+    amounts = game.log.amount
+    if amounts:
+        money += [max(amounts), -min(amounts)]
+    snap = game.snapshots
+    if snap and snap["player"]:
+        money += [max(map(abs, snap["cash"])), max(map(abs, snap["net_worth"]))]
+    if money and max(money) > LOG_LIMIT:
+        raise TooLargeToLog(f"this game cannot be logged: it holds a sum of {max(money):,}, more than the game "
+                            f"database keeps ({LOG_LIMIT:,})")
 
 
 def _column(parts: list[list[int]], dtype) -> np.ndarray:

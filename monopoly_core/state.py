@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from dataclasses import dataclass
 
-from .bounds import short
+from .bounds import has_control_characters, short
 from .errors import InvalidRules
 
 if TYPE_CHECKING:
@@ -50,7 +50,6 @@ class PlayerSpec:
         characters, line breaks or text-direction overrides; a colour is ``#rrggbb`` (or empty: the seat's
         default colour)."""
         import re
-        import unicodedata
         from reprlib import repr as short
 
         from .policies import names
@@ -61,16 +60,15 @@ class PlayerSpec:
         if len(self.name) > longest:
             raise InvalidRules("players", f"a player's name may have at most {longest} characters, got one of "
                                f"{len(self.name):,}")
-        if any(unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") or "\u202a" <= ch <= "\u202e"
-               or "\u2066" <= ch <= "\u2069" for ch in self.name):
+        if has_control_characters(self.name):
             raise InvalidRules("players", f"a player's name may not contain control characters: {short(self.name)}")
         if not isinstance(self.colour, str) or (self.colour and not re.fullmatch(r"#[0-9A-Fa-f]{6}", self.colour)):
             raise InvalidRules("players", f"{self.name}: a token colour is written #rrggbb (like #e6194b), got "
                                f"{short(self.colour)}")
         if self.kind not in (PERSON, BOT):
-            raise InvalidRules("players", f"{self.name}: kind must be 'person' or 'bot', got {self.kind!r}")
+            raise InvalidRules("players", f"{self.name}: kind must be 'person' or 'bot', got {short(self.kind)}")
         if self.kind == BOT and self.strategy not in strategies:
-            raise InvalidRules("players", f"{self.name}: unknown bot strategy {self.strategy!r} "
+            raise InvalidRules("players", f"{self.name}: unknown bot strategy {short(self.strategy)} "
                                f"(known: {', '.join(strategies)})")
 
 

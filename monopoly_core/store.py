@@ -41,7 +41,7 @@ from .datafiles import available, data_dir
 from .editions.cheats import load_cheats
 from .errors import InvalidRules
 from .play_version import BEFORE, PLAY_VERSION
-from .records import FIXED, TableBuilder
+from .records import FIXED, TableBuilder, TooLargeToLog, check_fits
 
 SCHEMA_VERSION = "1"
 DATA_TABLES = ("games", "players", "events", "snapshots")
@@ -704,6 +704,10 @@ def log_game(game, db_path=None, source: str = "played", *, unfinished: bool = F
         check_seed(game.seed)               # the database keeps seeds as signed 64-bit numbers
     except InvalidRules as exc:
         raise StoreError(f"this game cannot be logged: its seed {exc.reason}") from None
+    try:
+        check_fits(game)
+    except TooLargeToLog as exc:
+        raise StoreError(str(exc)) from None
     finished_at = time.time() if game.over else None
     with Writer(db_path) as w:
         same = replacing is not None and w.conn.execute(

@@ -91,6 +91,13 @@ def test_text_output_gives_a_share_its_low_and_high_bounds_and_a_mean_its_plus_m
     (["--a", "classic-uk", "--b", "{not json"], "not valid JSON"),
     (["--a", "classic-uk", "--b", "missing-file.json"], "cannot read"),
     (["--a", "classic-uk", "--b", '{"preset": "classic-uk", "jail_fine": 100}', "--level", "0.9"], "level"),
+    # (an outside review: 1e-320 ended in a traceback once every game was played; a label's escape sequence
+    # recoloured the terminal and was kept in the database)
+    (["--a", "classic-uk", "--b", "classic-us", "--level", "1e-320"], "level: must be a number from 1e-06 to 0.5"),
+    (["--a", "classic-uk", "--b", "classic-us", "--level", "1e-17"], "from 1e-06"),
+    (["--a", "classic-uk", "--b", "classic-us", "--label-a", "ev\x1b[31mRED\x07il\nline2"],
+     "label of A: may not contain control characters"),
+    (["--a", "classic-uk", "--b", "classic-us", "--label-b", "right\u202eto left"], "label of B: may not contain"),
 ])
 def test_bad_input_exits_with_status_2_and_a_message(tmp_path, capsys, args, message):
     assert main(BASE + args + ["--db", str(tmp_path / "g.duckdb")]) == 2
@@ -156,3 +163,14 @@ def test_time_limit_stops_a_comparison_and_a_simulation_and_says_how_to_go_on(tm
     assert main(sim) == 0
     err = capsys.readouterr().err
     assert "stopped at the time limit (0.001 s): 2 whole games were written" in err and "--resume" in err, err
+
+
+@pytest.mark.parametrize("command", [["simulate", "--games", "2", "--quiet"], ["sql", "SELECT 1"],
+                                     BASE + ["--a", "classic-uk", "--b", "classic-us"]])
+def test_an_empty_database_path_is_refused_rather_than_read_as_the_default(tmp_path, capsys, monkeypatch, command):
+    """An outside review: ``--db ""`` wrote to (or read) the project's default database without a word."""
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as exc:
+        main(command + ["--db", ""])
+    assert exc.value.code == 2
+    assert "an empty path names no file: leave --db out for the default database" in capsys.readouterr().err

@@ -290,3 +290,36 @@ def test_a_save_naming_more_steps_than_its_history_holds_says_so():
     data["history"]["steps"] = 1_000_000_000
     with pytest.raises(BadSave, match="it names 1,000,000,000 steps, but its history of 1 actions ends at step"):
         savefile.loads(json.dumps(data))
+
+
+def test_a_player_richer_than_an_action_s_amount_still_bids_and_the_game_ends_and_is_refused_by_the_log(tmp_path):
+    """An outside review: rules that print money without end (8 players, a $100,000 salary, a jackpot, 10,000
+    rounds) let one player hold more than $2,147,483,647, the most an action's amount may be; the auction's list
+    of bids then raised IllegalAction and the game could not go on. Bids are listed up to that amount, the game
+    ends, and logging it says why the game database cannot keep it (its money columns are 32-bit)."""
+    from monopoly_core import Game, bots, preset
+    from monopoly_core import actions as A
+    from monopoly_core import decisions as D
+    from monopoly_core.store import StoreError, log_game
+    g = Game.new(preset("classic-us", turn_limit=60), bots(["cautious", "random", "random"]), seed=5)
+    g.arrange().cash(0, A.LIMIT + 5)
+    asked = []
+    while not g.over:
+        d = g.pending
+        if d is not None and d.kind == D.BID and d.player == 0:
+            asked.append(max(a.amount for a in d.legal_actions() if a.kind == A.BID))
+        g.step()
+    assert asked and max(asked) == A.LIMIT
+    with pytest.raises(StoreError, match="holds a sum of 2,147,48.*more than the game database keeps"):
+        log_game(g, tmp_path / "g.duckdb")
+
+
+@pytest.mark.parametrize("key", ["kind", "strategy"])
+def test_a_huge_player_kind_or_strategy_is_refused_in_a_short_message(key):
+    """An outside review: a saved file whose player kind was a million letters was refused in a message of a
+    million characters (the value was quoted whole)."""
+    from monopoly_core.errors import InvalidRules
+    from monopoly_core.state import PlayerSpec
+    with pytest.raises(InvalidRules) as exc:
+        PlayerSpec.from_json({"name": "Ann", "kind": "bot", "strategy": "cautious", key: "k" * 1_000_000})
+    assert len(str(exc.value)) < 300 and "kkk" in str(exc.value)

@@ -83,6 +83,16 @@ def seconds(hi: float):
 
 
 seed = _refusing(lambda text: check_seed(_integer(text)))
+
+
+def _db_path(text: str) -> str:
+    """A database file's path: not empty (``--db ""`` once wrote to the default database without a word)."""
+    if not text.strip():
+        raise InvalidRules("value", "an empty path names no file: leave --db out for the default database")
+    return text
+
+
+db_path = _refusing(_db_path)
 seed.__doc__ = f"An argparse type: a game seed from 0 to {SEED_MAX:,}."
 
 

@@ -17,7 +17,7 @@ from ..history_json import TwiceNamed, one_of_each
 from ..rules import RuleSet, preset
 from ..simulate import FIXED, MAX_TIME_LIMIT, ROTATED, ProgressBar, max_workers
 from ..store import StoreError, default_db_path
-from .common import add_bots, add_seed, seconds, whole
+from .common import db_path, add_bots, add_seed, seconds, whole
 
 #: Largest rule-set file read (a rule set is about 1 KB).
 MAX_RULES_FILE = 1_000_000
@@ -38,10 +38,10 @@ def register(sub) -> None:
                    "game, so each strategy plays every seat equally often and a good seat is not mistaken for a "
                    "good strategy)")
     p.add_argument("--level", type=float, default=0.05,
-                   help="the tests' level, above 0 and at most 0.5 (default 0.05: 95%% confidence intervals)")
+                   help="the tests' level, from 1e-06 to 0.5 (default 0.05: 95%% confidence intervals)")
     p.add_argument("--label-a", help=f"a name for A (at most {MAX_LABEL} characters)")
     p.add_argument("--label-b", help=f"a name for B (at most {MAX_LABEL} characters)")
-    p.add_argument("--db", help=f"database file (default {default_db_path()})")
+    p.add_argument("--db", type=db_path, help=f"database file (default {default_db_path()})")
     p.add_argument("--workers", type=whole(1, max_workers()), default=1,
                    help=f"worker processes, 1 to {max_workers()} (default 1); the figures do not depend on it")
     p.add_argument("--cluster", metavar="ADDRESS",

@@ -6,7 +6,7 @@ import sys
 from ..errors import MonopolyError
 from ..simulate import FIXED, MAX_GAMES, MAX_TIME_LIMIT, ROTATED, ProgressBar, max_workers, simulate
 from ..store import DuplicateBatch, StoreError, default_db_path, resolve
-from .common import add_bots, add_edition, add_seed, say_if_busy, seconds, whole
+from .common import db_path, add_bots, add_edition, add_seed, say_if_busy, seconds, whole
 
 
 def register(sub) -> None:
@@ -16,7 +16,7 @@ def register(sub) -> None:
                    help=f"number of games, 1 to {MAX_GAMES:,} (default 100)")
     p.add_argument("--players", type=int, default=4, help="players per game (default 4)")
     add_seed(p, "master seed: game i gets a seed drawn from it")
-    p.add_argument("--db", help=f"database file (default {default_db_path()})")
+    p.add_argument("--db", type=db_path, help=f"database file (default {default_db_path()})")
     add_bots(p)
     p.add_argument("--workers", type=whole(1, max_workers()), default=1,
                    help=f"worker processes, 1 to {max_workers()} (default 1); the games and the database contents "

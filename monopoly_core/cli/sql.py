@@ -6,13 +6,13 @@ import sys
 
 from ..sqlsafe import MAX_ROW_CAP, MAX_TIME_LIMIT, ROW_CAP, TIME_LIMIT, QueryError, run_query
 from ..store import default_db_path
-from .common import seconds, whole
+from .common import db_path, seconds, whole
 
 
 def register(sub) -> None:
     p = sub.add_parser("sql", help="run one read-only SQL query on the game database (CSV out)")
     p.add_argument("query", help="one SELECT / WITH / EXPLAIN / DESCRIBE / SUMMARIZE statement")
-    p.add_argument("--db", help=f"database file (default {default_db_path()})")
+    p.add_argument("--db", type=db_path, help=f"database file (default {default_db_path()})")
     p.add_argument("--row-cap", type=whole(1, MAX_ROW_CAP), default=ROW_CAP,
                    help=f"most rows printed, 1 to {MAX_ROW_CAP:,} (default {ROW_CAP:,})")
     p.add_argument("--time-limit", type=seconds(MAX_TIME_LIMIT), default=TIME_LIMIT,
