@@ -312,7 +312,10 @@ def _bid_controls(d, g, p) -> None:
     # box while the page receives the last valid one, and the button then sent an amount no longer shown (issue
     # 14, item 2, and a reviewer's 99999999999999999999). The button says the amount typed; a bad one is refused
     # beside it, in words.
-    if st.session_state.get("bid_for") != (g.ply, d.minimum):
+    # filled with the lowest bid for each new bid, and again when the box was not drawn in between: Streamlit drops
+    # an undrawn box's value, so an Undo back to this bid (after a pass) found it empty, with a refusal beside it
+    # before anything was typed (an outside review)
+    if st.session_state.get("bid_for") != (g.ply, d.minimum) or BID_BOX not in st.session_state:
         st.session_state["bid_for"] = (g.ply, d.minimum)
         st.session_state[BID_BOX] = str(d.minimum)
     st.text_input("Your bid", key=BID_BOX,

@@ -72,6 +72,22 @@ def test_a_valid_typed_bid_is_named_on_the_button_and_placed(auction):
     assert [ev.amount for ev in game(at).log.since(0) if ev.kind == E.BID and ev.player == 0] == [amount]
 
 
+def test_undo_back_to_a_bid_finds_the_box_filled_with_the_lowest_bid_and_no_refusal():
+    """An outside review: a person passed, pressed Undo, and found the bid box empty, the button reading "Bid" and
+    "Your bid is empty" in red before typing anything."""
+    at = open_page("pages/play.py")
+    until_person_bids(at)
+    d = game(at).pending
+    assert at.text_input(key="bid_amount").value == str(d.minimum) and not at.error
+    before = where(game(at))
+    at.button(key=next(b.key for b in at.button if b.label == "Pass (leave the auction)")).click().run()
+    assert game(at).pending is None or game(at).pending.kind != "bid" or game(at).pending.player != 0
+    at.button(key="ctl_undo").click().run()
+    assert not at.exception and where(game(at)) == before
+    assert at.text_input(key="bid_amount").value == str(d.minimum)
+    assert at.button(key="bid_go").label == f"Bid ${d.minimum:,}" and not at.error
+
+
 @pytest.fixture()
 def trading():
     """A page where the person owns a street and may propose a trade (the form's first partner is a bot)."""
