@@ -131,11 +131,13 @@ def table_panel(g) -> None:
 
 
 def hidden(g) -> set[int]:
-    """The events of a bot's cheat still waiting for the next roll: hidden from the feed until it is revealed or
-    caught (people at the table may still call "Cheat!")."""
+    """The events of a cheat still waiting for the next roll, a bot's or a person's: hidden from the feed until it
+    is revealed or caught (people at the table may still call "Cheat!"; an outside review saw a person's attempt
+    told to the whole table at once, "Player 1 secretly tries a cheat: Wrong Token", while the panel asked the
+    others whether to call it)."""
     t = cheats.table(g)
     a = t.pending
-    if a is None or a.seat not in g.bots:
+    if a is None:
         return set()
     log = g.log
     start = next((i for i in range(len(log) - 1, -1, -1) if log.kind[i] == E.CHEAT and log.player[i] == a.seat), -1)
