@@ -32,17 +32,25 @@ def origin(f) -> str:
     return EDITION_PART if m.get("group") == "Edition" else OWN_CHOICE
 
 
+#: What the table shows under a rule set whose edition does not play the rule.
+NOT_PLAYED = "(not played)"
+
+
 def table(named: list[tuple[str, RuleSet]]) -> pd.DataFrame:
     """One row per rule: its group, its name in words, its value under each rule set (by title), whether they
     differ, the sentence and where it comes from."""
+    from ._custom_rules import unused_by_edition
     rows = []
     for f in fields(RuleSet):
         if f.name == "preset":
             continue
-        values = [getattr(r, f.name) for _, r in named]
+        # a rule an edition does not play reads "not played" under it, not its unused value (an outside review read
+        # "Cheat cards face up: 5" under every classic preset as five cheat cards dealt)
+        shown = [NOT_PLAYED if unused_by_edition(f.name, r.edition) else words.value(f.name, getattr(r, f.name))
+                 for _, r in named]
         row = {"Group": f.metadata.get("group", ""), "Rule": words.label(f.name)}
-        row.update({title: words.value(f.name, v) for (title, _), v in zip(named, values)})
-        row["Differs"] = len(set(map(repr, values))) > 1
+        row.update({title: v for (title, _), v in zip(named, shown)})
+        row["Differs"] = len(set(shown)) > 1
         row["What it means"] = rule_sentence(f)
         row["From"] = origin(f)
         rows.append(row)

@@ -47,8 +47,16 @@ def test_the_table_shows_every_rule_of_every_preset_with_its_source(page):
     assert "standard US rules" in jail["From"] and "$50" in jail["From"]
     # a rule the presets differ in is marked, one they agree on is not; the lab's own choices are marked
     assert frame[frame["Rule"] == "Board"].iloc[0]["Differs"] == "yes"
-    agreed = [f.name for f in fields(RuleSet) if len({getattr(p.rules, f.name) for p in presets()}) == 1]
+    # (a rule an edition does not play reads "(not played)" under it: an outside review read "Cheat cards face up:
+    # 5" under the classic presets as five cheat cards dealt)
+    from pages._custom_rules import unused_by_edition
+    def shown(f, r):
+        return None if unused_by_edition(f.name, r.edition) else getattr(r, f.name)
+    agreed = [f.name for f in fields(RuleSet) if len({shown(f, p.rules) for p in presets()}) == 1]
     assert agreed and (frame[frame["Rule"].isin([LABELS.get(n, n) for n in agreed])]["Differs"] == "").all()
+    face_up = frame[frame["Rule"] == "Cheat cards face up"].iloc[0]
+    assert face_up["Classic (UK)"] == "(not played)" and face_up["Cheaters Edition (UK)"] == "5"
+    assert face_up["Differs"] == "yes"
     assert (frame["From"].str.contains("own choice")).any()
     page.toggle(key="rp_only_diff").set_value(True).run()
     only = _table(page)
