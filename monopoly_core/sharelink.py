@@ -11,7 +11,7 @@ import binascii
 import json
 import zlib
 
-from . import history_json as shape
+from . import bounds, history_json as shape
 from .actions import action_from_json
 from .errors import BadSave
 from .game import Game, History
@@ -75,7 +75,8 @@ def decode(params) -> History:
         specs = tuple(PlayerSpec.from_json(p) for p in shape.check_players(_unpack(values["players"], "players"),
                                                                              WHAT))
         seed = shape.check_seed_value(_whole(values["seed"], "seed"), WHAT)
-        steps = shape.check_steps(_whole(values.get("steps") or "0", "steps"), WHAT)
+        # (a link without steps opens the game at its start; one whose steps are blank is damaged, not step 0)
+        steps = shape.check_steps(_whole(values.get("steps", "0"), "steps"), WHAT)
         actions = shape.check_actions(_unpack(values["actions"], "actions") if values.get("actions") else [], WHAT)
         return History(rules, specs, seed, tuple(action_from_json(a) for a in actions), steps)
 
@@ -146,6 +147,20 @@ def rules_from_params(params):
         base = load_preset(shape.check_preset(values["preset"], RULES_WHAT)).rules
         changes = _changes(values, RULES_WHAT)
         rules = base.replace(**changes).validate()
-        name = params.get("name") if hasattr(params, "get") else None
-        name = name.strip()[:MAX_NAME] if isinstance(name, str) else ""
-        return rules, name
+        return rules, _rule_set_name(params.get("name") if hasattr(params, "get") else None)
+
+
+def _rule_set_name(name) -> str:
+    """A shared rule set's name as its link carries it, refused rather than cut or kept when it would not show as
+    typed (a name reversed by a direction mark reads as a different rule set in the list)."""
+    if name is None:
+        return ""
+    if not isinstance(name, str):
+        raise BadSave("the rule set's name must be text")
+    name = name.strip()
+    if len(name) > MAX_NAME:
+        raise BadSave(f"the rule set's name has {len(name):,} characters (the limit is {MAX_NAME})")
+    if bounds.has_control_characters(name):
+        raise BadSave("the rule set's name holds control characters or marks that reverse text; "
+                      "a name is plain text on one line")
+    return name

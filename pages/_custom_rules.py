@@ -8,7 +8,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from monopoly_core import BOT, PERSON, BadSave, Game, PlayerSpec, RuleSet, presets, sharelink
+from monopoly_core import BOT, PERSON, BadSave, Game, PlayerSpec, RuleSet, bounds, presets, sharelink
 from monopoly_core.bots import STANDARD
 from monopoly_core.rules import Preset
 
@@ -31,6 +31,8 @@ def keep(name: str, rules: RuleSet) -> str | None:
         return "Give the rule set a name first."
     if len(name) > sharelink.MAX_NAME:
         return f"A name has at most {sharelink.MAX_NAME} characters."
+    if bounds.has_control_characters(name):
+        return "A name is plain text on one line: no control characters or marks that reverse text."
     store = dict(st.session_state.get(KEPT, {}))
     if name not in store and len(store) >= MAX_KEPT:
         return f"At most {MAX_KEPT} rule sets are kept in one visit: remove one first."

@@ -214,6 +214,24 @@ def test_a_damaged_rule_set_link_is_refused_in_words(tmp_path, monkeypatch):
     assert "Broken (yours)" not in _table(at).columns
 
 
+@pytest.mark.parametrize("name, words", [
+    ("Rich GO\u202e", "marks that reverse text"),            # a direction mark makes the name read as another
+    ("x" * 61, "has 61 characters (the limit is 60)")])     # once cut silently to 60
+def test_a_link_s_rule_set_name_that_would_not_show_as_typed_is_refused_in_words(tmp_path, monkeypatch, name, words):
+    """An outside hostile review: a shared rule set's name kept a direction override, and a longer one was cut."""
+    monkeypatch.setenv("MONOPOLY_DB", str(tmp_path / "games.duckdb"))
+    at = _open_with({"preset": "classic-uk", "name": name}, "pages/rules.py")
+    assert "This link's rule set cannot be opened" in shown(at) and words in shown(at)
+    assert not [c for c in _table(at).columns if "(yours)" in c]
+
+
+def test_a_typed_name_with_a_control_character_is_not_kept(page):
+    page.text_input(key="rp_name").input("Tab\there").run()
+    next(b for b in page.button if b.key == "rp_keep").click().run()
+    assert "A name is plain text on one line" in texts(page)
+    assert not [c for c in _table(page).columns if "(yours)" in c]
+
+
 def test_the_play_link_of_a_kept_rule_set_opens_a_game_under_those_rules(tmp_path, monkeypatch):
     monkeypatch.setenv("MONOPOLY_DB", str(tmp_path / "games.duckdb"))
     from monopoly_core import preset
