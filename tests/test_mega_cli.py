@@ -20,6 +20,9 @@ def test_markov_mega_states_its_default_assumptions_and_takes_others(capsys):
     assert code == 2 and "bus must be one of ride, ticket" in err
     code, _, err = run(capsys, "markov", "--assume", "bus=ride")
     assert code == 2 and "only the Mega Edition" in err
+    for huge in ("x" * 100_000, "bus=" + "x" * 100_000):     # (an outside review: the whole value was echoed)
+        code, _, err = run(capsys, "markov", "--edition", "mega", "--assume", huge)
+        assert code == 2 and len(err) < 300 and "..." in err
 
 
 def test_play_a_mega_game_from_the_command_line(capsys):

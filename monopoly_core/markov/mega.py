@@ -34,6 +34,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..bounds import short
 from ..board import Board
 from ..cards import load_deck
 from ..dice import SPEED_BUS, load_dice
@@ -75,9 +76,9 @@ def parse(text: str) -> Assumptions:
         name, _, value = part.partition("=")
         name, value = name.strip(), value.strip()
         if name not in CHOICES:
-            raise InvalidRules("assume", f"unknown Mega assumption {name!r} (known: {', '.join(CHOICES)})")
+            raise InvalidRules("assume", f"unknown Mega assumption {short(name)} (known: {', '.join(CHOICES)})")
         if value not in CHOICES[name]:
-            raise InvalidRules("assume", f"{name} must be one of {', '.join(CHOICES[name])}, got {value!r}")
+            raise InvalidRules("assume", f"{name} must be one of {', '.join(CHOICES[name])}, got {short(value)}")
         values[name] = value
     return Assumptions(**values)
 
