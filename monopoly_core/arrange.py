@@ -133,7 +133,10 @@ class Arrangement:
         return self
 
     def jail(self, seat: int, tries: int = 0) -> "Arrangement":
-        """``seat`` is in jail, having tried for doubles ``tries`` times."""
+        """``seat`` is in jail, having tried for doubles ``tries`` times (fewer than the rules allow)."""
+        if not 0 <= tries < self.g.rules.jail_turns:
+            raise IllegalAction(f"a player in jail has tried for doubles 0 to {self.g.rules.jail_turns - 1} times "
+                                f"under these rules, not {tries}")
         p = self.g.players[self._seat(seat)]
         p.position, p.in_jail, p.jail_turns = self.g.board.jail, True, tries
         return self

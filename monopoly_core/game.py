@@ -30,7 +30,7 @@ from . import policies
 from . import turn
 from .actions import Action, action_from_json, stray_fields
 from .arrange import Arrangement
-from .bounds import check_seed
+from .bounds import check_seed, short
 from .errors import (BadSave, DecisionPending, GameOver, IllegalAction, IllegalReplay, InvalidRules,
                      NoDecisionPending)
 from .game_state import SNAPSHOT_COLUMNS, GameState
@@ -124,7 +124,7 @@ class Game(GameState):
 
     # ------------------------------------------------------------------------------------------------------
     @classmethod
-    def new(cls, rules: RuleSet, players, seed: int, *, events: bool = True, snapshots: bool = False,
+    def new(cls, rules: object, players, seed: object, *, events: bool = True, snapshots: bool = False,
             policies: dict | None = None) -> "Game":
         """A new game. ``players`` is a list of :class:`PlayerSpec` (see :func:`~.state.bots`).
 
@@ -133,15 +133,17 @@ class Game(GameState):
         or else a new policy of its named strategy (:mod:`.policies`), seeded from the game's seed and the seat.
         Games with policies of the caller's replay only with the same policies.
         """
+        # (rules and seed are checked here, not by the compiled signature: its TypeError named neither)
+        if not isinstance(rules, RuleSet):
+            raise InvalidRules("rules", f"expected a RuleSet (for example preset('classic-us')), got {short(rules)}")
         specs = tuple(players)
         for s in specs:
             if not isinstance(s, PlayerSpec):
-                raise InvalidRules("players", f"expected PlayerSpec, got {s!r}")
+                raise InvalidRules("players", f"expected PlayerSpec, got {short(s)}")
         _validate(rules, len(specs))
         for s in specs:
             _check_spec(s)
-        check_seed(seed)
-        return cls(rules, specs, seed, events, snapshots, policies)
+        return cls(rules, specs, check_seed(seed), events, snapshots, policies)
 
     def __init__(self, rules: RuleSet, specs: tuple[PlayerSpec, ...], seed: int, events: bool = True,
                  snapshots: bool = False, given: dict | None = None) -> None:
@@ -318,11 +320,18 @@ class Game(GameState):
     def legal_actions(self) -> list[Action]:
         return [] if self.pending is None else self.pending.legal_actions()
 
-    def net_worth(self, seat: int) -> int:
-        return net_worth(self, seat)
+    def net_worth(self, seat: object) -> int:
+        return net_worth(self, self._seat(seat))
 
-    def properties_of(self, seat: int) -> list[int]:
+    def properties_of(self, seat: object) -> list[int]:
+        seat = self._seat(seat)
         return [s for s in self.board.properties if self.owner[s] == seat]
+
+    def _seat(self, seat: object) -> int:
+        """``seat`` if this game has it; else :class:`IllegalAction` naming the seats there are."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.players):
+            raise IllegalAction(f"no seat {short(seat)}: this game's seats are 0 to {len(self.players) - 1}")
+        return seat
 
     def active_players(self) -> list[Player]:
         return [p for p in self.players if not p.bankrupt]

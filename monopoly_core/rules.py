@@ -371,6 +371,8 @@ def load_preset(name: str) -> Preset:
     return Preset(name, raw.get("title", name), raw.get("description", ""), rules.validate())
 
 
-def preset(name: str, **changes) -> RuleSet:
+def preset(name: object, **changes) -> RuleSet:
     """The RuleSet of preset ``name`` with optional changes, validated."""
+    if not isinstance(name, str):
+        raise InvalidRules("preset", f"a preset is named by text, for example 'classic-us', got {short(name)}")
     return load_preset(name).rules.replace(**changes).validate()

@@ -221,6 +221,42 @@ def test_outside_reviews_odd_inputs_get_messages_of_a_readable_length():
         assert len(str(info.value)) < 300, str(info.value)[:300]
 
 
+def test_a_link_whose_steps_are_blank_is_refused_not_opened_at_the_start():
+    """An outside hostile review: ``steps=`` opened the game at step 0 in silence, as if the link had said so; a
+    link without steps still opens at the start (as one made by hand to share a new game)."""
+    g = Game.new(preset("classic-us"), bots(["cautious", "random"]), 4)
+    g.play(max_steps=30)
+    params = sharelink.encode(g)
+    for blank in ("", "  "):
+        with pytest.raises(BadSave, match="steps must be a whole number from 0 up, got"):
+            sharelink.decode({**params, "steps": blank})
+    assert sharelink.open_link(params).ply == g.ply
+    new = {k: v for k, v in params.items() if k not in ("steps", "actions")}
+    assert sharelink.open_link(new).ply == 0
+
+
+def test_the_api_names_what_was_wrong_with_a_value_of_the_wrong_kind():
+    """An outside hostile review: the compiled build answered ``preset(5)`` and a seed of 1.0 with a bare
+    "int object expected; got float", naming no field, and ``net_worth(99)`` with an IndexError."""
+    from monopoly_core import IllegalAction, InvalidRules
+    with pytest.raises(InvalidRules, match="preset: a preset is named by text, for example 'classic-us', got 5"):
+        preset(5)
+    with pytest.raises(InvalidRules, match="seed: must be a whole number, got 1.0"):
+        Game.new(preset("classic-us"), bots(["cautious", "random"]), 1.0)
+    with pytest.raises(InvalidRules, match="rules: expected a RuleSet .*, got 'classic-us'"):
+        Game.new("classic-us", bots(["cautious", "random"]), 1)
+    g = Game.new(preset("classic-us"), bots(["cautious", "random"]), 1)
+    for seat in (99, -1, "0", True):
+        with pytest.raises(IllegalAction, match="no seat .*: this game's seats are 0 to 1"):
+            g.net_worth(seat)
+        with pytest.raises(IllegalAction, match="no seat"):
+            g.properties_of(seat)
+    assert g.net_worth(1) == g.players[1].cash and g.properties_of(0) == []
+    with pytest.raises(IllegalAction, match="tried for doubles 0 to 2 times under these rules, not 99"):
+        g.arrange().jail(0, 99)
+    assert not g.players[0].in_jail
+
+
 def test_a_saved_file_with_a_byte_order_mark_loads():
     """Some editors write a UTF-8 byte-order mark at the start of a file; it was refused as 'breaks off at line 1,
     column 1 (was it edited or cut short?)' (outside review)."""
