@@ -263,6 +263,9 @@ def check_query(sql) -> str:
         raise QueryRefused(f"the query is too long ({len(sql):,} characters; the limit is {MAX_QUERY_CHARS:,})")
     if "\x00" in sql:
         raise QueryRefused("the query contains a NUL character")
+    # a byte-order mark pasted from a file saved by some editors is not part of the query (it was refused as
+    # "not \ufeffSELECT"); elsewhere in the text it is left for the parser to refuse
+    sql = sql.lstrip("\ufeff")
     try:
         with _parser_lock:
             _check(_parse_conn(), sql)

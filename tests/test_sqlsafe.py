@@ -158,6 +158,15 @@ def test_empty_and_odd_input():
         check_query("SELECT 1" + " " * 30_000)
 
 
+def test_a_query_led_by_a_byte_order_mark_runs(db):
+    """An outside review: a query pasted from a file saved with a byte-order mark was refused as 'not \ufeffSELECT'."""
+    assert check_query("\ufeffSELECT count(*) FROM games") == "SELECT count(*) FROM games"
+    with SafeReader(db) as r:
+        assert r.run("\ufeffSELECT count(*) AS n FROM games").table.to_pylist() == [{"n": 6}]
+    with pytest.raises(QueryRefused, match="empty"):
+        check_query("\ufeff")
+
+
 def test_missing_database(tmp_path):
     with pytest.raises(QueryError, match="no database"):
         run_query("SELECT 1", tmp_path / "none.duckdb")
