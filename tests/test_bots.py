@@ -101,3 +101,32 @@ def test_the_bots_rent_exposure_reads_a_cheaters_hotel_at_its_hotel_rent():
     hotel_rent = g.board.squares[39].rents[5]
     assert hotel_rent > g.board.squares[39].rents[1]
     assert rent_exposure(g)[1] == hotel_rent and rent_exposure_of_others(g)[0] == hotel_rent
+
+
+def test_the_random_bot_bids_no_more_than_an_action_can_hold_and_no_more_than_its_cash():
+    """An outside hostile review: with more than 2**31 - 1 in cash near the top of an auction, the random bot drew
+    a bid past the largest amount an action holds (an illegal answer); with less cash than the lowest bid it would
+    bid the lowest bid anyway. It passes when it cannot bid."""
+    from monopoly_core import actions as A
+    from monopoly_core import decisions as D
+    from tests.scenario import roll, table, until
+    for cash, start in ((3 * 10**9, A.LIMIT - 400), (3 * 10**9, A.LIMIT - 1), (500, 300), (500, 500)):
+        g = table(2, bots={1: "random"})
+        g.arrange().cash(0, cash).cash(1, cash)
+        roll(g, (1, 2))
+        until(g, D.BUY)
+        g.act(A.Action(A.DECLINE))
+        until(g, D.BID)
+        bids = []
+        g.act(A.Action(A.BID, amount=start))
+        while not g.over and g.pending is not None and g.pending.kind == D.BID:
+            if g.pending.player == 1:
+                g.step()
+                answer = g.history.actions[-1]
+                if answer.kind == A.BID:
+                    bids.append(answer.amount)
+                continue
+            top = min(cash, A.LIMIT)
+            g.act(A.Action(A.BID, amount=g.pending.minimum) if g.pending.minimum <= top else A.Action(A.PASS))
+        assert g.owner[3] in (0, 1) and g.pending.kind != D.BID
+        assert all(b <= min(cash, A.LIMIT) for b in bids), bids

@@ -45,10 +45,10 @@ class RandomBot(Bot):
         if d.kind in _WINDOWS and self._window_actions >= 3:
             options = [a for a in options if a.kind not in A.MANAGE] or options
         if d.kind == D.BID:
-            if rng.random() < 0.5:
+            top = min(g.players[d.player].cash, A.LIMIT, d.minimum + 150)   # (a bid is at most an action's amount)
+            if rng.random() < 0.5 or top < d.minimum:
                 return A.A_PASS
-            cash = g.players[d.player].cash
-            return Action(A.BID, amount=rng.randint(d.minimum, max(d.minimum, min(cash, d.minimum + 150))))
+            return Action(A.BID, amount=rng.randint(d.minimum, top))
         action = options[int(rng.random() * len(options))]
         if action.kind in A.MANAGE:
             self._window_actions += 1
