@@ -101,16 +101,21 @@ def verdicts(rows: dict, tests: dict, alpha: float, la: str, lb: str, extra: dic
     r = rows["turn_limit"][0]
     out["turn_limit"] = (f"The turn limit ends {_pct(r.a)} of games under {la} and {_pct(r.b)} under {lb} "
                          f"({_pts(r.diff)}{_ci(r, _pts, level)}): {_chance(tests['turn_limit'], alpha)}.")
-    for key, what in (("seat", "seat"), ("strategy", "strategy")):
+    for key, what, whats in (("seat", "seat", "seats"), ("strategy", "strategy", "strategies")):
         rs = rows[key]
         if len(rs) < 2:
             out[key] = f"Every seat plays the same strategy, so there is nothing to compare by {what}."
             continue
         big = max(rs, key=lambda x: abs(x.diff))
-        out[key] = (f"Who wins by {what} is {'' if tests[key].significant else 'not '}changed beyond chance at "
-                    f"the {alpha:.0%} level ({tests[key].name}, {tests[key].p_text()}); the largest change is "
-                    f"{big.label}, {_pct(big.a)} under {la} and {_pct(big.b)} under {lb} ({_pts(big.diff)}"
-                    f"{_ci(big, _pts, level)}).")
+        out[key] = (f"Taken over every {what} at once, who wins is {'' if tests[key].significant else 'not '}"
+                    f"changed beyond chance at the {alpha:.0%} level ({tests[key].name}, {tests[key].p_text()}); "
+                    f"the largest change is {big.label}, {_pct(big.a)} under {la} and {_pct(big.b)} under {lb} "
+                    f"({_pts(big.diff)}{_ci(big, _pts, level)}).")
+        if not tests[key].significant and (big.diff_low > 0 or big.diff_high < 0):
+            # (a browser review read "not changed beyond chance" beside an interval leaving out zero as a mistake)
+            out[key] += (f" That one {what}'s interval leaves out zero while the test of all of them together "
+                         f"does not find a change: among {len(rs)} {whats}, one crossing by chance is to be "
+                         f"expected.")
     r = rows["inequality"][0]
     out["inequality"] = inequality(r, tests["inequality"], alpha, la, lb)
     adjusted = extra["money"]["adjusted_p"]

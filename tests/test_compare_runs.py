@@ -189,3 +189,32 @@ def test_the_game_length_chart_leaves_a_far_tail_off_and_says_so():
     whole = figure(SimpleNamespace(label_a="A", label_b="B", figure=lambda key: SimpleNamespace(
         extra={"rounds_a": bulk, "rounds_b": bulk})), "length")
     assert "off the chart" not in whole.layout.title.text
+
+
+def test_a_seat_whose_interval_leaves_out_zero_under_a_test_finding_no_change_is_explained():
+    """A browser review read "who wins by seat is not changed beyond chance (Stuart-Maxwell p = 0.123)" beside a
+    seat's interval of the difference that left out zero as a contradiction: the sentence says the test covers
+    every seat at once, and why one seat may cross zero by chance."""
+    from monopoly_core.compare import Row
+    from monopoly_core.compare_words import verdicts
+    from monopoly_core.paired_stats import Test
+    flat = Row.of_means("x", 1.0, 0.1, 1.0, 0.1, 0.0, 0.1)
+    money = {"money": {"adjusted_p": {"x": 1.0}}}
+
+    def seat_words(p, rows, key="seat"):
+        tests = {k: Test("paired t-test", 0.0, 1.0, 0.05) for k in ("length", "turn_limit", "inequality", "money")}
+        tests["seat"] = tests["strategy"] = Test("Stuart-Maxwell test", 4.0, p, 0.05)
+        return verdicts({"length": [flat], "turn_limit": [flat], "inequality": [flat], "money": [flat], "seat": rows,
+                         "strategy": rows}, tests, 0.05, "A", "B", money)[key]
+
+    crossing = [Row.of_means("seat 1", 0.30, 0.05, 0.22, 0.05, -0.08, 0.05),
+                Row.of_means("seat 2", 0.25, 0.05, 0.27, 0.05, 0.02, 0.05)]
+    words = seat_words(0.123, crossing)
+    assert words.startswith("Taken over every seat at once, who wins is not changed beyond chance at the 5% level "
+                            "(Stuart-Maxwell test, p = 0.123)")
+    assert "That one seat's interval leaves out zero" in words and "among 2 seats" in words
+    assert "among 2 strategies" in seat_words(0.123, crossing, "strategy")
+    inside = [Row.of_means("seat 1", 0.30, 0.05, 0.27, 0.05, -0.03, 0.05), crossing[1]]
+    assert "leaves out zero" not in seat_words(0.4, inside)
+    assert "leaves out zero" not in seat_words(0.01, crossing)        # the test agrees: nothing to explain
+    assert seat_words(0.01, crossing).startswith("Taken over every seat at once, who wins is changed beyond")

@@ -17,8 +17,10 @@ DIFF_SCALE = [[0.0, "#2166ac"], [0.5, "#f7f7f7"], [1.0, "#b2182b"]]
 
 
 def _layout(fig: go.Figure, title: str, height: int, **axes) -> go.Figure:
-    fig.update_layout(title=title, height=height, margin=dict(l=10, r=10, t=50, b=10), barmode="group",
-                      legend=dict(orientation="h", y=-0.25, yanchor="top"), **axes)
+    # Titles are short: the page draws these two to a row, 440 pixels wide on a 1024-pixel screen (a browser review
+    # saw "... a finished game keeps its last v" cut off); the toolbar stands on the right edge, not over the title.
+    fig.update_layout(title=title, height=height, margin=dict(l=10, r=30, t=50, b=10), barmode="group",
+                      legend=dict(orientation="h", y=-0.25, yanchor="top"), modebar=dict(orientation="v"), **axes)
     return fig
 
 
@@ -55,12 +57,11 @@ def figure(comparison, key: str, *, height: int = 360) -> go.Figure:
             fig.add_bar(x=[b + width / 2 for b in sorted(bins)], y=[bins[b] for b in sorted(bins)], width=width,
                         name=label, marker_color=colour, opacity=0.6)
         fig.update_layout(barmode="overlay")
-        title = (f"Game length: games by rounds played ({width} rounds a bar)" if width > 1 else
-                 "Game length: games by rounds played")
+        title = f"Games by rounds played ({width} rounds a bar)" if width > 1 else "Games by rounds played"
         beyond = sum(g for r, g in pairs if r > shown)
         if beyond:
             title += (f"<br><sub>{beyond:,} game{'' if beyond == 1 else 's'} of more than {shown:,} rounds (up to "
-                      f"{longest:,}) off the chart, to keep the rest readable</sub>")
+                      f"{longest:,}) off the chart</sub>")
         return _layout(fig, title, height, xaxis_title="rounds", yaxis_title="games")
     if key == "inequality":
         rows = f.rows[1:]
@@ -74,8 +75,8 @@ def figure(comparison, key: str, *, height: int = 360) -> go.Figure:
                             fill="toself", fillcolor=colour, opacity=0.2, line=dict(width=0), hoverinfo="skip",
                             showlegend=False)
             fig.add_scatter(x=x, y=mid, name=label, line=dict(color=colour))
-        return _layout(fig, "Gini by round over all games (a finished game keeps its last value)<br>"
-                       "<sub>band: confidence interval</sub>", height,
+        return _layout(fig, "Gini by round, all games<br><sub>band: confidence interval; a finished game keeps "
+                       "its last value</sub>", height,
                        xaxis_title="round", yaxis_title="Gini (0: all equal)")
     share = f.unit == "share"
     horizontal = key == "money"
