@@ -297,14 +297,21 @@ def _buildings_sold(ev: E.Event, game) -> tuple[str, str]:
 
 
 def describe_trade(t, game) -> str:
+    """The trade as "what the proposer gives for what they get"."""
+    gives, gets = trade_sides(t, game)
+    return f"{gives} for {gets}"
+
+
+def trade_sides(t, game) -> tuple[str, str]:
+    """What the proposer of trade ``t`` gives, and what they ask for, each in words ("nothing" when empty)."""
     def side(cash, squares, cards, tokens):
         parts = [money(game, cash)] if cash else []
         parts += [_sq(game, s) for s in squares]
         parts += [f"a Get Out of Jail Free card ({d})" for d in cards]
         parts += [count_of(tokens.count(n), game.edition.tokens.get(n, n)) for n in sorted(set(tokens))]
         return ", ".join(parts) or "nothing"
-    return (f"{side(t.give_cash, t.give_squares, t.give_cards, t.give_tokens)} for "
-            f"{side(t.get_cash, t.get_squares, t.get_cards, t.get_tokens)}")
+    return (side(t.give_cash, t.give_squares, t.give_cards, t.give_tokens),
+            side(t.get_cash, t.get_squares, t.get_cards, t.get_tokens))
 
 
 def _ordinal(n: int) -> str:

@@ -11,7 +11,7 @@ from monopoly_core import events as E
 from monopoly_core import final_lap
 from monopoly_core.trading import count_of, tradeable
 from monopoly_core.mortgage import interest, unmortgage_cost
-from monopoly_core.narrate import auction_item, describe_trade, money
+from monopoly_core.narrate import auction_item, describe_trade, money, trade_sides
 from monopoly_core.viz.safe_text import markdown
 
 from . import _cheaters
@@ -216,8 +216,10 @@ def decision_panel(g) -> None:
             st.write(f"You owe **{money(g, d.amount)}** to {creditor}; you have {money(g, p.cash)}.")
         if d.kind == D.TRADE_RESPONSE:
             t = d.trade
-            st.write(f"**{markdown(g.players[t.proposer].name)}** offers: {markdown(describe_trade(t, g))} "
-                     "(theirs first, yours after 'for').")
+            gives, gets = trade_sides(t, g)     # (a review: "X for Y (theirs first, yours after 'for')" was a riddle)
+            name = markdown(g.players[t.proposer].name)
+            st.write(f"**{name}** offers you **{markdown(gives)}**, and asks you for **{markdown(gets)}** in "
+                     "return.")
         if d.kind == D.BID:
             item = auction_item(g, d.item, d.square)
             lead = f"{money(g, d.amount)} by {markdown(g.players[d.other].name)}" if d.other >= 0 else "no bids yet"

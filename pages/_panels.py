@@ -137,7 +137,7 @@ def feed(g, *, limit: int = 250) -> None:
         text = markdown(describe(ev, g))
         if ev.kind in (E.CHEAT_OUTCOME, E.ACCUSATION):
             text = f"**{text}**"            # a cheat revealed or caught, a call of "Cheat!": moments to see
-        lines.append(f"`T{ev.turn:>3}` {text}")
+        lines.append(f"`turn {ev.turn}` {text}")      # ("T 10" was a badge a review could not read)
         if len(lines) >= limit:
             break
     with st.container(height=420, key="feed"):

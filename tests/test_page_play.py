@@ -111,6 +111,7 @@ def test_start_with_defaults_and_step():
     at.button(key="ctl_step").click().run()
     g = at.session_state["play_game"]
     assert g.ply == 2 and g.turn == 1 and not at.exception
+    assert "`turn 1` " in texts(at) and "`T" not in texts(at)   # each line of the feed says its turn in words
 
 
 def test_finish_turn_moves_on_to_the_next_player():

@@ -81,3 +81,18 @@ def test_the_play_page_offers_decline_all_as_a_button():
     after = at.session_state["play_game"]
     assert (0, g.pending.other) in after.declined
     assert any(e.kind == E.OFFERS_DECLINED for e in after.log)
+
+
+def test_the_play_page_says_what_an_offer_gives_and_what_it_asks_for_in_words():
+    """A browser review: the offer read "X for Y (theirs first, yours after 'for')", a riddle to a class."""
+    from apptest_helpers import shown
+    from test_page_play import _open_link
+
+    from monopoly_core.narrate import trade_sides
+    rules = preset("classic-us", turn_limit=200)
+    g = next(g for g in (_first_offer_to_the_person(rules, s) for s in range(30)) if g is not None)
+    gives, gets = trade_sides(g.pending.trade, g)
+    at = _open_link(sharelink.encode(g))
+    name = g.players[g.pending.other].name
+    assert f"{name} offers you {gives}, and asks you for {gets} in return." in shown(at).replace("*", "")
+    assert "theirs first" not in shown(at)
