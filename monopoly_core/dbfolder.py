@@ -88,6 +88,7 @@ def check_site_path(db_path) -> Path:
         raise StoreError(f"the site keeps its databases in one folder, and {path.name} is not in it: choose "
                          f"{allowed_names()}")
     if not folder.is_dir():
-        raise StoreError("the lab's database folder does not exist, and the site does not create folders: ask "
-                         f"the teacher to create it or to set {FOLDER_ENV}")
+        raise StoreError("the folder this site keeps its game databases in is missing, and the site does not "
+                         "create folders: whoever started the site can create that folder, or start the site again "
+                         f"with {FOLDER_ENV} naming a folder that exists (the README, \"The game database\")")
     return path

@@ -24,6 +24,7 @@ from pages._number_box import number_box
 from pages._site import ensure_navigation
 
 ensure_navigation()
+_site.compact_page()        # (at 1024x768 the heat map began below the fold: the narrower margins give it room)
 
 JAIL_HELP = {
     "short": "Pay the fine at the start of the next turn and move on, doubles rolling again (early game).",
