@@ -53,6 +53,11 @@ class QueryRefused(QueryError):
     """The query was refused by the safety rules (not a mistake in SQL)."""
 
 
+class OutOfMemory(QueryError):
+    """The query ran out of memory. Its worker is not used again: an outside review saw DuckDB refuse every later
+    query on the same connection, ``SELECT 42`` included, as out of memory after a run of heavy queries."""
+
+
 # --- the hardened connection and the limits inside the worker ---------------------------------------------------
 def hardened_connection(path, memory_limit: str) -> duckdb.DuckDBPyConnection:
     """A read-only connection with no external access, no extensions, a memory limit and locked settings;
@@ -120,11 +125,11 @@ def execute(conn, sql: str, cap: int, limit: float) -> tuple[pa.Table, bool, flo
         except QueryError:
             raise
         except MemoryError:
-            raise QueryError(out_of_memory()) from None
+            raise OutOfMemory(out_of_memory()) from None
         except Exception as exc:     # duckdb.Error, or pyarrow's OSError for an interrupted stream
             if timer.fired:
                 raise QueryError(too_slow(limit)) from None
-            raise QueryError(message(exc)) from None
+            raise (OutOfMemory if _out_of_memory(exc) else QueryError)(message(exc)) from None
     return table, truncated, time.perf_counter() - t0
 
 
@@ -313,8 +318,7 @@ def message(exc: Exception) -> str:
         return "the database is read-only here: queries may only read"
     if "configuration has been locked" in low:
         return "settings cannot be changed here"
-    if isinstance(exc, getattr(duckdb, "OutOfMemoryException", ())) or "out of memory" in low \
-            or "could not allocate" in low or "bad_alloc" in low:
+    if _out_of_memory(exc):
         return out_of_memory()
     unknown = _UNKNOWN_COLUMN.search(text)
     if unknown:
@@ -323,6 +327,12 @@ def message(exc: Exception) -> str:
         text += (f"\n\nIf {unknown.group(1)} is a value you are looking for rather than a column, put the whole "
                  "value in single quotes, as in WHERE preset = 'classic-us'.")
     return text
+
+
+def _out_of_memory(exc: Exception) -> bool:
+    low = clean(exc).lower()
+    return (isinstance(exc, getattr(duckdb, "OutOfMemoryException", ())) or "out of memory" in low
+            or "could not allocate" in low or "bad_alloc" in low)
 
 
 #: DuckDB's words for a name that is no column of the tables asked about.
@@ -410,6 +420,8 @@ class _Session:
             try:
                 table, truncated, seconds = execute(self.conn, req["sql"], int(req["cap"]), float(req["limit"]))
                 payload = to_ipc(table)
+            except OutOfMemory as exc:
+                return {"error": "QueryError", "message": str(exc), "retire": True}, b""
             except QueryError as exc:
                 return {"error": type(exc).__name__, "message": str(exc)}, b""
             except MemoryError:

@@ -267,6 +267,26 @@ def test_a_query_runs_under_a_memory_ceiling_in_another_process(db):
     assert run_query("SELECT count(*) AS n FROM games", db, memory_ceiling=ceiling).table.to_pylist() == [{"n": 6}]
 
 
+def test_a_worker_whose_query_ran_out_of_duckdb_s_memory_is_not_used_again(db):
+    """An outside review: after a run of heavy queries, DuckDB's own out-of-memory error came back for every later
+    query on the same worker, SELECT 42 included, in every reader of the process. Such a worker now retires."""
+    from monopoly_core.sqlpool import Worker, WorkerGone
+    worker = Worker(2**31)
+    try:
+        assert worker.request({"op": "open", "path": str(db), "memory_limit": "64MB"}, 30)[0] == {"ok": True}
+        reply, _ = worker.request({"op": "run", "sql": "SELECT count(DISTINCT x::VARCHAR || 'abcdefghijabcdefghij') "
+                                   "FROM range(20000000) t(x)", "cap": 10, "limit": 30}, 40)
+        assert reply["retire"] and "more memory than allowed" in reply["message"]
+        with pytest.raises(WorkerGone):
+            worker.request({"op": "run", "sql": "SELECT 42", "cap": 10, "limit": 5}, 10)
+    finally:
+        worker.kill()
+    with SafeReader(db, memory_ceiling=1024 * 2**20) as reader:     # (DuckDB's own limit: half of it)
+        with pytest.raises(QueryError, match="more memory than allowed"):
+            reader.run("SELECT count(DISTINCT x::VARCHAR || 'abcdefghijabcdefghij') FROM range(20000000) t(x)")
+        assert reader.run("SELECT 42 AS n").table.to_pylist() == [{"n": 42}]
+
+
 def test_a_worker_that_does_not_answer_by_its_deadline_is_killed(db):
     from monopoly_core.sqlpool import Worker, WorkerGone
     worker = Worker(2**31)
