@@ -130,7 +130,8 @@ def test_bench_refuses_an_unknown_section_naming_the_known_ones(capsys):
     (("play", "--seed", "1.5"), "whole number"), (("play", "--seed", "9" * 5000), "whole number"),
     (("play", "--seed", "\u0663"), "whole number"), (("play", "--seed", " 7 "), "whole number"),
     (("play", "--seed", "1_000"), "whole number"), (("simulate", "--games", "\uff11"), "whole number"),
-    (("play", "--players", "many"), "invalid int"), (("play", "--turn-limit", "0"), "turn_limit"),
+    (("play", "--players", "many"), "--players: must be a whole number, got 'many'"),
+    (("play", "--turn-limit", "0"), "turn_limit"),
     (("play", "--turn-limit", "-5"), "turn_limit"), (("play", "--turn-limit", "99999999999"), "turn_limit"),
     (("bench", "--games", "0"), "from 1 to"), (("bench", "--games", "-1"), "from 1 to"),
     (("bench", "--games", "10000000000"), "from 1 to"), (("bench", "--repeat", "0"), "from 1 to"),
@@ -266,3 +267,55 @@ def test_a_database_whose_log_cannot_be_written_is_a_message(capsys, tmp_path, m
     monkeypatch.setattr(store, "_create_schema", failing)
     code, out, err = run(capsys, "simulate", "--games", "1", "--quiet", "--db", str(tmp_path / "g.duckdb"))
     assert code == 2 and "cannot open the database g.duckdb: Could not fsync" in err and "Traceback" not in err
+
+
+# --- a fourth outside hostile review ------------------------------------------------------------------------------
+@pytest.mark.parametrize("args, words", [
+    (("play", "--players", "\u0663"), "--players: must be a whole number, got '\u0663'"),   # (int() took it: 3)
+    (("simulate", "--players", "1_0", "--games", "1"), "must be a whole number, got '1_0'"),
+    (("compare", "--a", "classic-us", "--b", "classic-uk", "--players", " 3"), "must be a whole number"),
+    (("simulate", "--parquet", "", "--games", "1"), "an empty value names nothing: leave --parquet out"),
+    (("simulate", "--cluster", " ", "--games", "1"), "leave --cluster out to play on this machine"),
+    (("compare", "--a", "classic-us", "--b", "classic-uk", "--cluster", ""), "leave --cluster out"),
+    (("markov", "--edition", "mega", "--assume", "triples=go,triples=uniform"), "triples is named twice"),
+])
+def test_values_once_taken_or_ignored_in_silence_are_refused(capsys, tmp_path, args, words):
+    """Non-ASCII digits were read as a number of players, an empty --parquet or --cluster as no option, and the
+    last of two values of one Mega assumption was taken, each without a word."""
+    err = _refused(capsys, *args, *(("--db", str(tmp_path / "g.duckdb")) if args[0] in ("simulate", "compare")
+                                    else ()))
+    assert words in err
+    assert not (tmp_path / "g.duckdb").exists()
+
+
+def test_a_rules_file_is_read_as_json_whatever_it_holds(capsys, tmp_path):
+    """A .json file of 100,000 nested lists was called "no preset named '[[[[...'"."""
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    listed = tmp_path / "list.json"
+    listed.write_text("[1, 2]")
+    db = str(tmp_path / "g.duckdb")
+    assert "--a: not valid JSON (it is nested too deeply)" in _refused(capsys, "compare", "--a", str(deep), "--b",
+                                                                       "classic-us", "--db", db)
+    assert "--a: must be a preset name or a JSON object" in _refused(capsys, "compare", "--a", str(listed), "--b",
+                                                                      "classic-us", "--db", db)
+
+
+def test_output_that_cannot_be_written_ends_in_one_line(tmp_path):
+    """``play > /dev/full`` ended in a traceback (OSError: No space left on device)."""
+    import os
+    import subprocess
+    import sys
+    if not os.path.exists("/dev/full"):
+        pytest.skip("this system has no /dev/full to write to")
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "monopoly_core", "play", "--turn-limit", "3"], stdout=full,
+                              stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 1 and done.stderr.strip() == "error: cannot go on: No space left on device"
+
+
+def test_the_sql_command_shows_a_result_s_control_characters_as_escapes_on_a_terminal():
+    """A result holding an escape sequence was sent to the terminal as it was (it could retitle or recolour it);
+    written to a file or a pipe, the data stays as it is."""
+    from monopoly_core.cli.sql import _shown_safely
+    assert _shown_safely("t\r\n\x1b]0;pwned\x07\tok\x9b\n") == "t\r\n\\x1b]0;pwned\\x07\tok\\x9b\n"

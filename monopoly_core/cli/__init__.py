@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 COMMANDS = ("editions", "play", "bench", "markov", "simulate", "compare", "sql", "native")
@@ -34,7 +35,22 @@ def main(argv=None) -> int:
     try:
         return int(args.func(args) or 0)
     except BrokenPipeError:   # e.g. piped into `head`
+        _drop_output()
         return 0
+    except OSError as exc:    # e.g. the output is a full disk (> /dev/full): one line, not a traceback
+        _drop_output()
+        print(f"error: cannot go on: {exc.strerror or exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+
+
+def _drop_output() -> None:
+    """Point standard output at the null device, so the interpreter's last flush of what could not be written
+    does not fail a second time, with a traceback, on the way out."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass

@@ -62,6 +62,11 @@ def _integer(text: str) -> int:
     return int(text)
 
 
+#: An argparse type: a whole number in plain digits, its range checked where it is used (the rules say how many
+#: players and rounds they allow).
+integer = _refusing(_integer)
+
+
 def whole(lo: int, hi: int):
     """An argparse type: a whole number from ``lo`` to ``hi``."""
     return _refusing(lambda text: check_count(_integer(text), "value", lo, hi))
@@ -93,6 +98,16 @@ def _db_path(text: str) -> str:
 
 
 db_path = _refusing(_db_path)
+
+
+def not_blank(option: str, without: str):
+    """An argparse type: any text but an empty one (``--cluster ""`` and ``--parquet ""`` were taken as absent,
+    without a word; an outside review). ``without`` says what leaving the option out does."""
+    def check(text: str) -> str:
+        if not text.strip():
+            raise InvalidRules("value", f"an empty value names nothing: leave {option} out {without}")
+        return text
+    return _refusing(check)
 seed.__doc__ = f"An argparse type: a game seed from 0 to {SEED_MAX:,}."
 
 

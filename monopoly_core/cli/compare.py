@@ -17,7 +17,7 @@ from ..history_json import TwiceNamed, one_of_each
 from ..rules import RuleSet, preset
 from ..simulate import FIXED, MAX_TIME_LIMIT, ROTATED, ProgressBar, max_workers
 from ..store import StoreError, default_db_path
-from .common import db_path, add_bots, add_seed, seconds, whole
+from .common import db_path, add_bots, add_seed, integer, not_blank, seconds, whole
 
 #: Largest rule-set file read (a rule set is about 1 KB).
 MAX_RULES_FILE = 1_000_000
@@ -30,7 +30,7 @@ def register(sub) -> None:
     p.add_argument("--b", required=True, help="rule set B: a preset name, JSON, or a .json file")
     p.add_argument("--games", type=whole(1, MAX_GAMES), default=200,
                    help=f"games on each side, 1 to {MAX_GAMES:,} (default 200)")
-    p.add_argument("--players", type=int, default=4, help="players per game (default 4)")
+    p.add_argument("--players", type=integer, default=4, help="players per game (default 4)")
     add_seed(p, "master seed: game i of both sides gets the same seed drawn from it")
     add_bots(p)
     p.add_argument("--fixed-seats", action="store_true",
@@ -44,7 +44,7 @@ def register(sub) -> None:
     p.add_argument("--db", type=db_path, help=f"database file (default {default_db_path()})")
     p.add_argument("--workers", type=whole(1, max_workers()), default=1,
                    help=f"worker processes, 1 to {max_workers()} (default 1); the figures do not depend on it")
-    p.add_argument("--cluster", metavar="ADDRESS",
+    p.add_argument("--cluster", metavar="ADDRESS", type=not_blank("--cluster", "to play on this machine"),
                    help="play the games on a Dask distributed cluster (scheduler address, e.g. tcp://host:8786)")
     p.add_argument("--time-limit", type=seconds(MAX_TIME_LIMIT), metavar="SECONDS",
                    help=f"stop once this many seconds (up to {MAX_TIME_LIMIT:,.0f}) have passed, after the last whole "
@@ -58,7 +58,8 @@ def register(sub) -> None:
 def rules_arg(text: str, which: str) -> RuleSet:
     """A rule set from a preset name, a JSON object or a .json file (see the module's docstring)."""
     text = text.strip()
-    if not text.startswith("{") and text.endswith(".json"):
+    from_file = not text.startswith("{") and text.endswith(".json")
+    if from_file:
         path = Path(text)
         try:
             if path.exists() and not path.is_file():    # (a named pipe's open waited for a writer for ever)
@@ -70,7 +71,8 @@ def rules_arg(text: str, which: str) -> RuleSet:
             text = raw.decode("utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise InvalidRules(which, f"cannot read {text} ({exc.__class__.__name__})") from None
-    if not text.lstrip().startswith("{"):
+    # (a file is JSON whatever it holds: one of 100,000 "["s was said to be "no preset named '[[[[...'")
+    if not from_file and not text.lstrip().startswith(("{", "[")):
         return preset(text)
     try:
         data = json.loads(text, object_pairs_hook=one_of_each)

@@ -7,15 +7,15 @@ import sys
 from ..errors import MonopolyError
 from ..game import Game
 from ..narrate import describe, money, visible
-from .common import add_bots, add_edition, add_seed, parse_bots, rules_from
+from .common import add_bots, add_edition, add_seed, integer, parse_bots, rules_from
 
 
 def register(sub) -> None:
     p = sub.add_parser("play", help="play one game between bots")
     add_edition(p)
-    p.add_argument("--players", type=int, default=4, help="number of players (default 4)")
+    p.add_argument("--players", type=integer, default=4, help="number of players (default 4)")
     add_seed(p, "the game's seed")
-    p.add_argument("--turn-limit", type=int, help="rounds before the game ends on net worth")
+    p.add_argument("--turn-limit", type=integer, help="rounds before the game ends on net worth")
     add_bots(p)
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the log")
     p.set_defaults(func=run)

@@ -6,7 +6,7 @@ import sys
 from ..errors import MonopolyError
 from ..simulate import FIXED, MAX_GAMES, MAX_TIME_LIMIT, ROTATED, ProgressBar, max_workers, simulate
 from ..store import DuplicateBatch, StoreError, default_db_path, resolve
-from .common import db_path, add_bots, add_edition, add_seed, say_if_busy, seconds, whole
+from .common import db_path, add_bots, add_edition, add_seed, integer, not_blank, say_if_busy, seconds, whole
 
 
 def register(sub) -> None:
@@ -14,24 +14,24 @@ def register(sub) -> None:
     add_edition(p)
     p.add_argument("--games", type=whole(1, MAX_GAMES), default=100,
                    help=f"number of games, 1 to {MAX_GAMES:,} (default 100)")
-    p.add_argument("--players", type=int, default=4, help="players per game (default 4)")
+    p.add_argument("--players", type=integer, default=4, help="players per game (default 4)")
     add_seed(p, "master seed: game i gets a seed drawn from it")
     p.add_argument("--db", type=db_path, help=f"database file (default {default_db_path()})")
     add_bots(p)
     p.add_argument("--workers", type=whole(1, max_workers()), default=1,
                    help=f"worker processes, 1 to {max_workers()} (default 1); the games and the database contents "
                    "do not depend on it")
-    p.add_argument("--cluster", metavar="ADDRESS",
+    p.add_argument("--cluster", metavar="ADDRESS", type=not_blank("--cluster", "to play on this machine"),
                    help="play the games on a Dask distributed cluster (its scheduler, e.g. tcp://10.0.0.5:8786) "
                    "instead of local processes; the games are the same")
-    p.add_argument("--parquet", metavar="URL",
+    p.add_argument("--parquet", metavar="URL", type=not_blank("--parquet", "to write to the database directly"),
                    help="write each chunk of games as Parquet files to this folder or fsspec URL (s3://...) where "
                    "they are played, then load them into the database; with --cluster the default is a folder "
                    "next to the database (the workers must be able to write to it)")
     p.add_argument("--rotate-seats", action="store_true",
                    help="move every bot one seat on each game (game i: i seats on), so each strategy plays every "
                    "seat equally often; by default every bot keeps its seat")
-    p.add_argument("--turn-limit", type=int, help="rounds before a game ends on net worth")
+    p.add_argument("--turn-limit", type=integer, help="rounds before a game ends on net worth")
     p.add_argument("--resume", action="store_true",
                    help="complete the batch already in the database with the same rules, bots, seating, players "
                    "and master seed (a run that was interrupted, or a larger run of the same games) instead of "

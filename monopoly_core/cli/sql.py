@@ -2,6 +2,7 @@
 status 2 and the reason on standard error."""
 from __future__ import annotations
 
+import re
 import sys
 
 from ..sqlsafe import MAX_ROW_CAP, MAX_TIME_LIMIT, ROW_CAP, TIME_LIMIT, QueryError, run_query
@@ -28,7 +29,18 @@ def run(args) -> int:
         print(f"refused: {exc}" if exc.__class__.__name__ == "QueryRefused" else f"error: {exc}",
               file=sys.stderr)
         return 2
-    sys.stdout.write(result.to_csv())
+    text = result.to_csv()
+    sys.stdout.write(_shown_safely(text) if sys.stdout.isatty() else text)
     for note in result.notes:          # a cut, renamed columns, columns sent as text
         print(f"note: {note}", file=sys.stderr)
     return 0
+
+
+#: Control characters a terminal would act on rather than show (an escape sequence retitles or recolours it).
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+def _shown_safely(text: str) -> str:
+    """Text for a terminal: each control character but tab and line breaks written as its escape (``\\x1b``).
+    Output to a file or a pipe is the query's data as it is."""
+    return _CONTROL.sub(lambda m: ascii(m.group())[1:-1], text)
