@@ -22,10 +22,14 @@ from collections import deque
 from typing import TYPE_CHECKING, Callable
 
 from . import holdings
+from .bounds import short
 from .errors import IllegalAction
 
 if TYPE_CHECKING:
     from .game_state import GameState
+
+#: The most cash :meth:`Arrangement.cash` hands a player (far past any game; a bound on what a test may rig).
+MOST_CASH = 10**15
 
 
 class ScriptedDice:
@@ -66,9 +70,9 @@ class Arrangement:
             raise IllegalAction(f"no square {square}")
         return square
 
-    def _seat(self, seat: int) -> int:
-        if not (0 <= seat < len(self.g.players)):
-            raise IllegalAction(f"no seat {seat}")
+    def _seat(self, seat: object) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.g.players):
+            raise IllegalAction(f"no seat {short(seat)}")
         return seat
 
     def deed(self, square: int, seat: int, *, level: int = 0, mortgaged: bool = False) -> "Arrangement":
@@ -117,8 +121,10 @@ class Arrangement:
             self.g.hotels_left = hotels
         return self
 
-    def cash(self, seat: int, amount: int) -> "Arrangement":
+    def cash(self, seat: object, amount: object) -> "Arrangement":
         """``seat`` holds ``amount`` in cash (the difference paid out or taken in by the bank)."""
+        if isinstance(amount, bool) or not isinstance(amount, int) or not 0 <= amount <= MOST_CASH:
+            raise IllegalAction(f"a player holds from 0 to {MOST_CASH:,} in cash, not {short(amount)}")
         p = self.g.players[self._seat(seat)]
         diff = amount - p.cash
         if diff > 0:

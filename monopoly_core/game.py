@@ -30,7 +30,7 @@ from . import policies
 from . import turn
 from .actions import Action, action_from_json, stray_fields
 from .arrange import Arrangement
-from .bounds import check_seed, short
+from .bounds import check_count, check_seed, short
 from .errors import (BadSave, DecisionPending, GameOver, IllegalAction, IllegalReplay, InvalidRules,
                      NoDecisionPending)
 from .game_state import SNAPSHOT_COLUMNS, GameState
@@ -44,6 +44,10 @@ if TYPE_CHECKING:
     from .game_state import Play
 
 __all__ = ["Game", "History", "SNAPSHOT_COLUMNS"]
+
+#: The most steps :meth:`Game.play` or :meth:`Game.replay` may be asked for (far past any game: a bound, so that a
+#: number of any size is refused in words).
+MOST_STEPS_ASKED = 10**12
 
 
 @dataclass(frozen=True)
@@ -124,8 +128,8 @@ class Game(GameState):
 
     # ------------------------------------------------------------------------------------------------------
     @classmethod
-    def new(cls, rules: object, players, seed: object, *, events: bool = True, snapshots: bool = False,
-            policies: dict | None = None) -> "Game":
+    def new(cls, rules: object, players: object, seed: object, *, events: object = True, snapshots: object = False,
+            policies: object = None) -> "Game":
         """A new game. ``players`` is a list of :class:`PlayerSpec` (see :func:`~.state.bots`).
 
         ``events`` and ``snapshots`` switch the event log and the per-round snapshots on or off. Each bot seat
@@ -136,6 +140,14 @@ class Game(GameState):
         # (rules and seed are checked here, not by the compiled signature: its TypeError named neither)
         if not isinstance(rules, RuleSet):
             raise InvalidRules("rules", f"expected a RuleSet (for example preset('classic-us')), got {short(rules)}")
+        if not isinstance(players, (list, tuple)):
+            raise InvalidRules("players", f"expected a list of PlayerSpec (for example bots(['cautious', 'random']))"
+                               f", got {short(players)}")
+        for name, flag in (("events", events), ("snapshots", snapshots)):
+            if not isinstance(flag, bool):
+                raise InvalidRules(name, f"must be True or False, got {short(flag)}")
+        if policies is not None and not isinstance(policies, dict):
+            raise InvalidRules("policies", f"expected a dict of seat to policy, got {short(policies)}")
         specs = tuple(players)
         for s in specs:
             if not isinstance(s, PlayerSpec):
@@ -143,7 +155,7 @@ class Game(GameState):
         _validate(rules, len(specs))
         for s in specs:
             _check_spec(s)
-        return cls(rules, specs, check_seed(seed), events, snapshots, policies)
+        return cls(rules, specs, check_seed(seed), bool(events), bool(snapshots), policies)
 
     def __init__(self, rules: RuleSet, specs: tuple[PlayerSpec, ...], seed: int, events: bool = True,
                  snapshots: bool = False, given: dict | None = None) -> None:
@@ -231,14 +243,15 @@ class Game(GameState):
         d = self.pending
         return d is not None and d.player not in self.bots
 
-    def play(self, until: str = "end", max_steps: int = 1_000_000) -> int:
+    def play(self, until: object = "end", max_steps: object = 1_000_000) -> int:
         """Take steps until ``until``: ``"end"``, ``"turn"`` (the next turn starts), or ``"person"`` (a person
         must decide). Always stops when a person must decide or the game ends. Returns the steps taken."""
         if until not in ("end", "turn", "person"):
-            raise ValueError(f"until must be 'end', 'turn' or 'person', got {until!r}")
+            raise InvalidRules("until", f"must be 'end', 'turn' or 'person', got {short(until)}")
+        limit = check_count(max_steps, "max_steps", 0, MOST_STEPS_ASKED)
         taken = 0
         turn_no = self.turn
-        while not self.over and taken < max_steps and not self.waiting_for_person():
+        while not self.over and taken < limit and not self.waiting_for_person():
             self.step()
             taken += 1
             if until == "turn" and self.turn != turn_no:
@@ -279,12 +292,16 @@ class Game(GameState):
         return History(self.rules, self.specs, self.seed, tuple(self.actions), self.ply)
 
     @classmethod
-    def replay(cls, history: History, steps: int | None = None, *, events: bool = True,
-               snapshots: bool = False) -> "Game":
+    def replay(cls, history: object, steps: object = None, *, events: object = True,
+               snapshots: object = False) -> "Game":
         """Rebuild a game from its history, up to ``steps`` steps (default: all). Bots are consulted on their
         own decisions so their random streams stay in step, but the recorded action is what is played."""
+        if not isinstance(history, History):
+            raise BadSave(f"expected a game's History (game.history, or History.from_json of a saved one), got "
+                          f"{short(history)}")
+        upto = history.steps if steps is None else check_count(steps, "steps", 0, MOST_STEPS_ASKED)
         g = cls.new(history.rules, history.players, history.seed, events=events, snapshots=snapshots)
-        target = history.steps if steps is None else min(steps, history.steps)
+        target = min(upto, history.steps)
         actions = history.actions
         k = 0
         while g.ply < target and not g.over:

@@ -13,9 +13,9 @@ import zlib
 
 from . import bounds, history_json as shape
 from .actions import action_from_json
-from .errors import BadSave
+from .errors import BadSave, InvalidRules
 from .game import Game, History
-from .rules import load_preset
+from .rules import RuleSet, load_preset
 from .state import PlayerSpec
 
 KEYS = ("preset", "rules", "players", "seed", "steps", "actions")
@@ -132,10 +132,17 @@ RULES_WHAT = "the rule set's link"
 
 
 def rules_params(rules, name: str = "") -> dict[str, str]:
-    """A rule set as link parameters: its preset, the rules changed from it (packed) and its name."""
+    """A rule set as link parameters: its preset, the rules changed from it (packed) and its name (one the link
+    could not carry back is refused, as :func:`rules_from_params` would refuse it)."""
+    if not isinstance(rules, RuleSet):
+        raise InvalidRules("rules", f"expected a RuleSet (for example preset('classic-us')), got {shape.short(rules)}")
+    try:
+        name = _rule_set_name(name)
+    except BadSave as exc:
+        raise InvalidRules("name", str(exc).removeprefix("the rule set's name ")) from None
     base = load_preset(rules.preset).rules
     changes = {n: mine for n, mine, _ in rules.diff(base)}
-    return {"preset": rules.preset, "rules": _pack(changes) if changes else "", "name": name[:MAX_NAME]}
+    return {"preset": rules.preset, "rules": _pack(changes) if changes else "", "name": name}
 
 
 def rules_from_params(params):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import functools
 import json
+import re
 import zlib
 
 import pytest
@@ -255,6 +256,43 @@ def test_the_api_names_what_was_wrong_with_a_value_of_the_wrong_kind():
     with pytest.raises(IllegalAction, match="tried for doubles 0 to 2 times under these rules, not 99"):
         g.arrange().jail(0, 99)
     assert not g.players[0].in_jail
+
+
+def test_the_api_names_a_wrong_argument_of_play_replay_new_bots_and_links():
+    """A fourth outside hostile review: g.play("end", "x"), Game.replay of a dict, Game.new(players=None),
+    policies=[1], events="no", bots("random") (read letter by letter), bots(..., names=["a"]) (IndexError),
+    sharelink.rules_params("x") and arrange().cash("0", 5) failed with bare TypeErrors and AttributeErrors."""
+    from monopoly_core import IllegalAction, InvalidRules
+    rules = preset("classic-us")
+    g = Game.new(rules, bots(["cautious", "random"]), 1)
+    for call, kind, words in [
+        (lambda: g.play("end", "x"), InvalidRules, "max_steps: must be a whole number, got 'x'"),
+        (lambda: g.play("end", 1.5), InvalidRules, "max_steps: must be a whole number, got 1.5"),
+        (lambda: g.play("foo"), InvalidRules, "until: must be 'end', 'turn' or 'person', got 'foo'"),
+        (lambda: Game.replay({"a": 1}), BadSave, "expected a game's History"),
+        (lambda: Game.replay(g.history, "x"), InvalidRules, "steps: must be a whole number, got 'x'"),
+        (lambda: Game.new(rules, None, 1), InvalidRules, "players: expected a list of PlayerSpec"),
+        (lambda: Game.new(rules, bots(["random", "random"]), 1, policies=[1]), InvalidRules,
+         "policies: expected a dict"),
+        (lambda: Game.new(rules, bots(["random", "random"]), 1, events="no"), InvalidRules,
+         "events: must be True or False, got 'no'"),
+        (lambda: bots("random"), InvalidRules, "bots: expected a list of strategy names"),
+        (lambda: bots(None), InvalidRules, "bots: expected a list of strategy names"),
+        (lambda: bots([1, 2]), InvalidRules, "bots: expected a list of strategy names"),
+        (lambda: bots(["random", "random"], names=["a"]), InvalidRules, "one name (text) for each of the 2 bots"),
+        (lambda: sharelink.rules_params("x"), InvalidRules, "rules: expected a RuleSet"),
+        (lambda: sharelink.rules_params(rules, "x" * 61), InvalidRules, "name: has 61 characters"),
+        (lambda: g.arrange().cash("0", 5), IllegalAction, "no seat '0'"),
+        (lambda: g.arrange().cash(0, -5), IllegalAction, "a player holds from 0 to"),
+        (lambda: g.arrange().cash(0, 2**80), IllegalAction, "a player holds from 0 to"),
+    ]:
+        before = (g.ply, [p.cash for p in g.players])
+        with pytest.raises(kind, match=re.escape(words)):
+            call()
+        assert (g.ply, [p.cash for p in g.players]) == before
+    assert g.play("end", 3) == 3 and Game.replay(g.history, 2).ply == 2
+    assert [p.name for p in bots(["random", "cautious"], names=["Ann", "Bo"])] == ["Ann", "Bo"]
+    assert sharelink.rules_params(rules, "Mine")["name"] == "Mine"
 
 
 def test_a_saved_file_with_a_byte_order_mark_loads():

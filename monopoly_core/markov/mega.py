@@ -72,11 +72,15 @@ def parse(text: str) -> Assumptions:
     """``"triples=go,bus=ticket"`` (any of the three, in any order; "" for the defaults); a clear error naming the
     assumption otherwise."""
     values = DEFAULT._asdict()
+    named: set[str] = set()
     for part in filter(None, (p.strip() for p in text.split(","))):
         name, _, value = part.partition("=")
         name, value = name.strip(), value.strip()
         if name not in CHOICES:
             raise InvalidRules("assume", f"unknown Mega assumption {short(name)} (known: {', '.join(CHOICES)})")
+        if name in named:       # (the last of two was taken without a word: an outside review)
+            raise InvalidRules("assume", f"{name} is named twice: give each assumption once")
+        named.add(name)
         if value not in CHOICES[name]:
             raise InvalidRules("assume", f"{name} must be one of {', '.join(CHOICES[name])}, got {short(value)}")
         values[name] = value
