@@ -106,7 +106,10 @@ def print_view(lesson: Lesson, mode: str) -> None:
         st.markdown("Name: \\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_ "
                     "\u2003 Date: \\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_")
     st.markdown(lesson.summary)
-    st.latex(lesson.formula)
+    if mode != "worksheet":
+        # (the formula and the goals state results the exercise asks for: a browser review found Lesson 1's
+        # worksheet printing all three answers; they belong on the answer sheet)
+        st.latex(lesson.formula)
     ex = lesson.exercise()
     st.subheader("Exercise")
     st.markdown(ex.question)
@@ -116,7 +119,7 @@ def print_view(lesson: Lesson, mode: str) -> None:
     else:
         st.markdown(f"**Answer.** {ex.answer}")
         st.markdown(f"**Working.**\n\n{ex.working}")
-    st.markdown("**What this lesson teaches**\n\n" + "\n".join(f"- {g}" for g in lesson.goals))
+        st.markdown("**What this lesson teaches**\n\n" + "\n".join(f"- {g}" for g in lesson.goals))
 
 
 def _link_seed(lesson: Lesson) -> str | None:
