@@ -100,3 +100,13 @@ def test_the_net_worth_axis_writes_whole_amounts_in_every_edition():
         fig = net_worth_figure(g)
         assert fig.layout.yaxis.tickformat == ",d", name
         assert max(max(t.y) for t in fig.data) >= 1000, name     # (amounts plotly would have written "1k")
+
+
+def test_text_that_looks_like_numbers_is_drawn_as_names_and_every_bar_shows():
+    """A browser review: the Mega speed die's faces '1', '2', '3', 'Mr. Monopoly' and 'Bus' (pandas' str dtype,
+    not object) were drawn on a number axis, and the two faces that are not numbers were left off."""
+    df = pd.DataFrame({"face": ["Mr. Monopoly", "1", "2", "3", "Bus"], "share": [0.31, 0.16, 0.17, 0.17, 0.19],
+                       "exact_chance": [1 / 3, 1 / 6, 1 / 6, 1 / 6, 1 / 6]})
+    fig = result_figure(df, "face", "share", "bar", reference="exact_chance")
+    assert fig.layout.xaxis.type == "category"
+    assert list(fig.data[0].x) == ["Mr. Monopoly", "1", "2", "3", "Bus"]

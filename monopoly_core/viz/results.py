@@ -116,7 +116,8 @@ def result_figure(df, x: str, y: str | None, kind: str = "bar", color: str | Non
         fig = px.scatter(data, x=x, y=y, color=color)
     else:
         fig = px.bar(data, x=x, y=y, color=color, barmode="group")
-        if data[x].dtype == object:
+        if data[x].dtype.kind == "O":   # text (pandas' str or object dtype): its values are names, not numbers
+            # (else plotly reads '1', '2', '3' as numbers and drops 'Mr. Monopoly' and 'Bus': a browser review)
             fig.update_xaxes(type="category")
     if kind != "pie":
         _whole_number_axes(fig, data, x, y, kind, color)
