@@ -208,8 +208,10 @@ def game_view() -> None:
                    + _sore_losers.caption(g) + " \u00b7 point at a square for its title deed")
     with right:
         _panels.turn_banner(g)
-        _notice()
+        # the notice under the buttons, not over them: shown once, it went away on the next click and the buttons
+        # moved up under the pointer (a browser review's second click on Step landed on "To the end")
         _controls(g)
+        _notice()
         if g.over:
             _panels.end_panel(g)
         elif g.waiting_for_person():
