@@ -73,7 +73,8 @@ def _sentence(ev: E.Event, game) -> str:
     if k == E.ORDER:
         if ev.square == 0:          # (a browser review read the lowest roll starting as a bug: say the rule)
             return f"{who} plays 1st (the {'lowest' if game.edition.lowest_starts else 'highest'} roll starts)."
-        return f"{who} plays {_ordinal(ev.square + 1)}."
+        # (a browser review read the second-highest roller playing 4th as a bug: play passes to the left)
+        return f"{who} plays {_ordinal(ev.square + 1)} (play passes to the left of the first player)."
     if k == E.TURN:
         jail = " (in jail)" if ev.detail else ""
         return f"Round {ev.amount}: {who}'s turn on {_sq(game, ev.square)}{jail}."
@@ -93,6 +94,9 @@ def _sentence(ev: E.Event, game) -> str:
         if reason == "salary":
             return f"{_who(game, ev.other)} collects {m(ev.amount)} salary at GO."
         if reason == "rent":
+            if _landed_on_by_the_payee(ev, game):       # (Sore Losers: a browser review read an owner paying rent
+                return (f"{who} pays {m(ev.amount)} rent to {_who(game, ev.other)}{where}: Mr Monopoly collects "
+                        f"rent from the owner instead of paying it.")     # on their own street as a mistake)
             return f"{who} pays {m(ev.amount)} rent to {_who(game, ev.other)}{where}."
         if reason == "final_rent":
             return f"{_who(game, ev.other)} collects {m(ev.amount)} from the bank, the final rent of " \
@@ -200,6 +204,20 @@ _COIN_WHY = {"start": "to start", "rent": "for paying rent", "tax": "for paying 
              "trade": "in a trade"}
 _MR_HOW = {"cash_in": "cashes in four sore loser coins and becomes Mr Monopoly",
            "card": "takes the Mr Monopoly token by a card", "bankruptcy": ""}
+
+
+def _landed_on_by_the_payee(ev: E.Event, game) -> bool:
+    """Whether the rent ``ev`` is paid to the player who has just landed on the square: the owner paying Mr
+    Monopoly (Sore Losers: "instead of paying rent, collect rent from the property's owner"). Read from the log:
+    the last move before the payment, a few events back at most."""
+    log = game.log
+    if game.rules.edition != "sore-losers" or ev.seq >= len(log) or log[ev.seq] != ev:
+        return False
+    for i in range(ev.seq - 1, max(ev.seq - 8, -1), -1):
+        before = log[i]
+        if before.kind == E.MOVE:
+            return before.player == ev.other and before.square == ev.square
+    return False
 
 
 def _sore_losers(ev: E.Event, game, who: str) -> str:

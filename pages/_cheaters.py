@@ -128,6 +128,11 @@ def table_panel(g) -> None:
                         f"\u201c{markdown(g.deck_cards[kind][index].text)}\u201d")
     st.caption((":material/link: Handcuffs: " + (markdown(cuffs.name) if cuffs else "nobody in jail"))
                + (" \u00b7 Held cards: " + "; ".join(held) if held else " \u00b7 No held cards"))
+    street = g.extra.hotel_on
+    if street >= 0 and g.owner[street] < 0 and g.level[street] > 0:
+        # (a browser review met a hotel on an unowned street at turn 0 with no word of why)
+        st.caption(f":material/hotel: The hotel on {markdown(g.board.squares[street].name)} was placed at the "
+                   "set-up: \u201cIt\u2019s free for whoever buys the Property!\u201d")
 
 
 def hidden(g) -> set[int]:

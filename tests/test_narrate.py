@@ -98,7 +98,7 @@ def test_the_turn_order_says_whether_the_highest_or_the_lowest_roll_starts():
         g = Game.new(preset(name), bots(["cautious", "cautious", "random"]), 3)
         g.step()
         said = [describe(e, g) for e in g.log if e.kind == E.ORDER]
-        assert said[0].endswith(f"plays 1st (the {words} roll starts).") and said[1].endswith("plays 2nd.")
+        assert said[0].endswith(f"plays 1st (the {words} roll starts).") and said[1].endswith("plays 2nd (play passes to the left of the first player).")
         rolls = {e.player: e.amount for e in g.log if e.kind == E.ROLL}
         first = min(rolls.values()) if words == "lowest" else max(rolls.values())
         assert rolls[g.order[0]] == first

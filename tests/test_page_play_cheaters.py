@@ -168,3 +168,17 @@ def test_a_person_home_at_go_holding_a_card_is_asked_to_play_or_keep_it_not_to_r
     assert words[0] == "Keep my cards for now"
     assert any(w.startswith("Play your Chance card: You won a rigged raffle") for w in words)
     assert not any(a.kind == C.ATTEMPT for a in d.legal_actions())
+
+
+def test_the_set_up_hotel_is_explained_while_its_street_is_unowned():
+    """003: "Place one Hotel on Pentonville Road. It's free for whoever buys the Property!" A browser review met
+    the hotel on an unowned street at turn 0 with no word of why."""
+    at = open_page("pages/play.py")
+    at.selectbox(key="setup_preset").set_value("cheaters").run()
+    at.button(key="start_game").click().run()
+    g = at.session_state["play_game"]
+    assert g.owner[9] < 0 and g.level[9] == 1
+    assert "The hotel on Pentonville Road was placed at the set-up" in texts(at)
+    g.arrange().deed(9, 0, level=1)
+    at.run()
+    assert "placed at the set-up" not in texts(at)

@@ -223,6 +223,12 @@ def test_mr_monopoly_collects_the_rent_from_the_owner_who_takes_a_coin():
     until(g, D.POST_ROLL)
     assert g.players[0].cash == cash0 + 6 and g.players[1].cash == cash1 - 6
     assert coins(g, 1) == 3 and coins(g, 0) == 2            # Mr Monopoly never collects coins
+    # the feed says why the owner pays (a browser review read "P1 pays £6 rent to P0 (The Angel Islington)",
+    # P1 owning it, as a mistake)
+    from monopoly_core.narrate import describe
+    rent = [ev for ev in g.log if ev.kind == E.PAY and ev.detail == E.R_RENT]
+    assert [describe(ev, g) for ev in rent] == [
+        "P1 pays £6 rent to P0 (The Angel Islington): Mr Monopoly collects rent from the owner instead of paying it."]
 
 
 def test_mr_monopoly_collects_taxes_and_bills_from_the_bank():
