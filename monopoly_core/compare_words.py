@@ -63,7 +63,9 @@ def _chance(test, alpha: float) -> str:
 #: What the headline Gini is, in words, and how it differs from the chart of Gini by round beside it (a page
 #: without that chart, a lesson's, leaves the second part out).
 GINI_MEANS = "each game's Gini coefficient averaged over the rounds that game lasted"
-GINI_CHART = " (the chart beside shows round by round, over all games, a finished game keeping its final value)"
+GINI_CHART = (" (the chart beside is another measure: round by round over all games, a finished game keeping its "
+              "final value. The two can disagree: games that end sooner climb the chart sooner, while each game's "
+              "average counts only the rounds it lasted)")
 
 
 def inequality(r, test, alpha: float, la: str, lb: str, *, chart_beside: bool = True) -> str:

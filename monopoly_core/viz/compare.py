@@ -19,7 +19,8 @@ DIFF_SCALE = [[0.0, "#2166ac"], [0.5, "#f7f7f7"], [1.0, "#b2182b"]]
 def _layout(fig: go.Figure, title: str, height: int, **axes) -> go.Figure:
     # Titles are short: the page draws these two to a row, 440 pixels wide on a 1024-pixel screen (a browser review
     # saw "... a finished game keeps its last v" cut off); the toolbar stands on the right edge, not over the title.
-    fig.update_layout(title=title, height=height, margin=dict(l=10, r=30, t=50, b=10), barmode="group",
+    top = 70 if "<br>" in title else 50      # (a subtitle touched the top tick: a browser review)
+    fig.update_layout(title=title, height=height, margin=dict(l=10, r=30, t=top, b=10), barmode="group",
                       legend=dict(orientation="h", y=-0.25, yanchor="top"), modebar=dict(orientation="v"), **axes)
     return fig
 
