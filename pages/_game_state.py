@@ -143,16 +143,22 @@ def act(action) -> None:
     if g is None:
         return
     try:
-        before, logged = g.ply, len(g.log)
+        before, logged, turn = g.ply, len(g.log), g.turn
         g.act(action)
         _carry_on(g)
     except MonopolyError as exc:
         notice("error", f"Not allowed: {exc}")
         return
-    if action.kind in SAID_KINDS:
-        lines = [describe(g.log[i], g) for i in range(logged, len(g.log)) if visible(g.log[i])]
+    if action.kind in SAID_KINDS or action.kind == A.ROLL:
+        # what the action did, said where the person looks: a roll's move, its rent or card (a browser review, at
+        # 1024x768, found only "Anything to manage before you finish?" there and the rent 900 px down the feed)
+        from . import _cheaters
+        secret = _cheaters.hidden(g) if _cheaters.active(g) else set()
+        lines = [describe(g.log[i], g) for i in range(logged, len(g.log))
+                 if visible(g.log[i]) and g.log[i].turn == turn and i not in secret]
         if lines:
-            notice("success", " ".join(lines[:4]) + (" …" if len(lines) > 4 else ""))
+            notice("success" if action.kind in SAID_KINDS else "info",
+                   " ".join(lines[:4]) + (" …" if len(lines) > 4 else ""))
     carried = _carried_up_to(before)
     if g.ply > before + 1:
         carried.append((before, g.ply))

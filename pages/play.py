@@ -45,6 +45,11 @@ if st.session_state.pop(FOLD_SETUP, False):
     # (a second game's form, opened by hand, stayed open over the new board: a walkthrough found the board below
     # the fold. Set before the box is drawn, the only time its state may be set)
     st.session_state[SETUP_BOX] = False
+    # and back to the top of the page, where the board is: the browser kept the place of the Start button, some
+    # 900 px down (a browser review). A fixed script of our own, no visitor's text in it.
+    st.html("<script>for (const el of [window, window.parent, ...document.querySelectorAll("
+            "'[data-testid=stMain], [data-testid=stAppViewContainer], section.main')]) "
+            "{ try { el.scrollTo(0, 0); } catch (e) {} }</script>", unsafe_allow_javascript=True)
 
 setup = st.expander("Set up a new game" if game else "Set up a game", expanded=game is None, key=SETUP_BOX,
                     on_change="rerun")
@@ -65,11 +70,17 @@ def _start_as_shown(rules, players, seed, errors: list[str], seats_seen: int | N
 
 def _setup_and_start() -> None:
     seats_seen = _setup.seats_drawn()       # (before the form draws the seats of a number typed as Start was pressed)
+    # a Start button above the form too, drawn once the form is read (a browser review: at 1024x768 the one below
+    # sat under seven groups of rules, off the screen, on a first visit)
+    top = st.container()
     rules, players, seed, errors, warnings = _setup.setup_form()
+    t1, t2 = top.columns([1, 3], vertical_alignment="center")
+    pressed = t1.button("Start the game", type="primary", key="start_game_top", width="stretch")
+    t2.caption("with the set-up below (the defaults are ready to go)")
     c1, c2 = st.columns([1, 3], vertical_alignment="center")
     # (never turned off: a click on a button turned off by a refused value only took the value corrected, and a
     # second click was needed, an outside review; a press is read here, after the form, and refused in words)
-    if c1.button("Start the game", type="primary", key="start_game", width="stretch"):
+    if c1.button("Start the game", type="primary", key="start_game", width="stretch") or pressed:
         _start_as_shown(rules, players, seed, errors, seats_seen)
     with c2:
         # every problem beside the button, not only the first (issue 14, item 10)

@@ -152,11 +152,31 @@ def test_a_deep_link_page_keeps_what_the_visitor_enters(page):
         seed.fill("4242")
         seed.press("Enter")
         time.sleep(1)
-        page.get_by_role("button", name="Start the game").click()
+        page.get_by_role("button", name="Start the game").first.click()
         # (turn 1 when the person plays first: their first turn begins at once)
         page.wait_for_selector("text=/Seed 4242 · turn [01] /", timeout=30_000)
     finally:
         proc.terminate()
+
+
+def test_a_second_game_started_from_the_bottom_of_the_form_shows_its_board_at_the_top(site, page):
+    """A browser review: after "Set up a new game" and Start at the foot of the form, the page stayed some 900 px
+    down, on the log; the board of the new game was off the screen."""
+    page.goto(f"{site}/play")
+    page.locator(".st-key-start_game_top button").first.click()      # (the Start above the form)
+    page.wait_for_selector(".st-key-board", timeout=30_000)
+    page.get_by_text("Set up a new game").click()
+    time.sleep(3)                                   # (the page reruns as the box opens: its buttons are redrawn)
+    bottom = page.locator(".st-key-start_game button").first
+    bottom.scroll_into_view_if_needed()
+    scrolled = "() => document.querySelector('[data-testid=stMain]').scrollTop"
+    assert page.evaluate(scrolled) > 300
+    bottom.click()
+    # (the page redraws for a while after the click: wait for the new game's board at the top, then check it stays)
+    board_top = "document.querySelector('.st-key-board').getBoundingClientRect().top"
+    page.wait_for_function(f"() => ({scrolled})() === 0 && {board_top} < 400", timeout=30_000)
+    time.sleep(2)
+    assert page.evaluate(scrolled) == 0 and 0 <= page.locator(".st-key-board").bounding_box()["y"] < 400
 
 
 def test_a_share_link_reopens_the_same_game_in_another_browser(site, page):
@@ -174,7 +194,7 @@ def test_a_share_link_reopens_the_same_game_in_another_browser(site, page):
 
 def test_a_game_steps_in_the_browser(site, page, tmp_path):
     page.goto(f"{site}/play")
-    page.get_by_role("button", name="Start the game").click()
+    page.get_by_role("button", name="Start the game").first.click()
     # the set-up is taken (and, when the person plays first, their first turn begun)
     page.wait_for_selector("text=/turn 0 · round 0 · step 1 ·|turn 1 · round 1 · step 2 ·/", timeout=30_000)
     # the buttons stay where they are when the one-time notice ("New game started ...") goes (a browser review:

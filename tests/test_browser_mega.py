@@ -90,7 +90,7 @@ def test_a_new_user_plays_a_mega_game_to_the_end_with_a_ticket_and_triples(site,
     seed.fill(str(SEED))
     seed.press("Enter")
     time.sleep(1)
-    page.get_by_role("button", name="Start the game").click()
+    page.get_by_role("button", name="Start the game").first.click()
     page.wait_for_selector(".st-key-ctl_step", timeout=60_000)
     _settle(page)
     pressed = []

@@ -267,7 +267,7 @@ def test_a_rule_set_named_with_a_web_address_shows_no_link(site, page):
     from monopoly_core import preset
     from pages._custom_rules import share_query
     url, _ = site
-    name = "[Click for answers](https://evil.example) www.evil.example x@evil.example"
+    name = "[Click for answers](https://evil.io) www.evil.io x@evil.io"      # (at most 60 characters)
     page.goto(f"{url}/rules?{share_query(preset('classic-uk', go_salary=400), name)}")
     page.wait_for_selector("text=was opened from the link and kept", timeout=60_000)
     _idle(page)

@@ -104,7 +104,7 @@ def test_a_new_user_sets_up_two_people_and_two_bots(site, page):  # noqa: F811
     page.locator(".st-key-setup_kind_1").click()
     page.get_by_role("option", name="person", exact=True).click()
     settle(page)
-    page.get_by_role("button", name="Start the game").click()
+    page.get_by_role("button", name="Start the game").first.click()
     settle(page)
     body = page.inner_text("body")
     assert "2 sore loser coins" in body and "Mr Monopoly: in the centre" in body

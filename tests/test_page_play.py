@@ -718,3 +718,29 @@ def test_a_person_who_gains_a_set_on_another_turn_builds_before_the_next_roll():
     after = at.session_state["play_game"]
     assert len(after.actions) > answered and sum(after.level) >= levels + 1
     assert not (after.pending is not None and after.pending.kind == "between_turns" and after.pending.player == 0)
+
+
+def test_what_a_persons_roll_did_is_said_above_their_next_decision():
+    """A browser review at 1024x768: after Roll the panel said only "Anything to manage before you finish?"; the
+    roll, the move and the rent paid were in the feed 900 px down. They are said under the buttons, this turn's
+    events only."""
+    from monopoly_core.narrate import describe, visible
+    at, g = persons_roll(seed=43)
+    logged, turn = len(g.log), g.turn
+    b = buttons(at)
+    b[next(lbl for lbl in b if lbl.startswith("Roll"))].click().run()
+    g = at.session_state["play_game"]
+    said = [describe(g.log[i], g) for i in range(logged, len(g.log)) if visible(g.log[i]) and g.log[i].turn == turn]
+    shown = [unescaped(m.value) for m in at.info]
+    assert said and said[0].startswith("Player 1 rolls")
+    assert any(s.startswith(" ".join(said[:4])[:60]) for s in shown), (said, shown)
+
+
+def test_the_start_button_above_the_form_starts_the_game_the_form_shows():
+    """A browser review: at 1024x768 the only Start button sat under seven groups of rules, off the screen."""
+    at = open_page("pages/play.py")
+    at.text_input(key="setup_seed").set_value("31").run()
+    at.button(key="start_game_top").click().run()
+    assert not at.exception
+    g = at.session_state["play_game"]
+    assert g.seed == 31 and len(g.players) == 4
