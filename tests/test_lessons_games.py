@@ -212,9 +212,11 @@ def test_seed_91s_hundred_games_are_called_evidence_against_the_model_not_a_disp
 def test_the_cheating_exercise_by_hand():
     ex = cheating.exercise()
     assert "chance 40%" in ex.question
-    assert ex.answer == ("1. Caught with chance 2/5 (40%); on average +£50.00.  2. Caught with chance 98/125 (78.4%); "
-                         "on average -£46.00: worth it against one opponent, not against three.")
-    assert "(1 - 2/5)^3 = 27/125" in ex.working and "= 3/5 (60%)" in ex.working
+    # (two opponents, not three: the page above the exercise shows three by default, and so gave the answer)
+    assert ex.answer == ("1. Caught with chance 2/5 (40%); on average +£50.00.  2. Caught with chance 16/25 (64.0%); "
+                         "on average -£10.00: worth it against one opponent, not against two.")
+    assert "(1 - 2/5)^2 = 9/25" in ex.working and "9/25 x 150 - 16/25 x 100 = 54.0 - 64.0" in ex.working
+    assert "= 3/5 (60%)" in ex.working
 
 
 def test_the_comeback_rate_bar_is_wilsons_interval_inside_0_to_100():

@@ -52,6 +52,10 @@ CASH_ACTS = ("take_cash", "take_from_player")
 ORDINARY = Fraction(1)
 #: The exercise's card and tables.
 EXERCISE_CARD = "Bank Job"
+#: The exercise's second table: two opponents, not the page's three (a browser review: the chart and table above
+#: the exercise, at their default of three ordinary opponents, gave its answer).
+OPPONENTS_ASKED = 2
+_COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
 
 Progress = Callable[[int, int], None]
 
@@ -281,23 +285,24 @@ def exercise() -> Exercise:
     d = Fraction(c.difficulty, 100)
     a, r, pen = act_cash(c), c.reward, c.penalty
     q1 = caught_chance(c, [ORDINARY])
-    q3 = caught_chance(c, [ORDINARY] * 3)
-    e1, e3 = expected_value(c, [ORDINARY]), expected_value(c, [ORDINARY] * 3)
+    k, many = OPPONENTS_ASKED, _COUNT_WORDS[OPPONENTS_ASKED]
+    q3 = caught_chance(c, [ORDINARY] * k)
+    e1, e3 = expected_value(c, [ORDINARY]), expected_value(c, [ORDINARY] * k)
     return Exercise(
         question=f"The {c.name} card: \"{c.act}\" If nobody catches you, you keep the £{a} and the bank pays a "
                  f"reward of £{r}. If you are caught, you give the £{a} back and pay a penalty of £{pen}. An "
                  f"ordinary opponent notices it with chance {float(d):.0%}, each on their own.\n\n"
                  "1. Against one ordinary opponent, what is the chance of being caught, and what does the cheat "
                  "bring on average?\n\n"
-                 "2. The same against three ordinary opponents. Is the cheat worth it?",
+                 f"2. The same against {many} ordinary opponents. Is the cheat worth it?",
         answer=f"1. Caught with chance {q1} ({float(q1):.0%}); on average {money(e1)}.  2. Caught with "
                f"chance {q3} ({float(q3):.1%}); on average {money(e3)}: worth it against one opponent, "
-               f"{'not ' if e3 <= 0 else ''}against three.",
+               f"{'not ' if e3 <= 0 else ''}against {many}.",
         working=f"1. q = {d}. Got away with: £{a} + £{r} = £{a + r}; caught: -£{pen}. "
                 f"E = (1 - {d}) x {a + r} - {d} x {pen} = {float((1 - d) * (a + r)):.0f} - "
                 f"{float(d * pen):.0f} = {money(e1)}.\n\n"
-                f"2. Nobody of three notices with chance (1 - {d})^3 = {(1 - d) ** 3}, so q = 1 - {(1 - d) ** 3} = "
-                f"{q3}. E = {(1 - d) ** 3} x {a + r} - {q3} x {pen} = {float((1 - q3) * (a + r)):.1f} - "
+                f"2. Nobody of {many} notices with chance (1 - {d})^{k} = {(1 - d) ** k}, so q = 1 - "
+                f"{(1 - d) ** k} = {q3}. E = {(1 - d) ** k} x {a + r} - {q3} x {pen} = {float((1 - q3) * (a + r)):.1f} - "
                 f"{float(q3 * pen):.1f} = {money(e3)}. The cheat pays only while q stays below "
                 f"(a + R) / (a + R + P) = {break_even(c)} ({float(break_even(c)):.0%}): every extra pair of eyes "
                 "makes it likelier to be caught.")

@@ -25,8 +25,11 @@ from .sheet import Exercise, Lesson
 from .turns import play_turns
 
 JAIL = "long"
-#: The worked example: the orange group (the exercise takes its middle street) ...
+#: The worked example: the orange group ...
 EXAMPLE_GROUP = "orange"
+#: ... and the exercise: the same step on the red group's middle street (on orange's, the answer was the worked
+#: example's own "pays for itself in 2.9 rounds", shown above it: a browser review).
+EXERCISE_GROUP = "red"
 #: ... and its third house, where the edition builds houses (else its first building step).
 THIRD_HOUSE = STREET_LEVELS.index("3 houses")
 SET = STREET_LEVELS.index("set")
@@ -168,9 +171,9 @@ def exercise(rules: RuleSet | None = None) -> Exercise:
     rules = rules or preset("classic-us")
     inc = holdings(rules, 3)
     board = load_board(inc.board)
-    s = board.groups[EXAMPLE_GROUP].squares[1]
+    s = board.groups[EXERCISE_GROUP].squares[1]
     sq = board.squares[s]
-    step = example_step(inc, EXAMPLE_GROUP)
+    step = example_step(inc, EXERCISE_GROUP)
     by_level = {lv.level: lv for lv in levels(rules)}
     above = by_level[step["to level"]]
     below = max((lv for lv in by_level.values() if lv.level < above.level), key=lambda lv: lv.level)
@@ -183,7 +186,7 @@ def exercise(rules: RuleSet | None = None) -> Exercise:
     extra = float(exact)
     shown = exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
     turns = sq.house_cost / extra
-    holding = next(r for r in inc.payback if r.group == EXAMPLE_GROUP and r.level == above.level)
+    holding = next(r for r in inc.payback if r.group == EXERCISE_GROUP and r.level == above.level)
     faster = turns / 3 < holding.payback_rounds
     return Exercise(
         question=f"An opponent lands on {sq.name} about {visits} times per turn. Its rent is {low} {with_words(below)} "
@@ -197,7 +200,7 @@ def exercise(rules: RuleSet | None = None) -> Exercise:
                 f"{low}) = {visits} x {high - low} = {shown}.\n\n"
                 f"2. {sq.house_cost} / {shown} = {turns:.1f} opponent turns; three opponents take three "
                 f"turns a round, so {turns:.1f} / 3 = {turns / 3:.1f} rounds. That is "
-                f"{'faster' if faster else 'slower'} than the whole {board.groups[EXAMPLE_GROUP].label} holding "
+                f"{'faster' if faster else 'slower'} than the whole {board.groups[EXERCISE_GROUP].label} holding "
                 f"{with_words(above)} on each street pays back ({holding.payback_rounds:.1f} rounds against three "
                 f"opponents), so the {above.building} is {'a better' if faster else 'a weaker'} buy than the "
                 "holding as a whole.")
