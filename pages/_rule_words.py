@@ -84,7 +84,7 @@ DICE = {"2d6": "two six-sided dice", "2d6+speed": "two six-sided dice and the sp
 BOOKS = {
     "000": "Monopoly for Sore Losers (Hasbro, 2020)",
     "001": "the Monopoly for Sore Losers wiki page",
-    "002": "the standard US rules (printed in Monopoly: The Mega Edition, 2020)",
+    "002": "the standard US rules of play (the classic game's, printed in full after the Mega Edition's own, 2020)",
     "003": "Monopoly Cheaters Edition (Hasbro UK, 2021)",
     "004": "the classic rule book (Hasbro UK, 2021)",
     "reference/classic_board_us_uk.csv": "the printed US and UK boards",

@@ -14,8 +14,9 @@ st.title("Monopoly rules lab")
 _site.read_address("home_address", {}, "no part of it: every page is opened from its card below or the top bar")
 st.markdown(
     "A place to explore a board game's rules and the probability behind them. Every page runs on the same "
-    "rules core, which plays Monopoly exactly as the rule books print it, so what you see in one game, in the "
-    "exact Markov chain and in thousands of simulated games all comes from one set of rules."
+    "rules core, which plays Monopoly as the rule books print it (where a book is silent, or its cards are not "
+    "public, the lab's choice is written down on the Rules page), so what you see in one game, in the exact Markov "
+    "chain and in thousands of simulated games all comes from one set of rules."
 )
 
 def _seats() -> str:

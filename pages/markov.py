@@ -269,8 +269,10 @@ with tabs[2]:
                     "one roll can make, thicker when likelier. Click a square, or choose it below, to see where a "
                     "token goes from there.")
         g1, g2 = st.columns([1, 1])
-        threshold = g1.slider("Hide moves less likely than", 0.0, 0.20, 0.03, 0.005, key="mk_threshold",
-                              format="%.3f", help="Only edges with a one-roll probability above this are drawn.")
+        # in percent, as the chart's title says it (a browser review read "0.030" on the slider and "3.0%" above)
+        threshold = g1.slider("Hide moves less likely than", 0.0, 20.0, 3.0, 0.5, key="mk_threshold",
+                              format="%.1f%%", help="Only moves one roll makes with a chance above this are "
+                                                    "drawn.") / 100
         if st.session_state.get("mk_from") not in KEYS:
             st.session_state["mk_from"] = "0"
         start = g2.selectbox("From", KEYS, key="mk_from", format_func=_label)

@@ -289,3 +289,14 @@ def test_a_seed_from_a_link(text, seed):
 def test_a_bad_seed_from_a_link_says_what_is_wrong(text, message):
     with pytest.raises(ValueError, match=message):
         parse_seed(text)
+
+
+def test_why_orange_says_its_whole_turn_chance_is_not_the_exercise_s_one_roll():
+    """A browser review read the page's "6.03% per street" against the exercise's 7/18 as a contradiction: one is
+    a whole turn from the long run's mix on the jail corner, tokens staying in jail included; the other one roll
+    that moves a token off it."""
+    from monopoly_core.lessons import landing
+    words = landing.why_top_group(US)
+    assert "with a chance of 6.03% per street" in words
+    assert "counts the tokens in jail that stay there; one roll that moves a token off the corner" in words
+    assert "7/18" in landing.exercise(US).answer

@@ -153,9 +153,11 @@ def test_every_table_has_a_csv_download(page):
 def test_choose_the_starting_square_and_threshold(page):
     at = open_tab(page, "Graph")
     at.selectbox(key="mk_from").set_value("7").run()
-    at.slider(key="mk_threshold").set_value(0.1).run()
+    at.slider(key="mk_threshold").set_value(10.0).run()         # (in percent, as the chart's title says)
     assert not at.exception
     assert any(m.value.startswith("From Chance") for m in at.markdown)
+    graph = next(c for c in at.get("plotly_chart") if "10.0%" in c.proto.spec)
+    assert graph is not None
 
 
 def test_small_simulation_and_income(page):

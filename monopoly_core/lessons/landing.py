@@ -203,7 +203,9 @@ def why_top_group(rules: RuleSet, jail: str = "long") -> str:
         return (f"{head} A token on the jail corner ends its next turn on {a} {label} street with a chance of "
                 f"{pct(chance[top])} per street, more than on any other group: {label} lies "
                 f"{_and([str(d) for d in steps])} squares past the jail corner, just where a roll of "
-                f"{dice_words(rules)} usually takes a token leaving it.")
+                f"{dice_words(rules)} usually takes a token leaving it. (That chance counts the tokens in jail "
+                f"that stay there; one roll that moves a token off the corner, as the exercise asks, reaches "
+                f"{label} more often.)")
     other = board.groups[nearest].label
     return (f"{head} That is not what puts it first: a token on the jail corner ends its next turn on "
             f"{other} more often ({pct(chance[nearest])} per street, {label} {pct(chance[top])}). {label.capitalize()} "
