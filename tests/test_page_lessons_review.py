@@ -87,8 +87,11 @@ def test_lesson_4_says_the_payback_claim_only_as_the_numbers_have_it():
 def test_lesson_4_exercise_in_the_cheaters_edition_prices_a_hotel():
     at = with_rule_set("lesson_expected_value", "l4_preset", "cheaters")
     question = texts(at)
-    assert "a hotel costs 300" in question and "a house costs" not in question
-    sq = load_board(CHEATERS.board).squares[load_board(CHEATERS.board).groups["orange"].squares[1]]
+    # (the exercise's street is the red group's middle one: orange's answer was the worked example's own)
+    from monopoly_core.lessons.expected_value import EXERCISE_GROUP
+    board = load_board(CHEATERS.board)
+    sq = board.squares[board.groups[EXERCISE_GROUP].squares[1]]
+    assert f"a hotel costs {sq.house_cost}" in question and "a house costs" not in question
     assert f"Its rent is {2 * sq.rents[0]} with the whole set and {sq.rents[5]} with a hotel" in question
 
 
