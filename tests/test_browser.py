@@ -173,8 +173,9 @@ def test_a_second_game_started_from_the_bottom_of_the_form_shows_its_board_at_th
     assert page.evaluate(scrolled) > 300
     bottom.click()
     # (the page redraws for a while after the click: wait for the new game's board at the top, then check it stays)
-    board_top = "document.querySelector('.st-key-board').getBoundingClientRect().top"
-    page.wait_for_function(f"() => ({scrolled})() === 0 && {board_top} < 400", timeout=30_000)
+    board = "document.querySelector('.st-key-board')"            # (absent for a moment while the page redraws)
+    page.wait_for_function(f"() => ({scrolled})() === 0 && {board} !== null && "
+                           f"{board}.getBoundingClientRect().top < 400", timeout=30_000)
     time.sleep(2)
     assert page.evaluate(scrolled) == 0 and 0 <= page.locator(".st-key-board").bounding_box()["y"] < 400
 
