@@ -1,6 +1,8 @@
 """Play: set up a game, step through it, make every decision, undo, save and share (issue: the Play page)."""
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 import streamlit as st
 
 from monopoly_core import savefile
@@ -177,9 +179,14 @@ def _share(g) -> None:
         if length > gs.MAX_ADDRESS:
             too_long = length
         else:
-            st.query_params.from_dict({k: v for k, v in params.items() if v})
+            shown = {k: v for k, v in params.items() if v}
+            st.query_params.from_dict(shown)
             st.session_state[gs.LINK_OPENED] = True
-            st.caption("The address bar now holds this game: copy it and open it in another browser.")
+            # the link itself too, with the copy button of a code box (a browser review found only "copy it")
+            here = (st.context.url or "").split("?", 1)[0]
+            st.caption("The address bar now holds this game; or copy the link below (the button at its right) and "
+                       "open it in another browser.")
+            st.code(f"{here}?{urlencode(shown)}", language=None, wrap_lines=True)
     if too_long:
         st.warning(gs.too_long_words(too_long))
     c3.button("Log it in the game database" + ("" if g.over else " (unfinished)"), key="log_game",

@@ -209,6 +209,10 @@ def test_share_link_opens_the_same_game():
     at.button(key="share_link").click().run()
     params = {k: v for k, v in at.query_params.items()}
     assert params["seed"] == "9"
+    # the link is also shown in a code box, whose button copies it (a browser review found only "copy it")
+    from urllib.parse import parse_qsl
+    link = next(c.value for c in at.code if "seed=9" in c.value)
+    assert dict(parse_qsl(link.split("?", 1)[1])) == params
     other = AppTest.from_file(APP, default_timeout=60)
     for k, v in params.items():
         other.query_params[k] = v
