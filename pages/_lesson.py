@@ -274,10 +274,18 @@ def _toggle(key: str) -> None:
     st.session_state[key] = not st.session_state.get(key, False)
 
 
-def exercise(lesson: Lesson, ex: Exercise) -> None:
-    """The exercise, and its answer once asked for."""
+def exercise(lesson: Lesson, ex: Exercise, *, waits_for_runs: bool = False) -> None:
+    """The exercise, and its answer once asked for. With ``waits_for_runs`` the answer's button is a fragment: a
+    click on it waits for a run of games under way instead of stopping it (a browser review pressed "Show the
+    answer" during Lesson 5's 1,000 games and lost the run). Streamlit keeps such a click only when the page has
+    already drawn the fragment in the run under way, so the page calls this before it plays its games, into a
+    container below them (``with body:`` after it)."""
     st.subheader("Exercise")
     st.markdown(ex.question)
+    (_answer_waiting if waits_for_runs else _answer)(lesson, ex)
+
+
+def _answer(lesson: Lesson, ex: Exercise) -> None:
     key = f"{lesson.slug}_answer_shown"
     shown = st.session_state.get(key, False)
     st.button("Hide the answer" if shown else "Show the answer", key=f"{lesson.slug}_answer", on_click=_toggle,
@@ -285,3 +293,6 @@ def exercise(lesson: Lesson, ex: Exercise) -> None:
     if shown:
         st.success(f"**Answer.** {ex.answer}")
         st.markdown(ex.working)
+
+
+_answer_waiting = st.fragment(_answer)

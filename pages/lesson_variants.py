@@ -27,58 +27,61 @@ _lesson.begin(LESSON, (
     "luck, so each one gets a **hypothesis test**: the p-value is the chance of a difference at least this large "
     "if the rules made no difference at all. Below 5%, we call the difference larger than chance."))
 
-st.info(f"**What counts as a comeback.** The *trailing player* of a game is the player still in the game with the "
-        f"lowest net worth (cash, plus property prices less mortgages, plus buildings) at the end of round "
-        f"{V.COMEBACK_ROUND}. A **comeback** is the trailing player going on to win. Games that are over by then, "
-        f"and games where two players tie for last, have no trailing player and are not counted. With "
-        f"{V.PLAYERS} players, if standing at round {V.COMEBACK_ROUND} said nothing about the winner, about "
-        f"1 game in {V.PLAYERS} would be a comeback.")
-st.markdown("**The rule sets**\n\n" + "\n".join(
-    f"- **{words}**{'' if TITLES[name].title == words else f' ({TITLES[name].title})'}: {TITLES[name].description}"
-    for name, words in V.VARIANTS
-    if name in TITLES))
+# the page's body, drawn above the exercise; the exercise is drawn first, so that its answer
+# button waits for a run of games under way instead of stopping it (see _lesson.exercise)
+body = st.container()
+_lesson.exercise(LESSON, V.exercise(), waits_for_runs=True)
+with body:
+    st.info(f"**What counts as a comeback.** The *trailing player* of a game is the player still in the game with the "
+            f"lowest net worth (cash, plus property prices less mortgages, plus buildings) at the end of round "
+            f"{V.COMEBACK_ROUND}. A **comeback** is the trailing player going on to win. Games that are over by then, "
+            f"and games where two players tie for last, have no trailing player and are not counted. With "
+            f"{V.PLAYERS} players, if standing at round {V.COMEBACK_ROUND} said nothing about the winner, about "
+            f"1 game in {V.PLAYERS} would be a comeback.")
+    st.markdown("**The rule sets**\n\n" + "\n".join(
+        f"- **{words}**{'' if TITLES[name].title == words else f' ({TITLES[name].title})'}: {TITLES[name].description}"
+        for name, words in V.VARIANTS
+        if name in TITLES))
 
-st.subheader("Play the games")
-st.caption(f"Four bots ({', '.join(s.strategy for s in bot_table(V.PLAYERS))}) play every game. 1,000 games of "
-           "each rule set take about ten seconds the first time on this lab's two-core machine when nothing else runs "
-           "on it (longer on a busy or slower computer); a class opening the "
-           "same link reads the first student's games back from the database in a few seconds.")
+    st.subheader("Play the games")
+    st.caption(f"Four bots ({', '.join(s.strategy for s in bot_table(V.PLAYERS))}) play every game. 1,000 games of "
+               "each rule set take about ten seconds the first time on this lab's two-core machine when nothing "
+               "else runs on it (longer on a busy or slower computer); a class opening the same link reads the "
+               "first student's games back from the database in a few seconds.")
 
 
-def experiment(n: int, seed: int):
-    return _lesson.played_games(V.play, n, seed, "the three rule sets with the same seeds")
+    def experiment(n: int, seed: int):
+        return _lesson.played_games(V.play, n, seed, "the three rule sets with the same seeds")
 
-result = _lesson.simulation(LESSON, (), experiment, once="One game of each", many="{n:,} games of each",
-                            sizes=V.SIZES, games=True)
-if result is not None:
-    n, run = result
-    if isinstance(run, str):
-        st.error(run)
-    else:
-        batches = ", ".join(f"{words} {run.batch(name)}" for name, words in V.VARIANTS)
-        seconds = sum(c.seconds for c in run.comparisons)
-        st.markdown(f"**{n:,} game{'s' if n != 1 else ''} of each rule set** with seed {run.seed}, logged in the game "
-                    f"database as batches {batches} (master seed {run.master}); "
-                    + ("read back from the database" if all(all(c.reused) for c in run.comparisons)
-                       else f"played in {seconds:.0f} s" if seconds >= 1 else "played in under a second") + ".")
-        rows = V.summary_rows(run)
-        st.plotly_chart(VG.variants_figure(rows, V.half_widths(run), chance=1 / V.PLAYERS), key="l5_figure",
-                        config={"displayModeBar": False})
-        _lesson.table(rows, f"variants-{n}-games-seed-{run.seed}", "l5_summary",
-                      formats={"rounds per game": "%.1f", "Gini of net worth": "%.3f", "comeback rate": "%.3f"})
-        st.markdown("**What the tests say**")
-        tests = V.test_rows(run)
-        if not tests:
-            st.markdown(V.ONE_GAME)
+    result = _lesson.simulation(LESSON, (), experiment, once="One game of each", many="{n:,} games of each",
+                                sizes=V.SIZES, games=True)
+    if result is not None:
+        n, run = result
+        if isinstance(run, str):
+            st.error(run)
         else:
-            st.markdown("\n".join(f"- {t['in words']}" for t in tests))
-            _lesson.table(tests, f"variant-tests-{n}-games-seed-{run.seed}", "l5_tests",
-                          formats={"p-value": "%.4f"})
-            st.caption("Game length and inequality: the paired t-test of the Rules page's comparison, on the "
-                       "differences game by game. Comebacks: McNemar's exact test on the games counted under both "
-                       "rule sets (only the games where one rule set has a comeback and the other not tell them "
-                       f"apart). {V.luck_note(n)} " + V.ONE_IN_TWENTY)
-        st.page_link(str(_site.ROOT / "pages" / "rules.py"), label="Compare any two rule sets on the Rules page",
-                     icon=":material/rule:")
-
-_lesson.exercise(LESSON, V.exercise())
+            batches = ", ".join(f"{words} {run.batch(name)}" for name, words in V.VARIANTS)
+            seconds = sum(c.seconds for c in run.comparisons)
+            st.markdown(f"**{n:,} game{'s' if n != 1 else ''} of each rule set** with seed {run.seed}, logged in the "
+                        f"game database as batches {batches} (master seed {run.master}); "
+                        + ("read back from the database" if all(all(c.reused) for c in run.comparisons)
+                           else f"played in {seconds:.0f} s" if seconds >= 1 else "played in under a second") + ".")
+            rows = V.summary_rows(run)
+            st.plotly_chart(VG.variants_figure(rows, V.half_widths(run), chance=1 / V.PLAYERS), key="l5_figure",
+                            config={"displayModeBar": False})
+            _lesson.table(rows, f"variants-{n}-games-seed-{run.seed}", "l5_summary",
+                          formats={"rounds per game": "%.1f", "Gini of net worth": "%.3f", "comeback rate": "%.3f"})
+            st.markdown("**What the tests say**")
+            tests = V.test_rows(run)
+            if not tests:
+                st.markdown(V.ONE_GAME)
+            else:
+                st.markdown("\n".join(f"- {t['in words']}" for t in tests))
+                _lesson.table(tests, f"variant-tests-{n}-games-seed-{run.seed}", "l5_tests",
+                              formats={"p-value": "%.4f"})
+                st.caption("Game length and inequality: the paired t-test of the Rules page's comparison, on the "
+                           "differences game by game. Comebacks: McNemar's exact test on the games counted under both "
+                           "rule sets (only the games where one rule set has a comeback and the other not tell them "
+                           f"apart). {V.luck_note(n)} " + V.ONE_IN_TWENTY)
+            st.page_link(str(_site.ROOT / "pages" / "rules.py"), label="Compare any two rule sets on the Rules page",
+                         icon=":material/rule:")

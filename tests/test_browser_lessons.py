@@ -78,3 +78,27 @@ def test_a_wrong_print_link_keeps_the_menu_and_a_worksheet_hides_it(site):  # no
         page.goto(f"{url}/lesson_dice?print=worksheet")
         page.wait_for_selector("text=Your answer and your working", timeout=60_000)
         assert page.locator("text=Game database").count() == 0          # a sheet prints without it
+
+
+def test_show_the_answer_during_a_run_of_games_waits_for_it(site):  # noqa: F811
+    """A browser review pressed "Show the answer" while Lesson 5 played its games: the click stopped the run. The
+    answer's button is a fragment drawn before the games are played, so the click waits: the games are all played,
+    then the answer shows."""
+    from playwright.sync_api import sync_playwright
+    url, _ = site
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            page.goto(f"{url}/lesson_variants?seed=5151")
+            page.wait_for_selector("text=Show the answer", timeout=60_000)
+            time.sleep(1)
+            page.get_by_role("button", name="100 games of each").click()
+            page.wait_for_selector("text=Simulating", timeout=30_000)        # the run is under way
+            page.get_by_role("button", name="Show the answer").click()
+            page.wait_for_selector("text=What the tests say", timeout=120_000)
+            page.wait_for_selector("text=Answer.", timeout=60_000)
+            body = page.inner_text("[data-testid=stMain]")
+            assert "stopped by a click" not in body and "100 games of each rule set" in body
+        finally:
+            browser.close()
