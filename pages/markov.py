@@ -214,11 +214,12 @@ tabs = st.tabs(["Heat map", "Ranking", "Graph", "Convergence", "Theory vs experi
 # --- heat map ------------------------------------------------------------------------------------------------
 with tabs[0]:
     if tabs[0].open:
-        st.caption(QUANTITY_HELP)
         for q, tab in zip(M.QUANTITIES, st.tabs(list(M.QUANTITIES), key="mk_heat_quantity")):
             with tab:
                 st.plotly_chart(_heat_figure(name, jail, q, uk_card, assume), key=f"mk_heat_{q}")
                 st.markdown(M.describe_distribution(M.stationary(rules, jail, q, uk_card, assume)))
+        # (under the board, not over it: at 1024x768 the heat map began below the fold; a browser review)
+        st.caption(QUANTITY_HELP)
         st.caption("The jail corner is coloured for Just Visiting only; In Jail is written in the middle (it would "
                    "outshine every other square). The ranking lists both.")
         if rules.edition == "cheaters":
