@@ -85,12 +85,11 @@ def bots(strategies, names=None) -> list[PlayerSpec]:
     """Specs for an all-bot table, e.g. ``bots(["cautious", "always-buy"])``; ``names``, if given, one per bot.
     Strategies that are not a list of names are refused naming what was given (a single text would otherwise
     be read letter by letter as the strategies "r", "a", ...)."""
-    if isinstance(strategies, str) or not isinstance(strategies, (list, tuple)) \
-            or not all(isinstance(s, str) for s in strategies):
+    if not isinstance(strategies, (list, tuple)) or not all(isinstance(s, str) for s in strategies):
         raise InvalidRules("bots", f"expected a list of strategy names such as ['cautious', 'random'], got "
                            f"{short(strategies)}")
-    if names is not None and (isinstance(names, str) or not isinstance(names, (list, tuple))
-                              or len(names) != len(strategies) or not all(isinstance(n, str) for n in names)):
+    if names is not None and (not isinstance(names, (list, tuple)) or len(names) != len(strategies)
+                              or not all(isinstance(n, str) for n in names)):
         raise InvalidRules("bots", f"expected one name (text) for each of the {len(strategies)} bots, got "
                            f"{short(names)}")
     return [PlayerSpec(names[i] if names else f"{s.title()} {i + 1}", BOT, s, TOKEN_COLOURS[i % 8])

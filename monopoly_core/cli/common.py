@@ -88,6 +88,7 @@ def seconds(hi: float):
 
 
 seed = _refusing(lambda text: check_seed(_integer(text)))
+seed.__doc__ = f"An argparse type: a game seed from 0 to {SEED_MAX:,}."
 
 
 def _db_path(text: str) -> str:
@@ -108,7 +109,6 @@ def not_blank(option: str, without: str):
             raise InvalidRules("value", f"an empty value names nothing: leave {option} out {without}")
         return text
     return _refusing(check)
-seed.__doc__ = f"An argparse type: a game seed from 0 to {SEED_MAX:,}."
 
 
 def parse_bots(text: str | None, n: int):
