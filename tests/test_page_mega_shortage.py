@@ -21,6 +21,9 @@ def test_the_page_asks_for_a_bid_on_a_skyscraper_and_where_to_place_it():
     at = open_page("pages/play.py")
     at.selectbox(key="setup_preset").set_value("mega").run()
     at.selectbox(key="setup_kind_1").set_value("person").run()
+    # a fixed seed: the form's own is random, and some seeds ask a person for a bid before the first roll (a fresh
+    # clone's run failed so)
+    at.text_input(key="setup_seed").set_value("7").run()
     at.button(key="start_game").click().run()
     assert not at.exception, [e.value for e in at.exception]
     g = at.session_state["play_game"]
