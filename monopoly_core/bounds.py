@@ -59,8 +59,12 @@ def short(value) -> str:
         return f"a number of about {int(value.bit_length() * math.log10(2)) + 1} digits"
     try:
         return reprlib.repr(value)
-    except ValueError:          # (a number past Python's 4,300 digits inside a list or a dict)
-        return f"a {type(value).__name__} holding a number too long to show"
+    except ValueError as exc:   # (a number past Python's 4,300 digits inside a list or a dict)
+        if "digits" in str(exc):
+            return f"a {type(value).__name__} holding a number too long to show"
+        return f"a {type(value).__name__} that cannot be shown"
+    except Exception:           # (an object whose own repr fails: an outside review's came out as its ValueError)
+        return f"a {type(value).__name__} that cannot be shown"
 
 
 #: How long one click on the site plays bot games (the Database page's Simulate, the Rules page's comparison), in

@@ -65,6 +65,45 @@ def build_problem(game: GameState, seat: int, square: int, *, check_cash: bool =
     return None
 
 
+def arranged_problem(game: GameState, square: int, *, but: int = 0) -> str | None:
+    """Why the buildings on ``square`` could not stand there in a game (None: they could, or there are none): a
+    street's buildings stand on a colour group whose owner holds all of it but ``but`` streets (classic: the whole
+    set, 002 HOUSES and 004 BUILDINGS), none of those mortgaged (002 MORTGAGES: "all the buildings on all the
+    properties of its color-group must be sold" first). What :meth:`Game.arrange` refuses (through the edition's
+    :meth:`~.editions.base.Edition.arranged_problem`); read from the owners directly, not the holding counters, so
+    that a change can be tried before it is made."""
+    if not game.level[square]:
+        return None
+    sq, members = _group(game, square)
+    seat, owner, mortgaged = game.owner[square], game.owner, game.mortgaged
+    if sq.kind != "street" or not members:
+        return f"{sq.name} cannot be built on"
+    if seat < 0:
+        return f"{sq.name} belongs to the bank: buildings stand only on a player's street"
+    label = game.board.groups[sq.group].label
+    held = 0
+    for s in members:
+        if owner[s] == seat:
+            if mortgaged[s]:
+                return f"{game.board.squares[s].name} is mortgaged, and a {label} street has buildings: a group with " \
+                       f"buildings has no mortgaged street of their owner's"
+            held += 1
+    if held < len(members) - but:
+        need = "the whole" if not but else "all but one of the"
+        return f"the buildings on {sq.name} need {need} {label} set held by their owner"
+    return None
+
+
+def arranged_on_street_problem(game: GameState, square: int) -> str | None:
+    """:func:`arranged_problem` for editions whose buildings outlive their owner's hold on the set (Sore Losers and
+    Cheaters: buildings stay where they are after a bankruptcy, whoever takes the deeds, the bank included; Cheaters
+    also sets a hotel on a street of the bank's and moves hotels by cards): any street may hold them, only a street."""
+    sq = game.board.squares[square]
+    if game.level[square] and (sq.kind != "street" or not game.members_of[square]):
+        return f"{sq.name} cannot be built on"
+    return None
+
+
 def hotel_in_bank(game: GameState) -> bool:
     """The bank can hand out a hotel: one is left, or the supply is unlimited (building limits off)."""
     return not game.rules.building_limits or game.hotels_left > 0

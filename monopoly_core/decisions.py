@@ -16,6 +16,7 @@ from typing import Final, TYPE_CHECKING
 
 from . import actions as A
 from .actions import Action, Trade
+from .bounds import short
 from .errors import IllegalAction
 from .building import build_problem, sell_problem
 from .mortgage import mortgage_problem, unmortgage_cost, unmortgage_problem
@@ -106,6 +107,12 @@ _WINDOWS: Final = frozenset({PRE_ROLL, JAIL, POST_ROLL, BETWEEN_TURNS})
 #: without passing the limit (which stays the net for a cycle of the rules themselves). An outside review reached the
 #: limit by legal play (about 10,000 rejected offers in one turn), and the game could then not be saved or undone.
 STEPS_KEPT_TO_FINISH: Final = 5_000
+#: The most the people's answers of one game may take in a saved file (bytes of their compact JSON): past it, the
+#: same answers are refused for the rest of the game, so that every game people play can be saved and loaded again
+#: (``savefile.MAX_BYTES``, ``history_json.MAX_ACTIONS``). An outside review's person mortgaged and lifted one
+#: street 990,000 times (no interest), a legal game whose file (34 MB) the lab then refused to load. Bots answer
+#: within bounds of their own (8 random bots over 10,000 rounds: about 270,000 answers).
+PEOPLE_ANSWER_BYTES: Final = 6_000_000
 
 
 class Decision:
@@ -144,7 +151,7 @@ class Decision:
     def problem(self, action: object) -> str | None:
         """Why ``action`` is illegal here, or None if it is legal."""
         if not isinstance(action, Action):
-            return f"not an Action: {action!r}"
+            return f"not an Action: {short(action)}"
         kind = action.kind
         if kind in self.always:
             return None
@@ -196,10 +203,11 @@ class Decision:
         return None
 
     def out_of_steps(self) -> bool:
-        """Whether a person deciding now has fewer than :data:`STEPS_KEPT_TO_FINISH` steps left of this turn (bots
-        answer within bounds of their own)."""
+        """Whether a person deciding now has fewer than :data:`STEPS_KEPT_TO_FINISH` steps left of this turn, or the
+        people's answers have passed :data:`PEOPLE_ANSWER_BYTES` (bots answer within bounds of their own)."""
         g = self.game
-        return g.ply > g.step_budget - STEPS_KEPT_TO_FINISH and self.player not in g.bots
+        return ((g.ply > g.step_budget - STEPS_KEPT_TO_FINISH or g.person_answer_bytes > PEOPLE_ANSWER_BYTES)
+                and self.player not in g.bots)
 
     def check(self, action: object) -> None:
         """Raise :class:`IllegalAction` naming the reason, unless ``action`` is legal."""
@@ -242,6 +250,10 @@ class Decision:
 
 def _out_of_steps(g: GameState) -> str:
     from .flow import MAX_STEPS_PER_TURN
+    if g.person_answer_bytes > PEOPLE_ANSWER_BYTES:
+        return (f"this game's answers fill {g.person_answer_bytes:,} bytes of a saved file, near the most a saved game "
+                f"holds: no more trade offers, bids, building or mortgages in this game (pass, end the turn, or let "
+                f"the next player roll)")
     taken = g.ply - (g.step_budget - MAX_STEPS_PER_TURN)
     return (f"this turn has taken {taken:,} steps, near the most one turn may take ({MAX_STEPS_PER_TURN:,}): no more "
             f"trade offers, bids, building or mortgages until the next turn (pass, end the turn, or let the next "

@@ -20,6 +20,8 @@ True
 """
 from __future__ import annotations
 
+import json
+
 from dataclasses import dataclass
 from typing import Final, TYPE_CHECKING
 
@@ -29,7 +31,7 @@ from . import editions
 from . import policies
 from . import turn
 from .actions import Action, action_from_json, stray_fields
-from .arrange import Arrangement
+from .arrange import Arrangement, position_problem
 from .bounds import check_count, check_seed, short
 from .errors import (BadSave, DecisionPending, GameOver, IllegalAction, IllegalReplay, InvalidRules,
                      NoDecisionPending)
@@ -88,6 +90,30 @@ class History:
         if not isinstance(d["actions"], list):
             raise BadSave("'actions' must be a list")
         return cls(rules, players, seed, tuple(action_from_json(a) for a in d["actions"]), steps)
+
+
+def _check_history(h: History) -> None:
+    """Refuse, in words, a History whose fields are not what :meth:`Game.replay` reads (one built by hand: the
+    compiled build's constructor checks the types, the interpreted one does not; a negative step count replayed to
+    step 0 without a word, an outside review found)."""
+    what = None
+    # (read as plain objects: the compiled build checks a typed field's items only as they are read)
+    rules: object = h.rules
+    players: object = h.players
+    actions: object = h.actions
+    if not isinstance(rules, RuleSet):
+        what = f"its rules are {short(rules)}, not a RuleSet"
+    elif not isinstance(players, tuple) or not all(isinstance(p, PlayerSpec) for p in players):
+        what = f"its players are {short(players)}, not a tuple of PlayerSpec"
+    elif not isinstance(actions, tuple) or not all(isinstance(a, Action) for a in actions):
+        what = f"its actions are {short(actions)}, not a tuple of Action"
+    if what is not None:
+        raise BadSave(f"not a game's history: {what}")
+    try:
+        check_seed(h.seed)
+        check_count(h.steps, "steps", 0, MOST_STEPS_ASKED)
+    except InvalidRules as exc:
+        raise BadSave(f"not a game's history: {exc}") from None
 
 
 _VALIDATED: Final[dict] = {}
@@ -197,6 +223,9 @@ class Game(GameState):
             flow.check_budget(self)
 
     def _answer(self, action: Action) -> None:
+        d = self.pending
+        if d is not None and d.player not in self.bots:     # (a person's: see decisions.PEOPLE_ANSWER_BYTES)
+            self.person_answer_bytes += len(json.dumps(action.to_json(), separators=(",", ":"))) + 2
         self.actions.append(action)
         self._send(action)
 
@@ -205,6 +234,8 @@ class Game(GameState):
         by the bot; a person's raises :class:`DecisionPending`."""
         if self.over:
             raise GameOver(f"the game is over ({self.end_reason})")
+        if self.arranged:
+            self._check_arranged()
         start = len(self.log)
         d = self.pending
         if d is None:
@@ -216,7 +247,7 @@ class Game(GameState):
             action = bot.choose(d, self)
             why = d.problem(action)
             if why is not None:
-                raise IllegalAction(f"bot {self.players[d.player].name} chose {action!r}: {why}")
+                raise IllegalAction(f"bot {self.players[d.player].name} chose {short(action)}: {why}")
             self._answer(action)
         return self.log.since(start)
 
@@ -225,6 +256,8 @@ class Game(GameState):
         Action at all, raises :class:`IllegalAction` and changes nothing."""
         if self.over:
             raise GameOver(f"the game is over ({self.end_reason})")
+        if self.arranged:
+            self._check_arranged()
         d = self.pending
         if d is None:
             raise NoDecisionPending("nothing to decide now: the next step is automatic")
@@ -267,6 +300,8 @@ class Game(GameState):
         """
         if self.over:
             return
+        if self.arranged:
+            self._check_arranged()
         self.fast, self.auto_bots = True, self.bots
         try:
             while not self.over:
@@ -286,6 +321,14 @@ class Game(GameState):
         no longer replays from its history."""
         return Arrangement(self)
 
+    def _check_arranged(self) -> None:
+        """Refuse to go on from an arranged position the rules could not have reached (the game is left as it is,
+        for an arrangement that mends it): see :func:`.arrange.position_problem`."""
+        why = position_problem(self)
+        if why is not None:
+            raise IllegalAction(f"the arranged position cannot be played: {why} (arrange it again)")
+        self.arranged = False
+
     # --- history ----------------------------------------------------------------------------------------------
     @property
     def history(self) -> History:
@@ -299,6 +342,7 @@ class Game(GameState):
         if not isinstance(history, History):
             raise BadSave(f"expected a game's History (game.history, or History.from_json of a saved one), got "
                           f"{short(history)}")
+        _check_history(history)
         upto = history.steps if steps is None else check_count(steps, "steps", 0, MOST_STEPS_ASKED)
         g = cls.new(history.rules, history.players, history.seed, events=events, snapshots=snapshots)
         target = min(upto, history.steps)

@@ -131,6 +131,8 @@ class GameState:
     bots: dict[int, Policy]                     # seat -> the policy answering its decisions
     rng: random.Random                          # the game's own generator: dice, shuffles
     random: Callable[[], float]                 # rng.random, or a stand-in a test arranged (see Game.arrange)
+    arranged: bool                              # deeds or buildings arranged since the last check (see arrange.py)
+    person_answer_bytes: int                    # the people's answers so far, as a saved file writes them (decisions)
     actions: list[Action]
     skips_pre_roll: frozenset[int]
     pre_roll_windows: list[Decision | None]     # per seat, made once (decisions are immutable): see Game
@@ -212,6 +214,8 @@ class GameState:
         # standing answer: the same in step-by-step play, batch play and replay).
         self.skips_pre_roll = frozenset(s for s, b in bots.items() if not b.uses_pre_roll)
         self.fast = False
+        self.arranged = False
+        self.person_answer_bytes = 0
         self.step_budget = 1 << 62
         self.closed_shortage = (-1, 0)
         self.auto_bots = {}

@@ -300,11 +300,24 @@ def connect_error(exc: Exception, path: Path) -> StoreError:
     if "lock" in text.lower():
         return StoreBusy(f"the database {name} is in use by another program (perhaps a simulation running in "
                          f"another window); try again when it has finished")
-    if "not a valid duckdb database" in text.lower() or "is a directory" in text.lower() or _is_dir(path):
+    if ("not a valid duckdb database" in text.lower() or "is a directory" in text.lower() or _is_dir(path)
+            or _foreign_file(path)):
         return StoreError(f"{name} is not a game database this lab can read (another program's file, a folder, or "
                           f"a damaged file): choose another name")
     first = text.splitlines()[0].replace(str(path), name) if text else repr(exc)
     return StoreError(f"cannot open the database {name}: {first}")
+
+
+def _foreign_file(path: Path) -> bool:
+    """Whether ``path`` is a file with something in it but not a DuckDB database (whose bytes 8-11 say ``DUCK``).
+    DuckDB's own words for one vary with its name: random bytes named ``.json`` were "Cannot launch in-memory
+    database in read-only mode!" (an outside review)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(12)
+    except OSError:
+        return False
+    return len(head) > 0 and head[8:12] != b"DUCK"
 
 
 def _is_dir(path: Path) -> bool:

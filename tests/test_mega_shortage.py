@@ -165,6 +165,7 @@ def test_the_standard_eight_skyscrapers_are_auctioned_only_once_fewer_are_left_t
     # 002 CONTENTS: "8 Skyscrapers": with two players able, the skyscraper is bought at its price while the bank
     # holds two or more, and auctioned when it holds one
     def arrange(g):
+        g.arrange().supply(hotels=14)       # (14 hotels at once: more than the standard 12, which arrange refuses)
         two_hotel_groups(g)
         give(g, 0, 7, 8, 11, 12, level=5)
         give(g, 0, 15, 16, 18, 19, level=5)

@@ -251,6 +251,25 @@ class Edition:
         winner may place the building (Mega: all but one of a group)."""
         return building.build_problem(g, seat, square, check_cash=False)
 
+    def arranged_problem(self, g: GameState, square: int) -> str | None:
+        """Why the buildings on ``square`` could not stand there in a game under these rules (None: they could):
+        what :meth:`Game.arrange` refuses, so that every position it sets up is one the engine plays on (an outside
+        review arranged a hotel on Boardwalk with Park Place another player's, who then "sold" that hotel to pay a
+        debt, and a hotel on a bank's street, which stuck the game). Classic: the whole set, none of it mortgaged
+        (Mega: all but one, a depot on a railroad; Cheaters: the whole set, as classic)."""
+        return building.arranged_problem(g, square)
+
+    def arranged_supply_problem(self, g: GameState) -> str | None:
+        """Why the bank's supply of buildings could not be what an arrangement has just left it (None: it could):
+        with building limits, the houses and hotels placed came from the bank, which has none to spare below zero
+        (Mega: its skyscrapers and depots too). :meth:`Game.arrange` undoes a change this refuses."""
+        if g.rules.building_limits:
+            if g.houses_left < 0:
+                return f"the bank is {-g.houses_left} house(s) short of that (it has {g.rules.houses} in all)"
+            if g.hotels_left < 0:
+                return f"the bank is {-g.hotels_left} hotel(s) short of that (it has {g.rules.hotels} in all)"
+        return None
+
     def sell_problem(self, g: GameState, seat: int, square: int) -> str | None:
         """Why ``seat`` may not sell one building of ``square`` back (Sore Losers and Cheaters: buildings are
         never sold)."""

@@ -21,7 +21,7 @@ from .. import final_lap
 from .. import landing
 from .. import turn
 from ..actions import Action
-from ..building import hotel_in_bank
+from ..building import arranged_on_street_problem, hotel_in_bank
 from ..datafiles import load_toml
 from ..errors import DataError
 from . import cheaters_actions as C
@@ -209,6 +209,11 @@ class Cheaters(Edition):
 
     def build(self, g: GameState, p: Player, square: int) -> Play:
         yield from cheaters_money.build(g, p, square)
+
+    def arranged_problem(self, g: GameState, square: int) -> str | None:
+        """003: the set-up's hotel stands on a street of the bank's, cards place and move hotels, and hotels stay where
+        they are after a bankruptcy: any street may hold one."""
+        return arranged_on_street_problem(g, square)
 
     def sell_problem(self, g: GameState, seat: int, square: int) -> str | None:
         return cheaters_money.NEVER_SOLD

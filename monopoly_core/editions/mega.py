@@ -38,7 +38,7 @@ from .. import sales
 from .. import turn
 from ..actions import Action, register_kinds
 from ..board import Board, load_board
-from ..building import sell_all_problem, sell_problem, shortage_closed
+from ..building import arranged_problem, sell_all_problem, sell_problem, shortage_closed
 from ..datafiles import load_toml
 from ..dice import load_dice
 from ..errors import DataError
@@ -263,6 +263,28 @@ class Mega(Edition):
         if cash < sq.house_cost:
             return f"a building on {sq.name} costs {sq.house_cost}, you have {cash}"
         return None
+
+    def arranged_problem(self, g: GameState, square: int) -> str | None:
+        """002: houses and hotels with all but one of a group, a skyscraper with all of it ("NEW PROPERTIES &
+        SKYSCRAPERS"), a train depot, one, on a railroad its owner holds unmortgaged ("RAILROADS")."""
+        lv, sq = g.level[square], g.board.squares[square]
+        if lv and sq.kind == "railroad":
+            if g.owner[square] < 0:
+                return f"{sq.name} belongs to the bank: a train depot stands only on a player's railroad"
+            if lv > 1:
+                return f"a railroad holds one train depot, not {lv}"
+            if g.mortgaged[square]:
+                return f"{sq.name} is mortgaged: sell its train depot first"
+            return None
+        return arranged_problem(g, square, but=0 if lv > self.hotel_level else 1)
+
+    def arranged_supply_problem(self, g: GameState) -> str | None:
+        x = T.supply(g)
+        if x.skyscrapers_left < 0:
+            return f"the bank is {-x.skyscrapers_left} skyscraper(s) short of that"
+        if x.depots_left < 0:
+            return f"the bank is {-x.depots_left} train depot(s) short of that"
+        return super().arranged_supply_problem(g)
 
     def build_problem_but_cash(self, g: GameState, seat: int, square: int) -> str | None:
         """:meth:`build_problem` without the cash (what the bots cache per game version)."""

@@ -18,6 +18,7 @@ from .. import final_lap
 from .. import landing
 from .. import turn
 from ..actions import Action
+from ..building import arranged_on_street_problem
 from ..errors import DataError, IllegalAction
 from . import sore_losers_rules as R
 from . import sore_losers_state as st
@@ -120,6 +121,11 @@ class SoreLosers(Edition):
         return R.bankrupt(g, p, creditor)
 
     # --- building and mortgages ----------------------------------------------------------------------------------
+    def arranged_problem(self, g: GameState, square: int) -> str | None:
+        """000: buildings are permanent (they stay on a bankrupt player's streets, whoever takes the deeds, the bank
+        included; 001: a mortgaged street's buildings are mothballed): any street may hold them."""
+        return arranged_on_street_problem(g, square)
+
     def sell_problem(self, g: GameState, seat: int, square: int) -> str | None:
         return "buildings are permanent in Monopoly for Sore Losers: they stay on their street"
 

@@ -73,7 +73,11 @@ def parse(text: str) -> Assumptions:
     assumption otherwise."""
     values = DEFAULT._asdict()
     named: set[str] = set()
-    for part in filter(None, (p.strip() for p in text.split(","))):
+    parts = [p.strip() for p in text.split(",")] if text.strip() else []
+    for part in parts:
+        if not part:        # (",,,," was taken for the defaults without a word: an outside review)
+            raise InvalidRules("assume", f"an empty assumption between commas in {short(text)}: name each as "
+                                         f"name=value, for example triples=go,bus=ticket")
         name, _, value = part.partition("=")
         name, value = name.strip(), value.strip()
         if name not in CHOICES:

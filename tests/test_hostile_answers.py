@@ -1,0 +1,107 @@
+"""What an outside hostile review (2026-11-29) found past the arranged positions: an answer that is no Action echoed
+in full (a 50 MB message) or escaping as its own repr's error; a hand-built History with wrong fields replaying
+silently or failing with AttributeError; a legal game whose saved file (34 MB) and link the lab itself refused;
+`markov --assume ,,,,` taken silently; random bytes named .json opened as "Cannot launch in-memory database"."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from monopoly_core import (Action, BadSave, Game, History, IllegalAction, InvalidRules, PlayerSpec, bots, preset,
+                           savefile, sharelink)
+from monopoly_core import decisions as D
+from monopoly_core.cli import main
+from monopoly_core.markov.mega import parse
+
+
+def people_game(seed=1):
+    g = Game.new(preset("classic-us"), [PlayerSpec("Ann", "person"), PlayerSpec("Bob", "person")], seed=seed)
+    while g.pending is None:
+        g.step()
+    return g
+
+
+class BadRepr:
+    def __repr__(self):
+        raise ValueError("boom")
+
+
+@pytest.mark.parametrize("answer, shown", [(BadRepr(), "<BadRepr instance at"), ("x" * 5_000_000, "'xxxx"),
+                                          (list(range(1_000_000)), "[0, 1, 2, 3, 4, 5, ...]")])
+def test_an_answer_that_is_no_action_is_refused_in_a_short_message(answer, shown):
+    g = people_game()
+    with pytest.raises(IllegalAction) as err:
+        g.act(answer)
+    assert str(err.value).startswith("not an Action: ") and shown in str(err.value) and len(str(err.value)) < 200
+
+
+def test_a_hand_built_history_with_wrong_fields_is_refused_in_words():
+    g = Game.new(preset("classic-us"), bots(["cautious", "random"]), seed=1)
+    g.play(max_steps=100)
+    h = g.history
+    cases = {"steps": (h.rules, h.players, h.seed, h.actions, -5), "seed": (h.rules, h.players, -1, h.actions, 9),
+             "actions": (h.rules, h.players, h.seed, ("roll",) * 5, 9), "players": (h.rules, "ab", 1, h.actions, 9),
+             "rules": (h.rules.to_dict(), h.players, 1, h.actions, 9), "steps ": (h.rules, h.players, 1, h.actions, 5.5)}
+    for field, values in cases.items():
+        try:
+            history = History(*values)
+        except TypeError:       # (the compiled build's constructor checks the types itself)
+            assert field.strip() in ("actions", "players", "rules", "steps")
+            continue
+        with pytest.raises(BadSave, match=f"not a game's history: (its )?{field.strip()}"):
+            Game.replay(history)
+
+
+def test_every_person_answer_is_counted_as_the_file_writes_it_and_replay_counts_the_same():
+    g = people_game(seed=3)
+    for _ in range(40):
+        g.act(g.legal_actions()[-1])
+        while g.pending is None and not g.over:
+            g.step()
+    written = json.loads(savefile.dumps(g))["history"]["actions"]
+    assert g.person_answer_bytes == sum(len(json.dumps(a, separators=(",", ":"))) + 2 for a in written)
+    assert Game.replay(g.history).person_answer_bytes == g.person_answer_bytes
+
+
+def test_past_the_people_s_answer_budget_only_the_answers_that_move_the_game_on_are_taken():
+    # a person who mortgaged and lifted one street 990,000 times (no interest) made a legal game whose file the lab
+    # refused to load: past the budget, building, mortgages, bids and offers are refused, ending and rolling are not
+    g = people_game()
+    seat = g.pending.player
+    g.arrange().deed(1, seat)
+    mortgage = Action("mortgage", 1)
+    assert mortgage in g.legal_actions()
+    g.person_answer_bytes = D.PEOPLE_ANSWER_BYTES + 1         # (as after some 400,000 answers)
+    assert mortgage not in g.legal_actions()
+    with pytest.raises(IllegalAction, match="near the most a saved game holds: no more trade offers, bids, building"):
+        g.act(mortgage)
+    assert {a.kind for a in g.legal_actions()} <= {"roll", "end", "pay_fine", "use_card"}
+    g.act(g.legal_actions()[0])
+
+
+def test_a_saved_file_writes_each_answer_on_a_line_and_a_link_carries_all_a_file_may():
+    g = Game.new(preset("classic-us"), bots(["cautious", "random", "strategist"]), seed=4)
+    g.run()
+    text = savefile.dumps(g)
+    lines = text.splitlines()
+    assert '  "actions": [' in lines and '  ["end"],' in lines
+    again = savefile.loads(text)
+    assert (again.ply, again.over, again.winner) == (g.ply, True, g.winner)
+    assert len(text) < 40 * len(g.actions) + 5_000        # (34 bytes an answer, indented a value a line, before)
+    assert sharelink.MAX_INFLATED["actions"] >= savefile.MAX_BYTES
+
+
+def test_mega_assumptions_with_an_empty_part_are_refused():
+    for text in (",,,,", "triples=go,,bus=ticket", "bus=ticket,"):
+        with pytest.raises(InvalidRules, match="an empty assumption between commas"):
+            parse(text)
+    assert parse("") == parse("  ")
+
+
+def test_random_bytes_under_any_name_are_not_a_game_database(tmp_path, capsys):
+    for name in ("rnd.json", "rnd.duckdb", "x.txt"):
+        path = tmp_path / name
+        path.write_bytes(bytes(range(256)) * 20)
+        assert main(["simulate", "--games", "2", "--db", str(path)]) == 2
+        assert f"{name} is not a game database this lab can read" in capsys.readouterr().err
