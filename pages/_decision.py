@@ -380,9 +380,16 @@ def _trade_in_form(g, seat: int) -> Trade | None:
             counts += [name] * n
         return tuple(counts)
 
-    return Trade(seat, target.seat, give_cash, tuple(ss.get("trade_give_sq") or ()),
-                 tuple(ss.get("trade_give_cards") or ()), get_cash, tuple(ss.get("trade_get_sq") or ()),
-                 tuple(ss.get("trade_get_cards") or ()), tokens("give"), tokens("get"))
+    def chosen(key: str, kind: type) -> tuple:
+        """A list box's choices; one of another kind is a choice the browser kept after it left the list."""
+        values = tuple(ss.get(key) or ())
+        if not all(isinstance(v, kind) and not isinstance(v, bool) for v in values):
+            raise FormProblem("The form still showed something no longer on offer (after the last trade): "
+                              "choose the properties and cards again.")
+        return values
+
+    return Trade(seat, target.seat, give_cash, chosen("trade_give_sq", int), chosen("trade_give_cards", str),
+                 get_cash, chosen("trade_get_sq", int), chosen("trade_get_cards", str), tokens("give"), tokens("get"))
 
 
 EMPTY_TRADE = "Choose something to give or to ask for."
@@ -432,8 +439,12 @@ def _clear_trade_form() -> None:
     """Empty both sides of the trade form: after a trade went through (what was traded is no longer the givers'),
     and when another player is chosen to trade with (a walkthrough's $150 for one player stayed in the form and went
     out in an offer to another)."""
-    for key in [k for k in st.session_state if str(k).startswith(("trade_give_", "trade_get_"))]:
-        del st.session_state[key]
+    ss = st.session_state
+    # (set to the empty values rather than deleted: a deleted key let the browser send its last choice back, as the
+    # label's text, and a second Propose after an accepted trade was refused as "get_squares must be a whole number,
+    # got 'Indiana Avenue'", a browser review)
+    for key in [k for k in ss if str(k).startswith(("trade_give_", "trade_get_"))]:
+        ss[key] = [] if isinstance(ss[key], list) else "0"
 
 
 #: (game, step, level, words) of the last trade proposed, shown beside the Propose button while the game is

@@ -333,6 +333,9 @@ def test_the_answer_to_a_proposed_trade_is_shown_beside_the_propose_button():
     assert f"{bot} **accepted** your trade:" in "\n".join(s.value for s in form.success)
     assert at.text_input(key="trade_get_cash").value == "0"        # an empty form for the next trade
     assert not at.multiselect(key="trade_give_sq").value
+    # set empty, not deleted: a real browser then sent its last choice back as the label's text, and a second
+    # Propose was refused as "get_squares must be a whole number, got 'Indiana Avenue'" (a browser review)
+    assert at.session_state["trade_give_sq"] == [] and at.session_state["trade_give_cash"] == "0"
 
 
 def test_a_person_seat_shows_no_bot_strategy():
