@@ -92,6 +92,14 @@ BOOKS = {
     "reference/sore_losers_and_cheaters.md": "the Sore Losers and Cheaters Edition facts gathered for this lab",
 }
 
+#: The sections of 002 that are the Mega Edition's own rules (its cover, contents and "What's New?" pages), before
+#: the standard rules printed after them: quotes from these were credited to the standard rules (a browser review:
+#: "Each player begins with $2500" under "the standard US rules of play").
+MEGA_OWN_SECTIONS = frozenset({"COVER", "CONTENTS", "MONEY", "TURN ORDER", "THE DICE & HOW TO MOVE", "DOUBLES & TRIPLES",
+                               "NEW PROPERTIES & SKYSCRAPERS", "NEW PROPERTIES", "RAILROADS", "BUS TICKETS",
+                               "OTHER NEW SPACES"})
+MEGA_OWN_BOOK = "Monopoly: The Mega Edition's own rules (Winning Moves, 2020)"
+
 _SOURCE = re.compile(r"^(?P<book>\d{3}|reference/[\w.]+)(?: (?P<section>[A-Z][A-Z ,'&-]*[A-Z]))?(?:: (?P<quote>.+))?$")
 
 
@@ -145,6 +153,8 @@ def source(text: str) -> str:
             parts.append(piece)
             continue
         book = BOOKS.get(m["book"], "a rule book")
+        if m["book"] == "002" and m["section"] and m["section"].split(",")[0] in MEGA_OWN_SECTIONS:
+            book = MEGA_OWN_BOOK
         section = f", \u201c{m['section'].capitalize()}\u201d" if m["section"] else ""
         quote = f": \u201c{m['quote']}\u201d" if m["quote"] else ""
         parts.append(f"{book}{section}{quote}")

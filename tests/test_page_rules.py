@@ -58,6 +58,13 @@ def test_the_table_shows_every_rule_of_every_preset_with_its_source(page):
     assert face_up["Classic (UK)"] == "(not played)" and face_up["Cheaters Edition (UK)"] == "5"
     assert face_up["Differs"] == "yes"
     assert (frame["From"].str.contains("own choice")).any()
+    # the Mega Edition's own pages are credited to them, not to the standard rules printed after them (a browser
+    # review: "Each player begins with $2500" under "the standard US rules of play")
+    cash = frame[frame["Rule"] == "Starting cash"].iloc[0]["From"]
+    assert "Mega Edition's own rules" in cash and "$2500" in cash
+    from pages._rule_words import source
+    assert source("002 COVER: 2-8 Players").startswith("From Monopoly: The Mega Edition's own rules")
+    assert source("002 MORTGAGES: x").startswith("From the standard US rules of play")
     page.toggle(key="rp_only_diff").set_value(True).run()
     only = _table(page)
     assert 0 < len(only) < len(frame) and (only["Differs"] == "yes").all()
