@@ -298,10 +298,20 @@ def restart() -> None:
                + (f" Undo brings back the game you restarted (turn {g.turn})." if kept else ""))
 
 
+UPLOADS = "play_uploads_read"      # how many saved files the upload box has read (its key changes with it)
+
+
+def upload_key() -> str:
+    """The upload box's key: ``upload_save``, then ``upload_save_2``, ... one for each file read."""
+    n = st.session_state.get(UPLOADS, 0)
+    return "upload_save" if not n else f"upload_save_{n + 1}"
+
+
 def load_upload(key: str) -> None:
     upload = st.session_state.get(key)
     if upload is None:
         return
+    st.session_state[UPLOADS] = st.session_state.get(UPLOADS, 0) + 1     # (a new, empty box for the next file)
     kept = " (your current game is kept)" if game() is not None else ""
     try:
         loaded = savefile.loads(upload.getvalue())

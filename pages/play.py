@@ -93,8 +93,11 @@ def _setup_and_start() -> None:
             st.warning(w)
     # the box's limit is the saves' own (it said "200MB per file", the server's default, though a save of more
     # than savefile.MAX_BYTES is refused): whole megabytes of 2**20 bytes, rounded down
-    st.file_uploader("\u2026 or resume a saved game (.json)", type=["json"], key="upload_save",
-                     on_change=gs.load_upload, args=("upload_save",), max_upload_size=savefile.MAX_BYTES // 2**20,
+    # (a fresh box after each file read, so that the same file can be chosen again: a browser review's second
+    # choice of one save, to go back to the same start, did nothing and said nothing)
+    key = gs.upload_key()
+    st.file_uploader("\u2026 or resume a saved game (.json)", type=["json"], key=key,
+                     on_change=gs.load_upload, args=(key,), max_upload_size=savefile.MAX_BYTES // 2**20,
                      help="A file saved with 'Download this game'. A broken or edited file is refused and "
                           "the current game is kept.")
 

@@ -57,3 +57,8 @@ def unescaped(text: str) -> str:
 def shown(at) -> str:
     """:func:`texts` as a person reads them (:func:`unescaped`)."""
     return unescaped(texts(at))
+
+
+def upload_box(at):
+    """The Play page's box for a saved game (a new one after each file it read: ``upload_save``, ``upload_save_2``)."""
+    return next(u for u in at.file_uploader if (u.key or "").startswith("upload_save"))

@@ -3,7 +3,7 @@
 import json
 import re
 
-from apptest_helpers import APP, downloaded_bytes, open_page, texts, unescaped
+from apptest_helpers import APP, downloaded_bytes, open_page, texts, unescaped, upload_box
 from streamlit.testing.v1 import AppTest
 
 from monopoly_core import savefile
@@ -170,14 +170,20 @@ def test_download_and_reupload_a_save_and_refuse_a_broken_file():
     # play on, then upload the saved file: the game returns to the saved position
     at.button(key="ctl_turn").click().run()
     assert at.session_state["play_game"].ply != saved_ply
-    at.file_uploader(key="upload_save").set_value(("game.json", data, "application/json")).run()
+    upload_box(at).set_value(("game.json", data, "application/json")).run()
     back = at.session_state["play_game"]
     assert back.ply == saved_ply and back.log.signature() == saved_events
     assert "Loaded a saved game" in texts(at)
     # a broken file is refused and the current game kept
-    at.file_uploader(key="upload_save").set_value(("game.json", b'{"format": "nope"}', "application/json")).run()
+    upload_box(at).set_value(("game.json", b'{"format": "nope"}', "application/json")).run()
     assert at.session_state["play_game"] is back
     assert "was not loaded" in texts(at)
+    # the same file again, after playing on, goes back again (a browser review's second choice of one file did
+    # nothing: the box still held it, so choosing it was no change); each file read leaves a new, empty box
+    at.button(key="ctl_turn").click().run()
+    assert not upload_box(at).value and upload_box(at).key == "upload_save_3"
+    upload_box(at).set_value(("game.json", data, "application/json")).run()
+    assert at.session_state["play_game"].ply == saved_ply and at.session_state["play_game"] is not back
 
 
 def test_a_bot_game_plays_to_the_end_with_a_result_and_chart():
@@ -364,12 +370,12 @@ def test_a_hostile_upload_or_link_is_a_message_and_the_game_is_kept(monkeypatch)
     at = open_page("pages/play.py")
     kept = start(at, seed=5, bot_seat0=True)
     for data in (b"[" * 200_000, json.dumps({"format": savefile.FORMAT, "history": {"rules": "x"}}).encode()):
-        at.file_uploader(key="upload_save").set_value(("game.json", data, "application/json")).run()
+        upload_box(at).set_value(("game.json", data, "application/json")).run()
         assert not at.exception and at.session_state["play_game"] is kept
         assert "was not loaded" in texts(at)
     # whatever a loader raises for a visitor's file, the page says so and keeps the game
     monkeypatch.setattr(savefile, "loads", lambda *a, **k: {}["boom"])
-    at.file_uploader(key="upload_save").set_value(("game.json", b"{}", "application/json")).run()
+    upload_box(at).set_value(("game.json", b"{}", "application/json")).run()
     assert not at.exception and at.session_state["play_game"] is kept and "could not be read" in texts(at)
 
 
@@ -455,18 +461,18 @@ def test_a_restart_is_undone_by_undo():
 def test_a_refused_upload_says_the_current_game_is_kept_only_when_there_is_one():
     """Review of session 9, item 6: "(your current game is kept)" was said with no game at all."""
     at = open_page("pages/play.py")
-    at.file_uploader(key="upload_save").set_value(("game.json", b'{"format": "nope"}', "application/json")).run()
+    upload_box(at).set_value(("game.json", b'{"format": "nope"}', "application/json")).run()
     assert "That file was not loaded: not a game saved by this lab" in plain(at)
     assert "current game" not in plain(at)
     start(at, seed=5, bot_seat0=True)
-    at.file_uploader(key="upload_save").set_value(("game.json", b'{"format": "no"}', "application/json")).run()
+    upload_box(at).set_value(("game.json", b'{"format": "no"}', "application/json")).run()
     assert "That file was not loaded (your current game is kept): not a game saved by this lab" in plain(at)
 
 
 def test_the_upload_box_says_the_saves_real_size_limit():
     """It said "200MB per file" (the server's default) though a save over savefile.MAX_BYTES is refused."""
     at = open_page("pages/play.py")
-    limit = at.file_uploader(key="upload_save").proto.max_upload_size_mb
+    limit = upload_box(at).proto.max_upload_size_mb
     assert 0 < limit * 2**20 <= savefile.MAX_BYTES < (limit + 1) * 2**20
 
 
@@ -551,7 +557,7 @@ def test_a_saves_refused_rules_are_named_in_words_the_same_way():
                                                    "wrong kind")):
         edited = json.loads(json.dumps(saved))
         edited["history"]["rules"][field] = value
-        at.file_uploader(key="upload_save").set_value(("game.json", json.dumps(edited).encode(),
+        upload_box(at).set_value(("game.json", json.dumps(edited).encode(),
                                                        "application/json")).run()
         shown = [unescaped(e.value) for e in at.error]
         assert any(words in m for m in shown), (field, shown)

@@ -6,7 +6,7 @@ than four sore loser coins at a time" (a file asking for nine each is refused).
 """
 import json
 
-from apptest_helpers import open_page, texts
+from apptest_helpers import open_page, texts, upload_box
 from test_page_play import _open_link
 
 from monopoly_core import Game, PlayerSpec, preset, savefile, sharelink
@@ -35,7 +35,7 @@ def test_an_edited_save_is_refused_in_words_and_the_game_on_the_page_is_kept():
     at.selectbox(key="setup_preset").set_value("sore-losers").run()
     at.button(key="start_game").click().run()
     kept = at.session_state["play_game"]
-    at.file_uploader(key="upload_save").set_value(("game.json", json.dumps(data).encode(), "application/json")).run()
+    upload_box(at).set_value(("game.json", json.dumps(data).encode(), "application/json")).run()
     shown = texts(at)
     assert not at.exception and at.session_state["play_game"] is kept and "was not loaded" in shown
     assert "most sore loser coins a player may hold" in shown and "max_coins" not in shown
