@@ -564,6 +564,28 @@ def test_bus_tickets_can_be_traded():
         g.act(Action(A.TRADE, trade=Trade(0, 1, give_tokens=("bus_ticket", "bus_ticket"), get_cash=10)))
 
 
+def test_a_ticket_traded_away_on_the_turn_one_was_drawn_is_the_new_one():
+    # 002 BUS TICKETS: "You can buy/sell/trade Bus Tickets"; "If doubles entitle you to roll again, you may use a Bus
+    # Ticket in place of rolling"; BUS TICKET: "keep for use on a later turn". An outside audit: holding an old
+    # ticket and one just drawn, a player who traded one away could ride neither (the tickets are alike)
+    from monopoly_core import Trade
+    g = mega(arrange=lambda g: (T.arrange_held(g, 0, 1), place(g, 0, 25)))
+    g.act(Action(A.ROLL))
+    until(g, D.USE_BUS_TICKET)              # the old ticket is offered: roll instead
+    g.arrange().next_rolls((3, 3, 1))
+    g.act(Action(A.ROLL))                   # 25 + 7: the Bus Ticket square, a second ticket; doubles
+    until(g, D.POST_ROLL)
+    p = g.players[0]
+    assert (T.held(p), T.usable(g, p)) == (2, 1)
+    g.act(Action(A.TRADE, trade=Trade(0, 1, give_tokens=("bus_ticket",), get_cash=10)))
+    g.act(Action(A.ACCEPT))
+    until(g, D.POST_ROLL)
+    assert (T.held(p), T.usable(g, p)) == (1, 1) and T.usable(g, g.players[1]) == 1
+    g.act(Action(A.END))                    # doubles: the second roll, or the ticket kept in its place
+    until(g)
+    assert g.pending.kind == D.USE_BUS_TICKET and g.pending.player == 0
+
+
 def test_rules_the_mega_edition_cannot_play_are_refused_by_name():
     # bad input gets a clear error naming the rule: the speed die, a ticket file, a board without skyscraper rents
     from monopoly_core import InvalidRules

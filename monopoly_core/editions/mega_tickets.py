@@ -121,7 +121,13 @@ def use(g: GameState, p: Player) -> None:
 
 def trade(g: GameState, giver: Player, receiver: Player) -> None:
     """One ticket changes hands in an accepted trade (002 BUS TICKETS: "You can buy/sell/trade Bus Tickets with
-    other players")."""
+    other players"). The tickets are alike, so a giver who drew one this turn hands that one over first and keeps
+    the older, which it may still ride (an outside audit: a player holding an old ticket and one just drawn, who
+    traded one away, could then ride neither on the doubles' second roll)."""
+    x = supply(g)
+    fresh = x.drawn.get(giver.seat, 0) if x.drawn_turn == g.turn else 0
+    if fresh:
+        x.drawn[giver.seat] = fresh - 1
     _set_held(g, giver, held(giver) - 1, E.TICKET_TRADED)
     _set_held(g, receiver, held(receiver) + 1, E.TICKET_TRADED)
 
