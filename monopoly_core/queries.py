@@ -213,8 +213,12 @@ ORDER BY total""",
     Question(
         "leaving_jail", "How do players get out of jail?",
         "How often players leave jail by rolling doubles, paying the fine, using a card or after three tries.",
-        """SELECT split_part(detail, ' ', 1) AS how, count(*) AS times,
-       round(count(*) / sum(count(*)) OVER (), 3) AS share
+        """SELECT CASE split_part(detail, ' ', 1)
+         WHEN 'doubles' THEN 'rolled doubles' WHEN 'fine' THEN 'paid the fine'
+         WHEN 'card' THEN 'used a Get Out of Jail Free card' WHEN 'forced_fine' THEN 'paid after the last try'
+         WHEN 'mr_monopoly' THEN 'freed by Mr Monopoly' WHEN 'handcuffs_passed_on' THEN 'handcuffs passed on'
+         WHEN 'escape_cheat' THEN 'escaped by a cheat' ELSE split_part(detail, ' ', 1) END AS how,
+       count(*) AS times, round(count(*) / sum(count(*)) OVER (), 3) AS share
 FROM events
 WHERE kind = 'jail_out'{and_game}
 GROUP BY how

@@ -33,18 +33,24 @@ def _pack(obj) -> str:
     return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
 
 
+#: The letters of URL-safe base64 (without its padding), all that :func:`_pack` writes.
+_PACKED_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+
 def _unpack(text: str, key: str):
     """A packed parameter's JSON, inflated a bounded piece at a time: refused as soon as it would pass
     :data:`MAX_INFLATED`, before the rest is inflated."""
+    damaged = (f"the link's {key} are damaged: that part of the link is not the packed text this site writes (part "
+               f"of the link may have been lost or changed when it was copied; copy the whole link again)")
+    if text.strip(_PACKED_LETTERS):     # (letters the packing never writes were dropped, and "%%%" read as cut short)
+        raise BadSave(damaged)
     try:
         packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
         inflater = zlib.decompressobj()
         raw = inflater.decompress(packed, MAX_INFLATED[key])
         more = not inflater.eof and bool(inflater.unconsumed_tail or inflater.decompress(b"", 1))
     except (ValueError, binascii.Error, zlib.error):
-        raise BadSave(f"the link's {key} are damaged: that part of the link is not the packed text this site "
-                      f"writes (part of the link may have been lost or changed when it was copied; copy the "
-                      f"whole link again)") from None
+        raise BadSave(damaged) from None
     if more:
         raise BadSave(f"the link's {key} are too large (more than {MAX_INFLATED[key]:,} bytes unpacked)")
     if not inflater.eof:

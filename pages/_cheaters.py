@@ -29,6 +29,9 @@ QUESTION = {
 #: the cheat decision of a player home at GO on the final lap: only their held cards (cheaters_turn.home_turn)
 HOME_CARDS = ("You are home at GO: no more rolls or cheats, but you may still play a card you hold now (its money "
               "counts in the final cash), or keep it for later.")
+#: the cheat decision asked again after this turn's attempt (one a turn): a browser review read "try one in secret"
+#: and "Play honestly" right after cheating
+UNDER_WAY = "Your cheat for this turn is under way: play a card you hold, or roll on."
 DECK_WORDS = ("Chance", "Community Chest")
 #: the trade form's words on this edition's trades (003 "DEALS & TRADES", "the Hotel stays where it is")
 TRADE_WORDS = ("A street's hotel stays on it and goes to the new owner, set or not. There are no mortgages; of the "
@@ -39,6 +42,12 @@ def active(g) -> bool:
     return g.edition.name == "cheaters"
 
 
+def cheated_this_turn(g) -> bool:
+    """Whether this turn's one cheat attempt has been made (003: one cheat a turn)."""
+    t = cheats.table(g) if active(g) else None
+    return t is not None and t.attempted_turn == g.turn
+
+
 def label(action, d, g) -> str | None:
     """The button text of one of the edition's actions (None: not one of them)."""
     k = action.kind
@@ -46,7 +55,9 @@ def label(action, d, g) -> str | None:
     if t is None:
         return None
     if k == C.NO_CHEAT:
-        return "Keep my cards for now" if final_lap.home(g, d.player) else "Play honestly (roll on)"
+        if final_lap.home(g, d.player):
+            return "Keep my cards for now"
+        return "Roll on" if cheated_this_turn(g) else "Play honestly (roll on)"
     if k == C.ATTEMPT:
         card = t.deck.cards[t.face_up[action.square]]
         # (003: "Get this reward if you're successful"; a walkthrough read "Take £300 ... (reward £100" as a sum that

@@ -73,6 +73,8 @@ def question(d, g) -> str:
         return home_question(d, g)
     if d.kind == D.CHEAT and final_lap.home(g, d.player):
         return _cheaters.HOME_CARDS
+    if d.kind == D.CHEAT and _cheaters.cheated_this_turn(g):
+        return _cheaters.UNDER_WAY
     if _mega.ticket_to_choose(d, g):
         return _mega.TICKET_QUESTION
     if d.kind == D.POST_ROLL and d.again:

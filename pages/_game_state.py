@@ -328,7 +328,11 @@ def load_upload(key: str) -> None:
 def load_link(params) -> None:
     try:
         new_game(sharelink.open_link(params))
-        notice("success", "Opened the shared game from the link.")
+        unread = _unread(params, sharelink.KEYS)
+        # (a part the page does not read is said, as for a set-up's address: an outside review's "&foo=bar" on a
+        # whole shared game went without a word)
+        notice("success", "Opened the shared game from the link." +
+               (f" This page does not read {unread} in its address: it was left out." if unread else ""))
     except (BadSave, MonopolyError) as exc:
         notice("error", f"The shared link could not be opened: {words.in_words(str(exc))}")
     except Exception:        # a visitor's link: whatever goes wrong is a message, never a traceback
@@ -339,6 +343,12 @@ def load_link(params) -> None:
 #: The address parameters that only set up a game (``/play?preset=mega&seed=7``); a whole shared game has
 #: ``players`` too (see :mod:`monopoly_core.sharelink`).
 SETUP_PARAMS = ("preset", "seed")
+
+
+def _unread(params, read) -> str:
+    """The address parts outside ``read``, named (at most five, then how many more); "" when there are none."""
+    unread = [k for k in params if k not in read]
+    return ", ".join(short(k) for k in unread[:5]) + (f" and {len(unread) - 5} more" if len(unread) > 5 else "")
 
 
 def setup_from_address(params) -> None:
@@ -362,13 +372,15 @@ def setup_from_address(params) -> None:
             st.session_state["setup_seed"] = int(seed)
         else:
             problems.append(f"the seed must be a whole number from 0 to {_setup.SEED_BOX_MAX:,}, not {short(seed)}")
-    unread = [k for k in params if k not in SETUP_PARAMS and k not in sharelink.KEYS]
+    unread = _unread(params, SETUP_PARAMS + sharelink.KEYS)
     if unread:
-        named = ", ".join(short(k) for k in unread[:5]) + (f" and {len(unread) - 5} more" if len(unread) > 5 else "")
-        problems.append(f"this page does not read {named} in its address (it reads "
+        problems.append(f"this page does not read {unread} in its address (it reads "
                         f"preset and seed, or a whole game from a share link)")
-    stray = [k for k in sharelink.KEYS if k not in SETUP_PARAMS and k in params]
-    if stray:
+    stray = [k for k in sharelink.KEYS if k not in SETUP_PARAMS and k in params and k != "players"]
+    if "players" in params:     # (blank: "the address has players but no players", an outside review read)
+        problems.append("the address's players part is empty, so it is not a whole shared game (copy the whole "
+                        "link again)")
+    elif stray:
         problems.append(f"the address has {', '.join(stray)} but no players, so it is not a whole shared game "
                         f"(copy the whole link again)")
     if problems:

@@ -66,3 +66,14 @@ def test_boldness_is_the_share_of_a_players_own_turns_with_an_attempt(cheaters_d
         want[band] = want.get(band, 0) + 1
     assert res == want
     assert any(r["turns"] < max(x["turns"] for x in rows if x["game"] == r["game"]) - 1 for r in rows)
+
+
+def test_how_players_leave_jail_is_said_in_words_not_the_log_s_codes(cheaters_db):
+    # a browser review read "forced_fine", "handcuffs_passed_on" and "escape_cheat" in the chart's legend
+    res = run_query(QUESTIONS["leaving_jail"].sql, cheaters_db).table.to_pylist()
+    hows = {r["how"] for r in res}
+    assert {"handcuffs passed on", "paid after the last try"} & hows
+    assert not any("_" in h for h in hows)
+    assert hows <= {"rolled doubles", "paid the fine", "used a Get Out of Jail Free card", "paid after the last try",
+                    "freed by Mr Monopoly", "handcuffs passed on", "escaped by a cheat"}
+    assert abs(sum(r["share"] for r in res) - 1) < 0.01

@@ -105,3 +105,14 @@ def test_random_bytes_under_any_name_are_not_a_game_database(tmp_path, capsys):
         path.write_bytes(bytes(range(256)) * 20)
         assert main(["simulate", "--games", "2", "--db", str(path)]) == 2
         assert f"{name} is not a game database this lab can read" in capsys.readouterr().err
+
+
+def test_a_link_part_with_letters_the_packing_never_writes_is_damaged_not_cut_short():
+    # an outside review: the Rules page said "rules=%%%" was cut short (base64 dropped the letters it did not know)
+    g = Game.new(preset("classic-us"), bots(["cautious", "random"]), seed=3)
+    params = sharelink.encode(g)
+    for key in ("rules", "players", "actions"):
+        with pytest.raises(BadSave, match=f"the link's {key} are damaged"):
+            sharelink.decode({**params, key: "%%%"})
+    with pytest.raises(BadSave, match="the link's players are damaged: that part of the link is cut short"):
+        sharelink.decode({**params, "players": params["players"][:-6]})

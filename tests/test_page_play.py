@@ -431,6 +431,16 @@ def test_an_unknown_preset_or_parameter_in_the_address_is_said_not_ignored():
     at = _open_link({"seed": "-3", "steps": "12"})
     said = plain(at)
     assert "the seed must be a whole number" in said and "not a whole shared game" in said
+    # (an outside review: a blank players part read "the address has players but no players"; a whole shared
+    # game with a part the page does not read opened without a word about it)
+    at = _open_link({"preset": "classic-us", "seed": "1", "players": ""})
+    assert "the address's players part is empty, so it is not a whole shared game" in plain(at)
+    from monopoly_core import Game, bots, preset, sharelink
+    g = Game.new(preset("classic-us"), bots(["cautious", "random"]), seed=3)
+    g.play(max_steps=20)
+    at = _open_link({**{k: v for k, v in sharelink.encode(g).items() if v}, "foo": "bar"})
+    assert at.session_state["play_game"].ply == g.ply
+    assert "Opened the shared game from the link. This page does not read 'foo' in its address" in plain(at)
 
 
 def test_a_restart_is_undone_by_undo():

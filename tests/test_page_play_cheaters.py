@@ -8,7 +8,7 @@ from monopoly_core import events as E
 from monopoly_core.editions import cheaters_turn, cheats
 
 #: the plain answers, by the start of their button's words
-PLAIN = ("Play honestly", "Roll", "End my", "Done", "Pass", "Don't buy", "Draw a Chance",
+PLAIN = ("Play honestly", "Roll on", "Roll", "End my", "Done", "Pass", "Don't buy", "Draw a Chance",
          "Keep the card I hold", "Sell ")
 
 
@@ -40,6 +40,14 @@ def test_a_person_attempts_a_cheat_and_calls_cheat_on_a_bot():
                 if cheats.table(at.session_state["play_game"]).pending is not None:
                     assert "secretly tries a cheat" not in texts(at)
                     kept_secret = True
+                # asked again this turn (to play a card, or roll on), it no longer says "try one in secret" or
+                # "Play honestly" (a browser review read both right after cheating)
+                after = at.session_state["play_game"].pending
+                if after is not None and after.kind == "cheat" and after.player == d.player:
+                    labels = [b.label for b in at.button]
+                    assert "Roll on" in labels and "Play honestly (roll on)" not in labels
+                    assert "Your cheat for this turn is under way" in texts(at)
+                    assert "try one in secret" not in texts(at)
                 continue
         assert d.kind != "call_cheat", "a person is never asked to call: the call is a button"
         call = next((lbl for lbl in buttons if lbl.endswith(": Cheat!")), None)
@@ -182,3 +190,21 @@ def test_the_set_up_hotel_is_explained_while_its_street_is_unowned():
     g.arrange().deed(9, 0, level=1)
     at.run()
     assert "placed at the set-up" not in texts(at)
+
+
+def test_after_a_cheat_the_look_at_the_cards_is_asked_again_in_other_words():
+    # a browser review (seed 7, 3 players, Extra Step): right after cheating, the page still said "try one in
+    # secret" and offered only "Play honestly (roll on)" (003: one cheat a turn)
+    at = open_page("pages/play.py")
+    at.selectbox(key="setup_preset").set_value("cheaters").run()
+    at.text_input(key="setup_n").set_value("3").run()
+    at.text_input(key="setup_seed").set_value("7").run()
+    at.button(key="start_game").click().run()
+    g = step_until_person(at)
+    assert g.pending.kind == "cheat" and "try one in secret" in texts(at)
+    next(b for b in at.button if b.label.startswith("Cheat: Extra Step")).click().run()
+    g = at.session_state["play_game"]
+    assert g.pending.kind == "cheat"
+    assert [b.label for b in at.button if (b.key or "").startswith("act_")] == ["Roll on"]
+    assert "Your cheat for this turn is under way: play a card you hold, or roll on." in texts(at)
+    assert "try one in secret" not in texts(at)
