@@ -234,7 +234,11 @@ def _sore_losers(ev: E.Event, game, who: str) -> str:
     if k == E.MR_MONOPOLY:
         if ev.player < 0:
             return f"The Mr Monopoly token goes back to the centre of the board ({_who(game, ev.other)} is out)."
-        return f"{who} {_MR_HOW[E.KINDS[E.MR_MONOPOLY].name_of('detail', ev.detail)]} on {_sq(game, ev.square)}."
+        said = f"{who} {_MR_HOW[E.KINDS[E.MR_MONOPOLY].name_of('detail', ev.detail)]} on {_sq(game, ev.square)}"
+        # (the one who held it takes their own token back: the cash-in question says so, and a browser review
+        # found the feed silent about it)
+        back = f", and {_who(game, ev.other)} takes back their own token" if 0 <= ev.other != ev.player else ""
+        return f"{said}{back}."
     if k == E.TRAP:
         return f"Mr Monopoly ({who}) lands on {_who(game, ev.other)} and traps them on {_sq(game, ev.square)}."
     return f"Mr Monopoly ({who}) places a free house on {_sq(game, ev.square)} ({ev.amount} now)."

@@ -196,6 +196,17 @@ def test_four_coins_cash_in_before_the_roll_for_the_token_and_go_back_to_the_ban
     assert [(e.player, e.square, e.detail) for e in events_of(g, E.MR_MONOPOLY)] == [(0, GO, E.MR_BY_CASH_IN)]
 
 
+def test_the_feed_says_the_token_s_last_holder_takes_back_their_own():
+    # 000: "take the MR MONOPOLY token" (from whoever holds it: they go back to their own token). The cash-in
+    # question says so; a browser review found the feed silent about the player who lost it
+    from monopoly_core.narrate import describe
+    g = sl(arrange=lambda g: g.arrange().extra("coins", 0, 4).extra("mr_monopoly", 1, 0))
+    g.act(A.A_CASH_IN)
+    ev = events_of(g, E.MR_MONOPOLY)[-1]
+    assert describe(ev, g) == "P0 cashes in four sore loser coins and becomes Mr Monopoly on Go, and P1 takes back " \
+                              "their own token."
+
+
 def test_cashing_in_in_jail_releases_the_player_who_then_rolls_and_moves():
     # 000: "4. Become MR MONOPOLY by trading in four sore loser coins at the beginning of your next turn. Then roll
     # and move."
