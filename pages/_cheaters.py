@@ -29,8 +29,8 @@ QUESTION = {
 #: the cheat decision of a player home at GO on the final lap: only their held cards (cheaters_turn.home_turn)
 HOME_CARDS = ("You are home at GO: no more rolls or cheats, but you may still play a card you hold now (its money "
               "counts in the final cash), or keep it for later.")
-#: the cheat decision asked again after this turn's attempt (one a turn): a browser review read "try one in secret"
-#: and "Play honestly" right after cheating
+#: the cheat decision asked again after this turn's attempt (one a turn in this lab: see cheated_this_turn): a
+#: browser review read "try one in secret" and "Play honestly" right after cheating
 UNDER_WAY = "Your cheat for this turn is under way: play a card you hold, or roll on."
 DECK_WORDS = ("Chance", "Community Chest")
 #: the trade form's words on this edition's trades (003 "DEALS & TRADES", "the Hotel stays where it is")
@@ -43,7 +43,9 @@ def active(g) -> bool:
 
 
 def cheated_this_turn(g) -> bool:
-    """Whether this turn's one cheat attempt has been made (003: one cheat a turn)."""
+    """Whether this turn's cheat attempt has been made (one a turn, at the start of the player's own turn: this
+    lab's simplification of 003's "one or more during your turn or during another player's turn", written in
+    editions/cheats.py)."""
     t = cheats.table(g) if active(g) else None
     return t is not None and t.attempted_turn == g.turn
 

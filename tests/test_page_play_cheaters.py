@@ -194,7 +194,7 @@ def test_the_set_up_hotel_is_explained_while_its_street_is_unowned():
 
 def test_after_a_cheat_the_look_at_the_cards_is_asked_again_in_other_words():
     # a browser review (seed 7, 3 players, Extra Step): right after cheating, the page still said "try one in
-    # secret" and offered only "Play honestly (roll on)" (003: one cheat a turn)
+    # secret" and offered only "Play honestly (roll on)" (one cheat a turn in this lab: editions/cheats.py)
     at = open_page("pages/play.py")
     at.selectbox(key="setup_preset").set_value("cheaters").run()
     at.text_input(key="setup_n").set_value("3").run()

@@ -32,6 +32,16 @@ Choices where the books are silent, each written where it is made:
 * Bankruptcy to the bank: the deeds go back unmortgaged with their buildings and are not auctioned (000: "Return
   all your properties to the Bank ... If a player buys a property with a building on it from the Bank, they pay the
   price shown on the board space and get the building for free").
+* Mr Monopoly landing where the square's owner stands steals first, then lands (:meth:`Trapping.trap_and_land`):
+  having stolen the property, he owes and collects no rent on it; passing on the steal, he collects the rent from
+  its owner as on any landing. (000 gives the trap's steal and the rent collected from an owner without an order.)
+* Building keeps the classic rule that no street of the set is mortgaged (004: "You cannot build on a Street if any
+  Street in its colour set is mortgaged"): 000 is silent, and 001's "mothballed" buildings are those already
+  standing on a street when it is mortgaged.
+* Cashing in four coins is offered at the start of a turn only, not before the extra roll that doubles give (000:
+  "at the beginning of any of your turns"; the doubles' roll is part of the same turn, as in the classic rules'
+  "roll again"), and not to a player home at GO on the final lap, who takes no more turns.
+(Outside audits of 2026-11-29 asked for the last three to be written down.)
 """
 from __future__ import annotations
 
