@@ -120,12 +120,24 @@ class Arrangement:
             raise IllegalAction(f"no deck {short(deck)}: the decks are {', '.join(self.g.deck_cards)}")
         return deck
 
+    def _at_rest(self) -> None:
+        """Refuse a change of deeds or buildings while the rules hold one in flight: only with no decision pending or at
+        one of the edition's ``arrange_points`` (its windows and turn-start decisions). An outside review arranged the
+        deed of a street being bought (two players then held it) or auctioned, and the engine later refused its own
+        bots' answers, failed with an IndexError, or left a person with no legal answer."""
+        d = self.g.pending
+        if d is not None and d.kind not in self.g.edition.arrange_points:
+            raise IllegalAction(f"deeds and buildings are arranged at a turn's start, after a roll, in jail or between "
+                                f"turns, not while a decision ({d.kind.replace('_', ' ')}) is under way: the rules "
+                                f"are in the middle of it")
+
     def _highest_level(self) -> int:
         return len(self.g.edition.levels) - 1
 
     def deed(self, square: object, seat: object, *, level: object = 0, mortgaged: object = False) -> "Arrangement":
         """``seat`` owns ``square`` (-1: the bank), with ``level`` buildings (from the bank's supply) and
         mortgaged or not."""
+        self._at_rest()
         g = self.g
         where = self._square(square)
         if not g.board.squares[where].ownable:
@@ -148,6 +160,7 @@ class Arrangement:
     def level(self, square: object, level: object) -> "Arrangement":
         """Put ``level`` buildings on ``square`` (0 to the edition's top level: the hotel, or Mega's skyscraper;
         Mega's train depot is level 1 on a railroad), taken from the supply."""
+        self._at_rest()
         g = self.g
         where = self._square(square)
         highest = self._highest_level()

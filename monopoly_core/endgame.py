@@ -32,11 +32,21 @@ def check_last_standing(g: GameState) -> None:
         raise GameStopped
 
 
-def finish_by_worth(g: GameState) -> None:
-    """Turn limit reached: the richest player by net worth wins (ties: more cash, then earlier seat)."""
+#: The answers a game may hold at the start of a turn: past it, the game ends there as at the turn limit (a rule of
+#: this lab), so that every game fits a saved file (``savefile.MAX_BYTES``, ``history_json.MAX_ACTIONS``). One turn
+#: adds at most ``flow.MAX_STEPS_PER_TURN`` answers, most a few bytes each, and the people's own optional answers are
+#: bounded in bytes (``decisions.PEOPLE_ANSWER_BYTES``). An outside review's Mega game of 8 people who only passed
+#: and declined, over 10,000 rounds, answered 1,074,962 times (764,272 auction passes), and the lab refused its
+#: file. Bot games stay far below it: 8 random bots over 10,000 rounds answer about 270,000 times.
+ANSWER_LIMIT = 350_000
+
+
+def finish_by_worth(g: GameState, reason: int = E.END_TURN_LIMIT) -> None:
+    """Turn limit (or answer limit) reached: the richest player by net worth wins (ties: more cash, then earlier
+    seat)."""
     alive = [p for p in g.players if not p.bankrupt]
     best = max(alive, key=lambda p: (net_worth(g, p.seat), p.cash, -p.seat))
-    finish(g, E.END_TURN_LIMIT, best.seat)
+    finish(g, reason, best.seat)
 
 
 def snapshot(g: GameState, replace: bool = False) -> None:

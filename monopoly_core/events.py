@@ -98,6 +98,7 @@ D_STOLEN: Final = 5
 END_LAST_STANDING: Final = 0
 END_TURN_LIMIT: Final = 1
 END_FINAL_LAP: Final = 2
+END_ANSWER_LIMIT: Final = 3
 ROLL_MOVE: Final = 0
 ROLL_JAIL: Final = 1
 ROLL_ORDER: Final = 2
@@ -281,7 +282,7 @@ KINDS: tuple[EventKind, ...] = (
        (("player", "who"), ("other", "the creditor, -1 the bank"))),
     _K(END, "end", "the game is over",
        (("player", "the winner, -1 none"), ("detail", "why it ended")),
-       (("detail", ("last_player_standing", "turn_limit", "final_lap")),)),
+       (("detail", ("last_player_standing", "turn_limit", "final_lap", "answer_limit")),)),
     _K(OFFERS_DECLINED, "offers_declined", "a player declines every later trade offer from another",
        (("player", "who declines"), ("other", "the proposer whose offers they decline"))),
     _K(FINAL_LAP, "final_lap", "every property is owned: the final lap to GO begins", (("amount", "the round"),)),

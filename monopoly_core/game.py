@@ -225,7 +225,11 @@ class Game(GameState):
     def _answer(self, action: Action) -> None:
         d = self.pending
         if d is not None and d.player not in self.bots:     # (a person's: see decisions.PEOPLE_ANSWER_BYTES)
-            self.person_answer_bytes += len(json.dumps(action.to_json(), separators=(",", ":"))) + 2
+            try:
+                size = len(json.dumps(action.to_json(), separators=(",", ":"))) + 2
+            except Exception:       # (an Action subclass of the caller's own that cannot be written: refused whole)
+                raise IllegalAction(f"{short(action)} cannot be written down as an answer") from None
+            self.person_answer_bytes += size
         self.actions.append(action)
         self._send(action)
 
@@ -318,7 +322,9 @@ class Game(GameState):
     def arrange(self) -> Arrangement:
         """Set up a position (as a teacher sets up a board): deeds, buildings, cash, positions, jail, cards, the
         next dice. For lessons and rule tests; see :class:`~.arrange.Arrangement`. A game arranged this way
-        no longer replays from its history."""
+        no longer replays from its history, so it is not saved or shared (``savefile``, ``sharelink`` refuse it:
+        an outside review's save of one loaded as another game, without a word)."""
+        self.was_arranged = True
         return Arrangement(self)
 
     def _check_arranged(self) -> None:

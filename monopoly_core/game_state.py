@@ -132,6 +132,7 @@ class GameState:
     rng: random.Random                          # the game's own generator: dice, shuffles
     random: Callable[[], float]                 # rng.random, or a stand-in a test arranged (see Game.arrange)
     arranged: bool                              # deeds or buildings arranged since the last check (see arrange.py)
+    was_arranged: bool                          # arranged at all: its history no longer replays it (no save, no link)
     person_answer_bytes: int                    # the people's answers so far, as a saved file writes them (decisions)
     actions: list[Action]
     skips_pre_roll: frozenset[int]
@@ -215,6 +216,7 @@ class GameState:
         self.skips_pre_roll = frozenset(s for s, b in bots.items() if not b.uses_pre_roll)
         self.fast = False
         self.arranged = False
+        self.was_arranged = False
         self.person_answer_bytes = 0
         self.step_budget = 1 << 62
         self.closed_shortage = (-1, 0)

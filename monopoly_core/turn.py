@@ -40,6 +40,9 @@ def play_game(g: GameState) -> Play:
                 if new_round:
                     g.round += 1
                     new_round = False
+                if len(g.actions) >= endgame.ANSWER_LIMIT:      # (every game fits a saved file)
+                    endgame.finish_by_worth(g, E.END_ANSWER_LIMIT)
+                    return
                 g.current = seat
                 g.step_budget = g.ply + flow.MAX_STEPS_PER_TURN     # (a turn's steps are counted from here)
                 yield from edition.take_turn(g, p)

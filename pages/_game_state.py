@@ -392,8 +392,13 @@ def setup_from_address(params) -> None:
         notice("info", "The set-up form above is filled in from the address: " + ", ".join(parts) + ".")
 
 
-def share_params(g: Game) -> dict[str, str]:
-    return sharelink.encode(g)
+def share_params(g: Game) -> dict[str, str] | None:
+    """``g``'s share link's parts; None for a game that cannot be shared (one set up with ``Game.arrange``, as a
+    lesson or a test may: its history would open as another game)."""
+    try:
+        return sharelink.encode(g)
+    except BadSave:
+        return None
 
 
 #: The longest share link put in the address bar, in characters. Servers refuse longer addresses (a reload of
@@ -427,6 +432,9 @@ def keep_in_address_bar(g: Game) -> None:
     st.session_state[ADDRESS] = mark
     st.session_state[LINK_OPENED] = True
     params = share_params(g)
+    if params is None:      # (a game set up by arrangement: no link brings it back)
+        st.query_params.clear()
+        return
     length = link_length(params)
     if length > MAX_ADDRESS:
         # (an address that a reload would lose with a server error: none, and the page says why)

@@ -172,12 +172,16 @@ def _run_to_end(g) -> None:
 
 def _share(g) -> None:
     c1, c2, c3 = st.columns(3)
-    c1.download_button("Download this game", data=savefile.dumps(g), file_name=f"monopoly-{g.seed}-t{g.turn}.json",
-                       mime="application/json", key="download_save", width="stretch",
-                       help="A JSON file holding the rules, players, seed and every decision: upload it to resume.")
+    if g.was_arranged:      # (set up by arrangement, as a lesson or a test may: its history would open as another game)
+        c1.caption(f"This game cannot be downloaded or shared: {savefile.ARRANGED}.")
+    else:
+        c1.download_button("Download this game", data=savefile.dumps(g),
+                           file_name=f"monopoly-{g.seed}-t{g.turn}.json", mime="application/json", key="download_save",
+                           width="stretch",
+                           help="A JSON file holding the rules, players, seed and every decision: upload it to resume.")
     too_long = gs.link_too_long(g)
-    if c2.button("Put a share link in the address bar", key="share_link", width="stretch"):
-        params = gs.share_params(g)
+    if c2.button("Put a share link in the address bar", key="share_link", width="stretch", disabled=g.was_arranged):
+        params = gs.share_params(g) or {}
         length = gs.link_length(params)
         if length > gs.MAX_ADDRESS:
             too_long = length

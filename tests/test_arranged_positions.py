@@ -96,9 +96,9 @@ def test_cheaters_and_sore_losers_hotels_may_stand_on_the_bank_s_streets():
         g = classic(seed=2, edition=edition, players=("cautious", "always-buy", "cautious"))
         top = g.edition.hotel_level
         g.arrange().level(39, top)
-        g.step()
         with pytest.raises(IllegalAction, match="cannot be built on under these rules"):
             g.arrange().level(5, 1)             # (a station: King's Cross)
+        g.step()
 
 
 @pytest.mark.parametrize("call, words", [

@@ -116,3 +116,80 @@ def test_a_link_part_with_letters_the_packing_never_writes_is_damaged_not_cut_sh
             sharelink.decode({**params, key: "%%%"})
     with pytest.raises(BadSave, match="the link's players are damaged: that part of the link is cut short"):
         sharelink.decode({**params, "players": params["players"][:-6]})
+
+
+def _people(edition="classic-us", n=2, **rules):
+    g = Game.new(preset(edition, **rules), [PlayerSpec(f"P{i}", "person") for i in range(n)], seed=1)
+    while g.pending is None:
+        g.step()
+    return g
+
+
+def _plainly(g):
+    """Answer the pending decision the plain way: roll, end, decline, pass."""
+    acts = g.legal_actions()
+    g.act(next((a for a in acts if a.kind in ("roll", "end", "decline", "pass", "reject")), acts[0]))
+    while g.pending is None and not g.over:
+        g.step()
+
+
+def test_deeds_are_not_arranged_while_a_purchase_or_an_auction_is_under_way():
+    # an outside review: arranged to Bob while Ann was deciding to buy it, the street was then Ann's and Bob's both,
+    # and Bob was never paid; arranged during an auction, the engine later refused its own bot's answer
+    g = _people()
+    while g.pending.kind != "buy":
+        _plainly(g)
+    square, before = g.pending.square, (list(g.owner), [list(d) for d in g.deeds_of])
+    with pytest.raises(IllegalAction, match=r"not while a decision \(buy\) is under way"):
+        g.arrange().deed(square, seat=1)
+    with pytest.raises(IllegalAction, match=r"not while a decision \(buy\)"):
+        g.arrange().level(1, 1)
+    assert (list(g.owner), [list(d) for d in g.deeds_of]) == before
+    g.arrange().cash(0, 5000)                   # (money may be arranged: the decision reads it when answered)
+    g.act(Action("buy"))
+    assert g.owner[square] == 0 and [list(d) for d in g.deeds_of] == [[square], []]
+    while g.pending.kind not in ("post_roll", "pre_roll"):
+        _plainly(g)
+    g.arrange().deed(square, seat=1)            # at a window: arranged
+    assert [list(d) for d in g.deeds_of] == [[], [square]]
+
+
+def test_a_game_of_people_who_only_pass_ends_at_the_answer_limit_and_saves_and_loads():
+    # an outside review: 8 people in a Mega game with a 10,000-round limit, only declining and passing, answered
+    # 1,074,962 times (764,272 auction passes), and the lab refused its own file ("too many actions")
+    from monopoly_core import endgame, history_json
+    g = _people("mega", 8, turn_limit=10_000)
+    while not g.over:
+        _plainly(g)
+    assert g.end_reason == "answer_limit" and g.round < 10_000
+    assert endgame.ANSWER_LIMIT <= len(g.actions) < history_json.MAX_ACTIONS
+    text = savefile.dumps(g)
+    assert len(text) < savefile.MAX_BYTES
+    again = savefile.loads(text)
+    assert (again.ply, again.end_reason, again.winner) == (g.ply, "answer_limit", g.winner)
+
+
+def test_a_game_set_up_by_arrangement_is_not_saved_or_shared():
+    # an outside review: saved after arrange().cash(0, 5000), the file loaded as the unarranged game, in silence
+    g = _people()
+    g.arrange().cash(0, 5000)
+    for write in (savefile.dumps, sharelink.encode):
+        with pytest.raises(BadSave, match="a game set up with Game.arrange\\(\\) is not saved or shared"):
+            write(g)
+
+
+def test_an_answer_that_cannot_be_written_down_is_refused_whole():
+    g = _people()
+
+    class Unwritable(Action):
+        def to_json(self):
+            raise KeyError("boom")
+    try:
+        answer = Unwritable(g.legal_actions()[0].kind)
+    except TypeError as exc:        # (the compiled build: Action is a compiled class, not subclassed by others)
+        assert "compiled" in str(exc)
+        return
+    ply, answers = g.ply, len(g.actions)
+    with pytest.raises(IllegalAction, match="cannot be written down as an answer"):
+        g.act(answer)
+    assert (g.ply, len(g.actions)) == (ply, answers)

@@ -38,6 +38,9 @@ def test_the_page_asks_for_a_bid_on_a_skyscraper_and_where_to_place_it():
     assert g.pending.item == sales.ITEM_SKYSCRAPER
     show(at)
     assert "Auction of **a skyscraper**" in texts(at)
+    # (arranged, the game is neither downloaded nor shared: its history would open as another game)
+    assert "This game cannot be downloaded or shared: a game set up with Game.arrange()" in texts(at)
+    assert not at.get("download_button") and at.button(key="share_link").disabled
     # (002 BUILDING SHORTAGES: auctioned when "two or more players wish to buy"; the lab's price for one taker)
     assert "If nobody but the player who asked for it bids, they buy it at its price, $50." in texts(at)
     while g.pending.kind == D.BID:              # the requester passes, the other person bids the minimum

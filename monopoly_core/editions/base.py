@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
 
+from .. import decisions as D
 from .. import building, final_lap, jail, landing, management, mortgage, payments, sales, turn
 from ..board import load_board
 from ..cards import CLASSIC_EFFECTS, load_deck
@@ -81,6 +82,10 @@ class Edition:
         #: building with all but one of a group: ``bots/base.py`` finds that logic by the edition's name, as the
         #: engine never imports the bots); classic: no, at no cost to the bots' hot path
         self.bot_manages = False
+        #: the decisions at which Game.arrange() may change deeds and buildings (with none pending too): the windows,
+        #: where the rules hold nothing in flight (an outside review arranged the deed of a street being bought or
+        #: auctioned: two players then held it); an edition adds its own turn-start decisions
+        self.arrange_points: frozenset[str] = frozenset({D.PRE_ROLL, D.POST_ROLL, D.JAIL, D.BETWEEN_TURNS})
         #: whether a deed of a colour set with buildings may change hands only once they are sold (classic:
         #: 002 SELLING PROPERTY; Cheaters: "Whether you sell to the Bank or another player, the Hotel stays")
         self.buildings_block_trades = True

@@ -83,6 +83,7 @@ class Cheaters(Edition):
         self.name = "cheaters"
         self.title = "Cheaters Edition"
         self.levels = ("no hotel", "hotel")
+        self.arrange_points = self.arrange_points | {D.CHEAT}              # (the turn's look at the cards)
         self.buildings = ("", "hotel")
         self.hotel_level = 1
         self.buildings_block_trades = False     # "the Hotel stays where it is" (hotels are never sold)

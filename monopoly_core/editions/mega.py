@@ -157,6 +157,7 @@ class Mega(Edition):
         self.jail_dice = load_dice("2d6")
         self.rent_dice = self.jail_dice     # (the white dice: "throw dice" on the nearest-utility card too)
         self.bot_manages = True
+        self.arrange_points = self.arrange_points | {D.USE_BUS_TICKET}     # (before the roll)
         self.builds_short_of = 1        # 002: "You may build houses and hotels once you own all but one property"
         self.tokens = {TICKET: "bus ticket"}
         self.own_rules = {"skyscrapers": "skyscrapers", "train_depots": "train depots", "bus_tickets": "bus tickets",

@@ -54,6 +54,7 @@ class SoreLosers(Edition):
         self.lowest_starts = True       # 000 SET IT UP: "Who goes first? ... The LOWEST roller starts"
         # 000 BUILDINGS: "Once buildings are built, they must stay on their street for the rest of the game"
         self.buildings_sellable = False
+        self.arrange_points = self.arrange_points | {D.CASH_IN}            # (before the roll)
         self.buildings_block_trades = False     # (000: buildings go to the new owner of a traded street)
         self.watches_doubles = True
         # 000 DEALS & TRADES: "You can buy, sell or swap property and sore loser coins with other players"
