@@ -44,7 +44,8 @@ _LIST = [
         "turn_limit": "rounds after which the game ends on net worth",
         "rules": "every rule, as the rules' JSON (e.g. `rules->>'starting_cash'`)",
         "finished": "false for a game logged before its end",
-        "end_reason": "`last_player_standing` or `turn_limit`; NULL if unfinished",
+        "end_reason": "`last_player_standing`, `turn_limit`, `final_lap` (Sore Losers, Cheaters) or `answer_limit`; NULL "
+                      "if unfinished",
         "winner": "the winner's seat; NULL if none",
         "turns": "turns played",
         "rounds": "rounds played (every player one turn)",
