@@ -17,7 +17,7 @@ most attacks:
    settings, extensions, secrets, memory, the environment); ``information_schema`` (tables and columns only)
    stays readable. The functions that build one value from a number (``repeat``, ``lpad``, ``range``,
    ``printf`` widths ...) need that number written in the query, and together may build at most
-   :data:`MAX_BUILT` characters or elements (their counts multiplied).
+   :data:`MAX_BUILT` characters or elements (a call's count times what its arguments build; side by side, added).
 3. **Connection**: read-only, ``enable_external_access = false`` (no files, no URLs, no extension installs),
    extension auto-install and auto-load off, a memory limit, and ``lock_configuration = true`` so the query
    cannot change any of that (:mod:`monopoly_core.sqlworker`).
@@ -62,7 +62,8 @@ MEMORY_CEILING = 2 * 2**30
 MAX_QUERY_CHARS = 20_000
 #: Deepest nesting of brackets in a query.
 MAX_DEPTH = 100
-#: Most characters or elements the value-building functions of one query may build (their counts multiplied).
+#: Most characters or elements the value-building functions of one query may build (nested, multiplied; side by
+#: side, added: :func:`_built_total`).
 MAX_BUILT = 10_000_000
 
 #: Table functions a query may call: those that make rows from values written in the query, and those that
@@ -398,7 +399,6 @@ def _inspect(conn, sql: str) -> None:
         tree = None
     if not isinstance(tree, dict) or tree.get("error") is not False:
         raise QueryRefused("this query cannot be checked, so it is not run: write it as one plain SELECT")
-    built = 1
     table_calls = set()          # a table function (FROM range(n)) streams its rows: it builds no one value
     for node in _walk(tree):
         ntype = node.get("type")
@@ -413,14 +413,36 @@ def _inspect(conn, sql: str) -> None:
             _refuse_server_name(fn, f"the function {fn}()")
             if fn in SERVER_ONLY_AS_FUNCTIONS:
                 raise _about_the_server(f"the function {fn}()")
-            if id(node) in table_calls:
-                continue
-            built *= _built_size(fn, [a.get("expression") for a in node.get("arguments") or []
-                                      if isinstance(a, dict)])
-            if built > MAX_BUILT:
-                raise QueryRefused(_too_big())
         elif ntype in ("BASE_TABLE", "SHOW_REF"):
             _check_relation(node)
+    if _built_total(tree, table_calls) > MAX_BUILT:
+        raise QueryRefused(_too_big())
+
+
+def _built_total(tree, table_calls: set) -> int:
+    """The characters or elements the value-building functions of a query may build: a call's count times what its
+    arguments build (``repeat(repeat('a', 100), 100)``: 10,000), the sum of what sits side by side (four columns of
+    ``repeat('a', 100)``: 400; they were multiplied, and an outside review's four such columns were refused as
+    building more than 10,000,000). Walked without recursion (a query nests up to :data:`MAX_DEPTH` brackets)."""
+    sizes: dict[int, int] = {}
+    stack: list = [(tree, False)]
+    while stack:
+        item, done = stack.pop()
+        children = list(item.values()) if isinstance(item, dict) else item if isinstance(item, list) else []
+        if not done:
+            stack.append((item, True))
+            stack.extend((c, False) for c in children if isinstance(c, (dict, list)))
+            continue
+        inner = sum(sizes.pop(id(c), 0) for c in children if isinstance(c, (dict, list)))
+        own = 1
+        if isinstance(item, dict) and item.get("type") == "FUNCTION" and id(item) not in table_calls:
+            fn = str(item.get("function_name", "") or "").lower()
+            own = _built_size(fn, [a.get("expression") for a in item.get("arguments") or [] if isinstance(a, dict)])
+        size = own * max(1, inner) if own > 1 else inner
+        if size > MAX_BUILT:
+            raise QueryRefused(_too_big())
+        sizes[id(item)] = size
+    return sizes.get(id(tree), 0)
 
 
 def _check_relation(node: dict) -> None:
@@ -474,8 +496,8 @@ def _check_names(toks: list[tuple[int, str, str]]) -> None:
 
 def _too_big() -> str:
     return (f"the query builds too large a value: repeat, lpad, rpad, range, generate_series, list_resize, printf "
-            f"widths and the like may build at most {MAX_BUILT:,} characters or elements in one query (their "
-            f"counts multiplied)")
+            f"widths and the like may build at most {MAX_BUILT:,} characters or elements in one query (a call's "
+            f"count times what its arguments build, side by side added)")
 
 
 def _built_size(fn: str, args: list) -> int:
@@ -553,10 +575,19 @@ def _walk(node):
 
 
 # --- layers 3 to 5: the worker, the connection and the limits -------------------------------------------------
-def _check_limits(row_cap, time_limit) -> None:
+#: The range of a worker's address space (``memory_ceiling``) and of the wait for a writer (``wait``, seconds): a
+#: ceiling of 1,000 bytes failed as DuckDB's "Out of Memory", one of "x" as a TypeError, a wait of NaN as a
+#: ValueError (an outside review; "no other exception type leaves run_query").
+MIN_MEMORY_CEILING, MAX_MEMORY_CEILING = 256 * 2**20, 64 * 2**30
+MAX_WAIT = 3600.0
+
+
+def _check_limits(row_cap, time_limit, memory_ceiling=MEMORY_CEILING, wait=3.0) -> None:
     try:
         check_count(row_cap, "row cap", 1, MAX_ROW_CAP)
         check_seconds(time_limit, "time limit", MAX_TIME_LIMIT)
+        check_count(memory_ceiling, "memory ceiling (bytes)", MIN_MEMORY_CEILING, MAX_MEMORY_CEILING)
+        check_seconds(wait, "wait", MAX_WAIT)
     except InvalidRules as exc:
         raise QueryError(str(exc)) from None
 
@@ -570,11 +601,11 @@ class SafeReader(GatedConnection):
 
     def __init__(self, db_path=None, *, time_limit: float = TIME_LIMIT, row_cap: int = ROW_CAP,
                  memory_ceiling: int = MEMORY_CEILING, wait: float = 3.0):
+        _check_limits(row_cap, time_limit, memory_ceiling, wait)
         try:
             super().__init__(db_path, wait=wait)
         except StoreError as exc:           # a path that cannot be a file
             raise QueryError(str(exc)) from None
-        _check_limits(row_cap, time_limit)
         self.time_limit = time_limit
         self.row_cap = row_cap
         self.memory_ceiling = memory_ceiling
@@ -610,7 +641,7 @@ def run_query(sql, db_path=None, *, row_cap: int = ROW_CAP, time_limit: float = 
     """Run one query on the database at ``db_path`` through a fresh hardened read-only connection in a worker
     process with ``memory_ceiling`` bytes of address space. ``wait`` is how long to wait for a writer in this
     process (a simulation) to finish before giving up."""
-    _check_limits(row_cap, time_limit)
+    _check_limits(row_cap, time_limit, memory_ceiling, wait)
     sql = check_query(sql)          # refuse before touching the file
     with SafeReader(db_path, row_cap=row_cap, time_limit=time_limit, wait=wait,
                     memory_ceiling=memory_ceiling) as reader:

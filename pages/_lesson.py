@@ -58,12 +58,19 @@ def _read_address(lesson: Lesson, sheet: bool = False) -> None:
     view read by :func:`begin`; a printed ``sheet`` uses no seed, so says nothing of it."""
     def read_there(_value: str) -> None:
         return None
-    _site.read_address(f"{lesson.slug}_address", {SEED: read_there if sheet else _seed_problem, PRINT: read_there},
+
+    def print_problem(value: str) -> str | None:
+        # (an empty part was passed over without a word, an outside review; read_address promises never to)
+        return None if value.strip() else (f"the address's {PRINT} part is empty, so the lesson is shown rather than "
+                                           f"a printed sheet (for example ?{PRINT}=worksheet)")
+    _site.read_address(f"{lesson.slug}_address", {SEED: read_there if sheet else _seed_problem, PRINT: print_problem},
                        f"{SEED} and {PRINT}, for example ?{SEED}={DEFAULT_SEED} or ?{PRINT}=worksheet")
 
 
 def _seed_problem(value: str) -> str | None:
     """Why the link's seed cannot be used, in words for the address warning (None: it can)."""
+    if not value.strip():
+        return f"the address's {SEED} part is empty (this lesson uses the seed {DEFAULT_SEED})"
     try:
         parse_seed(value)
     except ValueError as exc:

@@ -20,6 +20,8 @@ st.markdown(
     "for. Every table can be downloaded as CSV for a spreadsheet.")
 
 def _address_seed(value: str) -> str | None:
+    if not value.strip():       # (passed over without a word, an outside review)
+        return f"the address's seed part is empty (the lessons use the seed {st.session_state.get('teacher_seed', DEFAULT_SEED)})"
     try:
         st.session_state["teacher_seed"] = parse_seed(value)
     except ValueError as exc:

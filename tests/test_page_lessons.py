@@ -233,6 +233,19 @@ def test_a_bad_seed_in_the_link_says_so_and_uses_the_default():
     assert not at.warning
 
 
+def test_an_empty_seed_or_print_part_in_the_link_is_said():
+    # (an outside review: ?seed= and ?print= were passed over without a word on the lesson pages)
+    at = open_page(PAGES["lesson_dice"], seed="")
+    assert at.text_input(key="lesson_dice_seed").value == "2024"
+    assert "The address was not all used: the address's seed part is empty (this lesson uses the seed 2024)." in \
+        [unescaped(w.value) for w in at.warning]
+    at = open_page(PAGES["lesson_dice"], print="")
+    assert any("the address's print part is empty, so the lesson is shown rather than a printed sheet" in
+               unescaped(w.value) for w in at.warning)
+    at = open_page("pages/lessons.py", seed="")
+    assert any("the address's seed part is empty" in unescaped(w.value) for w in at.warning)
+
+
 def test_a_bad_seed_in_the_link_is_said_at_the_top_of_the_lesson():
     # (a walkthrough found lesson 3's word on a bad ?seed= far down the page, beside its simulation, which shows
     # only once the class has made its prediction)

@@ -555,3 +555,44 @@ def test_a_result_with_too_many_values_is_refused_before_its_csv_is_made(db):
     kept = run_query(_wide(9_000), db)                 # 9,900,000 values: shown, and its CSV stays small
     assert (kept.num_rows, len(kept.table.column_names)) == (9_000, 1_100)
     assert len(kept.to_csv()) < 60 * 2**20
+
+
+@pytest.mark.parametrize("sql", ["SELECT repeat('a', 100) a, repeat('b', 100) b, repeat('c', 100) c, repeat('d', 100) d",
+                                 "SELECT repeat('a', 4000) a, repeat('b', 4000) b",
+                                 "SELECT lpad('x', 5000, ' ') a, rpad('y', 5000, ' ') b",
+                                 "SELECT bar(1, 0, 2) a, bar(1, 0, 2) b, bar(1, 0, 2) c, bar(1, 0, 2) d"])
+def test_builders_side_by_side_are_added_not_multiplied(sql):
+    # an outside review: four columns of repeat('a', 100) were refused as building more than 10,000,000 characters
+    check_query(sql)
+
+
+@pytest.mark.parametrize("sql", ["SELECT repeat(repeat('a', 10000), 10000)",
+                                 "SELECT repeat('a', 9000000) || repeat('b', 2000000)",
+                                 "SELECT concat(lpad('x', 6000000, ' '), rpad('y', 6000000, ' '))"])
+def test_builders_nested_multiply_and_side_by_side_add_up_to_the_limit(sql):
+    with pytest.raises(QueryRefused, match="builds too large a value"):
+        check_query(sql)
+
+
+@pytest.mark.parametrize("settings, named", [({"memory_ceiling": "x"}, "memory ceiling"),
+                                             ({"memory_ceiling": None}, "memory ceiling"),
+                                             ({"memory_ceiling": 1000}, "memory ceiling"),
+                                             ({"memory_ceiling": 1.5}, "memory ceiling"),
+                                             ({"wait": float("nan")}, "wait"), ({"wait": "x"}, "wait"),
+                                             ({"wait": 1e300}, "wait"), ({"wait": -1}, "wait")])
+def test_a_runner_setting_out_of_range_is_refused_by_name(db, settings, named):
+    # an outside review: TypeError, ValueError and OverflowError left run_query, and a ceiling of 1,000 bytes was
+    # "Out of Memory Error" (the docstring: no other exception type leaves it)
+    with pytest.raises(QueryError, match=named):
+        run_query("SELECT 1", db, **settings)
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["sql", "--time-limit", "\u0661", "SELECT 1"], "written in plain digits"),
+    (["sql", "--time-limit", "1_0", "SELECT 1"], "written in plain digits"),
+    (["simulate", "--games", "1", "--db", "/tmp/x\n\x1b[2J.duckdb"], "may not hold control characters"),
+])
+def test_the_command_line_refuses_odd_seconds_and_paths(argv, words, capsys):
+    with pytest.raises(SystemExit) as done:
+        main(argv)
+    assert done.value.code == 2 and words in capsys.readouterr().err

@@ -4,6 +4,7 @@ runs."""
 from __future__ import annotations
 
 import argparse
+import re
 
 from ..bounds import MIN_SECONDS, SEED_MAX, check_count, check_seconds, check_seed, short
 from ..bots import STANDARD, STRATEGIES
@@ -75,6 +76,10 @@ def whole(lo: int, hi: int):
 def seconds(hi: float):
     """An argparse type: a number of seconds from :data:`MIN_SECONDS` to ``hi`` (``nan``, ``inf``, less refused)."""
     def check(text: str) -> float:
+        # (plain digits, a point and an exponent only: float() also took "١", "1_0" and " 5 ", which the whole-number
+        # options refuse; an outside review)
+        if not re.fullmatch(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?|[+-]?(nan|inf)", text):
+            raise InvalidRules("value", f"must be a number of seconds written in plain digits, got {short(text)}")
         try:
             value = float(text)
         except ValueError:
@@ -95,6 +100,10 @@ def _db_path(text: str) -> str:
     """A database file's path: not empty (``--db ""`` once wrote to the default database without a word)."""
     if not text.strip():
         raise InvalidRules("value", "an empty path names no file: leave --db out for the default database")
+    if any(ord(c) < 32 or ord(c) == 127 for c in text):
+        # (a name holding a newline and an escape sequence made a file of that name, and the report of the games
+        # written to it cleared the terminal; an outside review)
+        raise InvalidRules("value", f"a database path may not hold control characters: {short(text)}")
     return text
 
 
