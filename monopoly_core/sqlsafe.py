@@ -254,6 +254,16 @@ def _close_parser() -> None:
         _parser = None
 
 
+def _unencodable(sql: str) -> int | None:
+    """Where ``sql`` holds a lone surrogate (half of a UTF-16 pair, from a broken paste or a program), which no
+    database text can hold; None when it has none. (The parser failed on it with an unnamed TypeError.)"""
+    try:
+        sql.encode("utf-8")
+        return None
+    except UnicodeEncodeError as exc:
+        return exc.start
+
+
 def check_query(sql) -> str:
     """The query, if it is one statement the runner accepts; else :class:`QueryRefused` or
     :class:`QueryError` (a syntax error) with the reason. Nothing else escapes: a failure of the checks themselves
@@ -264,6 +274,10 @@ def check_query(sql) -> str:
         raise QueryRefused(f"the query is too long ({len(sql):,} characters; the limit is {MAX_QUERY_CHARS:,})")
     if "\x00" in sql:
         raise QueryRefused("the query contains a NUL character")
+    bad = _unencodable(sql)
+    if bad is not None:
+        raise QueryRefused(f"the query contains a character that is not text (U+{ord(sql[bad]):04X} at character "
+                           f"{bad + 1}, half of a broken pair); type that part again")
     # a byte-order mark pasted from a file saved by some editors is not part of the query (it was refused as
     # "not \ufeffSELECT"); elsewhere in the text it is left for the parser to refuse
     sql = sql.lstrip("\ufeff")
@@ -408,6 +422,8 @@ def _inspect(conn, sql: str) -> None:
             fn = str(call.get("function_name", "") or "")
             if fn.lower() not in ROW_FUNCTIONS | CATALOG_FUNCTIONS:
                 raise _about_the_server(f"the table function {fn}()")
+            if fn.lower() in DESCRIBING_FUNCTIONS:
+                _check_described(fn, call.get("arguments") or [])
         elif ntype == "FUNCTION":
             fn = str(node.get("function_name", "") or "").lower()
             _refuse_server_name(fn, f"the function {fn}()")
@@ -462,6 +478,25 @@ def _check_relation(node: dict) -> None:
             raise QueryRefused(f"{name!r} in quotes is read as a file name, and files are not allowed here: to read "
                                f"a table, write its name without quotes ({name})")
         raise _about_the_server(f"the file or URL {name!r}")
+
+
+#: Catalog functions whose argument names the table they describe: the name must be a game table's, not one of
+#: the server's views (``pragma_table_info('pg_catalog.pg_settings')`` listed that view's columns).
+DESCRIBING_FUNCTIONS = frozenset({"pragma_table_info", "pragma_show"})
+
+
+def _check_described(fn: str, arguments: list) -> None:
+    """Refuse a describing function (:data:`DESCRIBING_FUNCTIONS`) unless it names, in quotes, a table that is
+    not one of the server's own."""
+    names = [_constant(a.get("expression")) if isinstance(a, dict) else None for a in arguments]
+    if len(names) != 1 or not isinstance(names[0], str):
+        raise QueryRefused(f"{fn}() takes one table's name in quotes, as in {fn}('games')")
+    pieces = [p.strip('"') for p in names[0].split(".")]
+    what = f"the view {'.'.join(pieces)}"
+    if any(p.lower() in SERVER_SCHEMAS for p in pieces[:-1]):
+        raise _about_the_server(what)
+    for piece in pieces:
+        _refuse_server_name(piece, what)
 
 
 #: A dotted name of plain words (``'main.games'``): in quotes DuckDB reads it as a file, though its writer meant a

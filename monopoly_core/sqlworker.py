@@ -339,9 +339,23 @@ def _out_of_memory(exc: Exception) -> bool:
 _UNKNOWN_COLUMN = re.compile(r'Referenced column "([^"]{1,80})" not found')
 
 
+#: DuckDB's "did you mean" pointing at one of its own catalog views, which the runner refuses (a table missing from
+#: a database suggested ``pg_namespace``): the hint is dropped, as following it only meets a refusal
+_SERVER_HINT = re.compile(r'\s*Did you mean "(?:pg_|duckdb_|sqlite_|pragma_|information_schema)[^"]*"\?', re.I)
+
+
+#: DuckDB's words when a result nests lists or structs past the depth Arrow carries (63 levels), said for a reader
+_TOO_NESTED = "Recursion level in ArrowSchema"
+
+
 def clean(exc: Exception) -> str:
-    """DuckDB's message (``Binder Error: ...`` with its LINE pointer is readable as it is)."""
-    return str(exc).strip() or exc.__class__.__name__
+    """DuckDB's message (``Binder Error: ...`` with its LINE pointer is readable as it is), less a hint at one of
+    DuckDB's own catalog views."""
+    text = str(exc)
+    if _TOO_NESTED in text:
+        return ("the result nests lists or structs too deeply to be shown (over 62 levels); flatten it, or cast the "
+                "column to text (CAST(x AS VARCHAR))")
+    return _SERVER_HINT.sub("", text).strip() or exc.__class__.__name__
 
 
 # --- frames -------------------------------------------------------------------------------------------------------

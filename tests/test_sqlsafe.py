@@ -345,6 +345,9 @@ def test_parser_crashes_are_refusals(db, q):
     "SELECT * FROM 'PG_CATALOG.PG_SETTINGS'", "SELECT * FROM main.'pg_catalog.pg_settings'",
     "SELECT * FROM 'system.main.duckdb_databases'", "SELECT * FROM 'temp.information_schema.tables'",
     "SELECT * FROM 'pg_settings'", "SELECT * FROM 'duckdb_settings'",
+    # an eleventh-session review: the describing functions listed a server view's columns by name
+    "SELECT * FROM pragma_table_info('pg_catalog.pg_settings')", "SELECT * FROM pragma_table_info('pg_settings')",
+    "SELECT * FROM pragma_show('system.main.duckdb_settings')", "SELECT name FROM pragma_table_info('duckdb_logs')",
 ])
 def test_what_describes_or_reaches_the_server_is_refused_in_one_sentence(db, q):
     with pytest.raises(QueryRefused) as info:
@@ -596,3 +599,38 @@ def test_the_command_line_refuses_odd_seconds_and_paths(argv, words, capsys):
     with pytest.raises(SystemExit) as done:
         main(argv)
     assert done.value.code == 2 and words in capsys.readouterr().err
+
+
+def test_a_describing_function_takes_a_table_name_in_quotes(db):
+    """pragma_table_info's table is checked as a table named in the query is; a name it cannot read beforehand (an
+    expression) is refused with the way to write it, and the lab's own tables stay describable."""
+    for q in ("SELECT * FROM pragma_table_info('gam' || 'es')", "SELECT * FROM pragma_table_info(1)"):
+        with pytest.raises(QueryRefused, match=r"takes one table's name in quotes, as in pragma_table_info\('games'\)"):
+            run_query(q, db)
+    assert run_query("SELECT * FROM pragma_table_info('main.games')", db).num_rows > 5
+
+
+def test_a_lone_surrogate_is_named_not_a_type_error():
+    """A broken paste (half of a UTF-16 pair) was refused as "could not be checked (TypeError)"."""
+    with pytest.raises(QueryRefused) as info:
+        check_query("SELECT 'a\ud800' AS x")
+    assert "U+D800 at character 10" in str(info.value) and "TypeError" not in str(info.value)
+
+
+def test_duckdb_s_hint_at_its_own_views_is_dropped(tmp_path):
+    """A database without the lab's tables: DuckDB suggested "pg_namespace", a view the runner refuses; its
+    suggestion of a lab table stays."""
+    import duckdb
+    foreign = tmp_path / "foreign.duckdb"
+    with duckdb.connect(str(foreign)) as c:
+        c.execute("CREATE TABLE t (x INTEGER)")
+    with pytest.raises(QueryError) as info:
+        run_query("SELECT count(*) FROM games", foreign)
+    assert "Table with name games does not exist" in str(info.value) and "pg_" not in str(info.value)
+
+
+def test_a_result_nested_past_arrow_s_depth_is_said_in_words(db):
+    deep = "[" * 70 + "1" + "]" * 70
+    with pytest.raises(QueryError, match="nests lists or structs too deeply to be shown"):
+        run_query(f"SELECT {deep} AS x", db)
+    assert run_query(f"SELECT CAST({deep} AS VARCHAR) AS x", db).num_rows == 1
