@@ -319,3 +319,16 @@ def test_the_sql_command_shows_a_result_s_control_characters_as_escapes_on_a_ter
     written to a file or a pipe, the data stays as it is."""
     from monopoly_core.cli.sql import _shown_safely
     assert _shown_safely("t\r\n\x1b]0;pwned\x07\tok\x9b\n") == "t\r\n\\x1b]0;pwned\\x07\tok\\x9b\n"
+
+
+@pytest.mark.parametrize("command", [("play",), ("simulate", "--games", "1"),
+                                     ("compare", "--a", "classic-us", "--b", "classic-uk", "--games", "1")])
+def test_more_bots_than_players_or_an_empty_list_are_refused_by_every_command(capsys, tmp_path, command):
+    """``--players 2 --bots a,b,c`` played a and b and dropped c in silence; ``simulate --bots ""`` played the
+    default table (play refused it). Each command says so, and nothing is written."""
+    db = tmp_path / "g.duckdb"
+    extra = () if command[0] == "play" else ("--db", str(db))
+    err = _refused(capsys, *command, *extra, "--players", "2", "--bots", "random,cautious,strategist")
+    assert "3 strategies named for 2 players: name at most 2, or set --players 3" in err
+    assert "unknown strategy ''" in _refused(capsys, *command, *extra, "--bots", "")
+    assert not db.exists()

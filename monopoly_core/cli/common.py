@@ -120,9 +120,21 @@ def not_blank(option: str, without: str):
     return _refusing(check)
 
 
+def bot_names(text: str | None, players: int) -> list[str] | None:
+    """The strategies ``--bots`` names (None: the default table). An empty ``--bots`` is a mistake, not the default
+    table (an outside review), and so are more names than seats: the extra bots were dropped in silence
+    (``--players 2 --bots a,b,c`` played a and b)."""
+    if text is None:
+        return None
+    names = [s.strip() for s in text.split(",")]
+    if isinstance(players, int) and 0 < players < len(names):
+        raise InvalidRules("bots", f"{len(names)} strategies named for {players} players: name at most {players}, "
+                           f"or set --players {min(len(names), 8)}")
+    return names
+
+
 def parse_bots(text: str | None, n: int):
-    # (an empty --bots is a mistake, not the default table: an outside review)
-    return bot_table(n, [s.strip() for s in text.split(",")] if text is not None else None)
+    return bot_table(n, bot_names(text, n))
 
 
 def rules_from(args):

@@ -17,7 +17,7 @@ from ..history_json import TwiceNamed, one_of_each
 from ..rules import RuleSet, preset
 from ..simulate import FIXED, MAX_TIME_LIMIT, ROTATED, ProgressBar, max_workers
 from ..store import StoreError, default_db_path
-from .common import db_path, add_bots, add_seed, integer, not_blank, seconds, whole
+from .common import db_path, add_bots, bot_names, add_seed, integer, not_blank, seconds, whole
 
 #: Largest rule-set file read (a rule set is about 1 KB).
 MAX_RULES_FILE = 1_000_000
@@ -101,7 +101,7 @@ def run(args) -> int:
         if args.cluster:
             from ..executors import DaskExecutor
             executor = DaskExecutor(args.cluster)
-        bots = [s.strip() for s in args.bots.split(",")] if args.bots else None
+        bots = bot_names(args.bots, args.players)
         bar = None if args.quiet or args.json else ProgressBar(sys.stderr)
         result = compare(a, b, games=args.games, players=args.players, seed=args.seed, bots=bots, db_path=args.db,
                          workers=args.workers, alpha=args.level, label_a=args.label_a, label_b=args.label_b,

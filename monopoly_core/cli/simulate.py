@@ -6,7 +6,8 @@ import sys
 from ..errors import MonopolyError
 from ..simulate import FIXED, MAX_GAMES, MAX_TIME_LIMIT, ROTATED, ProgressBar, max_workers, simulate
 from ..store import DuplicateBatch, StoreError, default_db_path, resolve
-from .common import db_path, add_bots, add_edition, add_seed, integer, not_blank, say_if_busy, seconds, whole
+from .common import (add_bots, add_edition, add_seed, bot_names, db_path, integer, not_blank, say_if_busy, seconds,
+                     whole)
 
 
 def register(sub) -> None:
@@ -50,10 +51,10 @@ def default_parquet(db) -> str:
 
 
 def run(args) -> int:
-    bots = [s.strip() for s in args.bots.split(",")] if args.bots else None
     bar = None if args.quiet else ProgressBar(sys.stderr)
     executor = None
     try:
+        bots = bot_names(args.bots, args.players)
         parquet = args.parquet
         if args.cluster:
             from ..executors import DaskExecutor
