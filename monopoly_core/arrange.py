@@ -115,6 +115,10 @@ class Arrangement:
             raise IllegalAction(f"no seat {short(seat)}")
         return seat
 
+    def _seat_or_bank(self, seat: object) -> int:
+        """A seat, or -1 for the bank (or, for an edition's state, the board's centre)."""
+        return -1 if seat == -1 and not isinstance(seat, bool) else self._seat(seat)
+
     def _deck(self, deck: object) -> str:
         if not isinstance(deck, str) or deck not in self.g.deck_cards:
             raise IllegalAction(f"no deck {short(deck)}: the decks are {', '.join(self.g.deck_cards)}")
@@ -142,7 +146,7 @@ class Arrangement:
         where = self._square(square)
         if not g.board.squares[where].ownable:
             raise IllegalAction(f"{g.board.squares[where].name} is not a property")
-        owner = -1 if seat == -1 and not isinstance(seat, bool) else self._seat(seat)
+        owner = self._seat_or_bank(seat)
         lv = _whole(level, "a building level", 0, self._highest_level())
         if not isinstance(mortgaged, bool):
             raise IllegalAction(f"mortgaged is True or False, not {short(mortgaged)}")
@@ -257,7 +261,7 @@ class Arrangement:
         """Set the edition's own state ``name`` for ``seat`` (Sore Losers: ``"coins"``, a number of coins;
         ``"mr_monopoly"``, the token's holder, -1 the centre): see the edition's ``arrange_extra``."""
         what = _text(name, "the name of an edition's own state")
-        who = -1 if seat == -1 and not isinstance(seat, bool) else self._seat(seat)
+        who = self._seat_or_bank(seat)
         self.g.edition.arrange_extra(self.g, what, who, _whole(value, f"the value of {short(what)}", -1, MOST_CASH))
         return self
 

@@ -20,6 +20,17 @@ from .state import PlayerSpec
 #: edition's own limits are checked with its rules).
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
+#: Why a game set up with Game.arrange() is not written (an outside review's save of one loaded as another game).
+ARRANGED = ("a game set up with Game.arrange() is not saved or shared: its history holds the answers, not the "
+            "arrangement, so it would open as another game")
+
+
+def refuse_arranged(game) -> None:
+    """A save or a link of ``game`` would replay as another game if it was arranged: :class:`BadSave`."""
+    if game.was_arranged:
+        raise BadSave(ARRANGED)
+
+
 #: The decisions a replayed answer may not fit, in words ("where the game asked before the roll").
 ASKED = {"pre_roll": "before the roll", "post_roll": "after the roll (build, trade or end the turn)",
          "between_turns": "between turns (build, trade or let the next player roll)",

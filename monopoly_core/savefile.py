@@ -36,14 +36,11 @@ def digest(game: Game, history: dict | None = None) -> str:
     return h.hexdigest()[:32]
 
 
-#: Why a game set up with Game.arrange() is not written (an outside review's save of one loaded as another game).
-ARRANGED = ("a game set up with Game.arrange() is not saved or shared: its history holds the answers, not the "
-            "arrangement, so it would open as another game")
+ARRANGED = shape.ARRANGED
 
 
 def to_dict(game: Game) -> dict:
-    if game.was_arranged:
-        raise BadSave(ARRANGED)
+    shape.refuse_arranged(game)
     res = game.result()
     return {"format": FORMAT, "history": game.history.to_json(), "digest": digest(game),
             "summary": {"edition": res["edition"], "turns": res["turns"], "over": res["over"],

@@ -60,9 +60,7 @@ def _unpack(text: str, key: str):
 
 
 def encode(game: Game) -> dict[str, str]:
-    if game.was_arranged:
-        from .savefile import ARRANGED
-        raise BadSave(ARRANGED)
+    shape.refuse_arranged(game)
     h = game.history
     base = load_preset(h.rules.preset).rules
     changes = {name: mine for name, mine, _ in h.rules.diff(base)}
