@@ -117,9 +117,13 @@ def check_rules(data, what: str) -> dict:
     if not isinstance(data, dict):
         raise BadSave(f"{what}: the rules must be a JSON object, not {_kind(data)}")
     for key, value in data.items():
-        if not isinstance(value, (bool, int, str)) or (isinstance(value, str) and len(value) > MAX_TEXT):
+        if not isinstance(value, (bool, int, str)):
             raise BadSave(f"{what}: the rule {short(key)} has a value of the wrong kind "
                           f"({short(value)})")
+        if isinstance(value, str) and len(value) > MAX_TEXT:
+            # (an outside review's 5,000-letter board name was "a value of the wrong kind")
+            raise BadSave(f"{what}: the rule {short(key)} must be a name of at most {MAX_TEXT} characters, not "
+                          f"{len(value):,} ({short(value)})")
     return data
 
 

@@ -256,18 +256,21 @@ def _dice_words(faces: tuple[int, ...]) -> str:
 
 def _doubles_words(game, packed: int, faces: tuple[int, ...]) -> str:
     """" (triples!)" for Mega's triples (seed 002: "Triples (1-1-1, 2-2-2, 3-3-3)", the board's centre says
-    the same), " (doubles)" for doubles as the game's dice read them, else nothing."""
-    if is_triples(Roll(faces, 0, False)):
+    the same), " (doubles)" for doubles as the game's dice read them, else nothing. (Only the Mega Edition plays
+    triples: a speed die added to the classic game, where they are ordinary doubles, read "(triples!)" there too.)"""
+    if game.rules.edition == "mega" and is_triples(Roll(faces, 0, False)):
         return " (triples!)"
-    return " (doubles)" if _is_doubles(game, packed) else ""
+    return " (doubles)" if _is_doubles(game, packed, faces) else ""
 
 
-def _is_doubles(game, packed: int) -> bool:
-    """Whether a roll's packed faces are doubles, as the game's dice model reads them (Mega: the white dice)."""
+def _is_doubles(game, packed: int, faces: tuple[int, ...]) -> bool:
+    """Whether a roll's packed faces are doubles, as the game's dice model reads them (Mega: the white dice). A
+    roll of two dice in a game of three (Mega's turn order and jail rolls, of the white dice alone) is doubles when
+    they match (the order roll "1 and 1" was not tagged)."""
     for r in game.dice.outcomes:
         if r.packed == packed:
             return r.doubles
-    return False
+    return len(faces) == 2 and faces[0] == faces[1]
 
 
 def auction_item(game, item: int, square: int) -> str:

@@ -190,6 +190,15 @@ class RuleSet:
             edition = editions.get(self.edition)
         except KeyError as exc:
             raise InvalidRules("edition", exc.args[0]) from None
+        own = preset_editions()
+        if self.edition != own[self.preset] and self.edition in own.values():
+            # (a game is logged, saved and shown under its preset's name: an outside review opened a Mega game
+            # labelled classic-us, its rules naming classic-us with Mega's edition; an edition no preset plays, as
+            # a test's, may still start from any preset; said before the edition's own checks, which a change of
+            # edition alone fails for other reasons: an outside review was told of the dice, then the board, first)
+            raise InvalidRules("edition", f"the {self.preset} rule set plays the {own[self.preset]} edition; for the "
+                               f"{self.edition} edition start from its own rule set "
+                               f"({', '.join(sorted(p for p, e in own.items() if e == self.edition))})")
         problem = edition.problem(self)
         if problem is not None:
             raise InvalidRules(*problem)
@@ -201,14 +210,6 @@ class RuleSet:
         if self.building_limits and self.hotels > 0 and self.houses < houses_under_hotel:
             raise InvalidRules("houses", f"with building limits, hotels need at least {houses_under_hotel} houses "
                                f"in the supply")
-        own = preset_editions()
-        if self.edition != own[self.preset] and self.edition in own.values():
-            # (a game is logged, saved and shown under its preset's name: an outside review opened a Mega game
-            # labelled classic-us, its rules naming classic-us with Mega's edition; an edition no preset plays, as
-            # a test's, may still start from any preset)
-            raise InvalidRules("edition", f"the {self.preset} rule set plays the {own[self.preset]} edition; for the "
-                               f"{self.edition} edition start from its own rule set "
-                               f"({', '.join(sorted(p for p, e in own.items() if e == self.edition))})")
         return self
 
     # --- serialisation -----------------------------------------------------------------------------------

@@ -336,6 +336,11 @@ def test_a_game_of_one_edition_cannot_be_labelled_with_another_edition_s_preset(
         sharelink.rules_from_params({"preset": "classic-us", "rules": _pack(changed)})
     with pytest.raises(InvalidRules, match="plays the classic edition"):       # (so no such game is saved)
         Game.new(mega.replace(preset="classic-us"), bots(["cautious", "random"]), 4)
+    # a change of edition alone is told so first (an outside review was told of Mega's dice, then its board)
+    for edition in ("mega", "sore-losers", "cheaters"):
+        with pytest.raises(InvalidRules, match=f"^edition: the classic-us rule set plays the classic edition; for the "
+                                               f"{edition} edition start from"):
+            preset("classic-us", edition=edition)
 
 
 def test_a_save_naming_a_key_twice_is_refused():

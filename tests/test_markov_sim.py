@@ -212,3 +212,21 @@ def test_count_events_takes_any_column_type():
     # every movement roll of the game is counted once
     moves = sum(1 for k, o in zip(cols["kind"], cols["other"]) if k == E.ROLL and o in (0, 1))
     assert plain.rolls == moves
+
+
+def test_a_one_turn_jail_without_a_fine_before_the_roll_plays_the_short_policy_as_the_long(returned):
+    """002 JAIL: a fine is paid "before you roll the dice on either of your next two turns"; with one turn in jail
+    and ``jail_pay_on_last_turn`` off, that turn rolls first, so the short policy (pay at once) cannot be played.
+    An outside review found the chain paying at once where the engine's token rolled (In Jail 0.197 exact against
+    0.170 simulated, 32,803 deviations): the chain and the simulation now both play it as the long policy."""
+    rules = returned("classic-us").replace(jail_turns=1, doubles_to_jail=1)
+    short = M.chain(rules, "short")
+    np.testing.assert_array_equal(short.matrix, M.chain(rules, "long").matrix)
+    emp = M.simulate_rolls(rules, ROLLS, jail="short", seed=8)
+    assert emp.deviations == 0 and emp.jail_policy == "long"
+    assert M.markov_chi_square(emp.counts, short).p_value > ALPHA
+    # where the fine may be paid before that roll, short is its own policy, and the engine plays it
+    payable = rules.replace(jail_pay_on_last_turn=True)
+    assert not np.array_equal(M.chain(payable, "short").matrix, M.chain(payable, "long").matrix)
+    emp = M.simulate_rolls(payable, ROLLS, jail="short", seed=8)
+    assert emp.deviations == 0 and M.markov_chi_square(emp.counts, M.chain(payable, "short")).p_value > ALPHA

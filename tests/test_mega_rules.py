@@ -708,6 +708,24 @@ def test_a_bankrupt_player_s_bus_tickets_go_to_the_creditor():
                     "P1 takes over a bankrupt player's bus tickets (3 held now)."]
 
 
+def test_the_tickets_of_a_player_bankrupt_to_the_bank_leave_play_even_when_that_ends_the_game():
+    # (the rule book is silent; this lab's reading, editions/mega_tickets.put_out_of_play: as a used ticket does.)
+    # An outside review: they went at the next turn's start, so the bankruptcy that ended a game left them held
+    def arrange(g):
+        g.arrange().cash(0, 1)
+        T.arrange_held(g, 0, 3)
+    g = mega(2, arrange=arrange)
+    roll(g, (1, 2, 2))
+    until(g, D.USE_BUS_TICKET)            # (a ticket holder is asked before the dice: roll them)
+    g.act(Action(A.ROLL))                 # 0 + 5: Income Tax, with $1
+    until(g, D.DEBT)
+    g.act(Action(A.BANKRUPT))
+    assert g.over and g.players[0].bankrupt
+    x = T.supply(g)
+    assert T.held(g.players[0]) == 0 and x.out_of_play == 3 and len(x.pile) + x.out_of_play == x.tickets
+    assert [e.detail for e in events_of(g, E.BUS_TICKET)][-1] == E.TICKET_RETURNED
+
+
 def test_without_the_cash_to_lift_it_the_group_s_buildings_are_sold_only_until_the_lift_is_paid():
     # 002: "you must un-mortgage this property immediately (if mortgaged) and build it up ... or ... redistribute";
     # this lab's choice (mega_groups.py): levels are sold from the highest, evenly, until the lift is paid for (an

@@ -84,6 +84,35 @@ def test_mega_triples_are_told_as_triples_not_doubles():
     assert _mega_roll_sentence((5, 5, 4)).endswith("rolls 5 and 5, speed die Mr. Monopoly = 10 (doubles).")
 
 
+def test_the_speed_die_in_the_classic_game_tells_triples_as_doubles():
+    """Outside the Mega Edition triples are ordinary doubles (the Rules page says so): an outside review read
+    "rolls 2 and 2, speed die 2 = 6 (triples!)" in a classic game with the speed die, which then rolled again."""
+    from monopoly_core import Action, PlayerSpec
+    from monopoly_core import actions as A
+    from monopoly_core import decisions as D
+    from pages._mega import roll_words
+    from scenario import until
+    g = Game.new(preset("classic-us", dice="2d6+speed"), [PlayerSpec(f"P{i}", "person") for i in range(2)], seed=1)
+    g.arrange().next_rolls((6, 6, 3), (1, 2, 1))
+    g.step()
+    until(g, D.PRE_ROLL)
+    start = len(g.log)
+    g.arrange().next_rolls((2, 2, 2))
+    g.act(Action(A.ROLL))
+    said = [describe(e, g) for e in list(g.log)[start:] if e.kind == E.ROLL]
+    assert said[0].endswith("rolls 2 and 2, speed die 2 = 6 (doubles).")
+    assert g.last_roll.faces == (2, 2, 2) and roll_words(g, g.last_roll) == "2 + 2, speed die 2: move 6"
+
+
+def test_mega_s_turn_order_roll_of_the_white_dice_is_tagged_as_doubles():
+    g = Game.new(preset("mega"), bots(["cautious", "cautious"]), seed=1)
+    g.arrange().next_rolls((1, 1), (2, 3))
+    g.step()
+    said = [describe(e, g) for e in g.log if e.kind == E.ROLL][:2]
+    assert said[0].endswith("rolls 1 and 1 = 2 (doubles) for the turn order.")
+    assert said[1].endswith("rolls 2 and 3 = 5 for the turn order.")
+
+
 def test_a_tax_is_told_in_one_bracket():
     """Was "pays $200 to the bank (tax) (Income Tax)" (review of session 9, item 7)."""
     g = game()

@@ -242,6 +242,7 @@ def _pack(obj) -> str:
     ({"rules": _pack("classic")}, "rules must be a JSON object"),
     ({"rules": _pack({"preset": "atlantis"})}, "its rules name the preset 'atlantis'"),
     ({"rules": _pack({"starting_cash": {"a": 1}})}, "wrong kind"),
+    ({"rules": _pack({"board": "a" * 5000})}, "the rule 'board' must be a name of at most 100 characters, not 5,000"),
     ({"seed": str(2**63)}, "seed"), ({"seed": "-5"}, "seed"), ({"seed": "1e3"}, "seed"),
     ({"steps": "-1"}, "steps"), ({"steps": "9" * 5000}, "too long"),
     ({"seed": ["1"]}, "must be text"), ({"preset": None, "players": None}, "missing"),

@@ -222,9 +222,12 @@ class Mega(Edition):
         turn.decide_order(g, dice=self.jail_dice)
 
     def bankrupt(self, g: GameState, p: Player, creditor: int) -> Play:
-        """The classic bankruptcy, with the bus tickets handed to a creditor player first (:func:`T.hand_over`)."""
+        """The classic bankruptcy, with the bus tickets handed to a creditor player first (:func:`T.hand_over`), or
+        put out of play when the bank is the creditor (:func:`T.put_out_of_play`)."""
         if creditor >= 0:
             T.hand_over(g, p, g.players[creditor])
+        else:
+            T.put_out_of_play(g, p)
         return payments.bankrupt(g, p, creditor)
 
     def take_turn(self, g: GameState, p: Player) -> Play:

@@ -142,15 +142,14 @@ def hand_over(g: GameState, bankrupt: Player, creditor: Player) -> None:
         _set_held(g, creditor, held(creditor) + n, E.TICKET_BANKRUPTCY)
 
 
-def return_from_bankrupt(g: GameState) -> None:
+def put_out_of_play(g: GameState, bankrupt: Player) -> None:
     """The tickets of a player bankrupt to the bank go out of play, as a used one does (the rule book is silent:
-    the bank auctions a bankrupt player's properties, and a ticket is not a property). A player bankrupt to another
-    has handed them over already (:func:`hand_over`)."""
-    for q in g.players:
-        if q.bankrupt and q.extra:
-            n = held(q)
-            supply(g).out_of_play += n
-            _set_held(g, q, 0, E.TICKET_RETURNED)
+    the bank auctions a bankrupt player's properties, and a ticket is not a property), as the bankruptcy begins. (They
+    went at the next turn's start, so a bankruptcy that ended the game left them held: an outside review.)"""
+    n = held(bankrupt)
+    if n:
+        supply(g).out_of_play += n
+        _set_held(g, bankrupt, 0, E.TICKET_RETURNED)
 
 
 def side_squares(size: int, position: int) -> list[int]:

@@ -59,7 +59,6 @@ A_GIFT_CASH, A_GIFT_TICKET = Action(GIFT_CASH), Action(GIFT_TICKET)
 def take_turn(g: GameState, p: Player) -> Play:
     """One Mega turn."""
     turn.start_turn(g, p)
-    T.return_from_bankrupt(g)
     mega_groups.settle(g)      # (a group completed by a bankruptcy that ended the last turn)
     if p.in_jail:
         # 002: "While in JAIL, roll only the two white dice (if you pay beforehand to get out, roll all three dice)"

@@ -20,7 +20,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .builder import Chain, chain
+from ..bounds import short
+from ..errors import InvalidRules
+from .builder import Chain, chain, check_policies, check_rules
 
 PER_ROLL, END_OF_TURN, VISITS_PER_TURN = "per-roll", "end-of-turn", "visits-per-turn"
 QUANTITIES = (PER_ROLL, END_OF_TURN, VISITS_PER_TURN)
@@ -134,13 +136,21 @@ def visits_per_turn(ch: Chain) -> np.ndarray:
 _COMPUTE = {PER_ROLL: per_roll, END_OF_TURN: end_of_turn, VISITS_PER_TURN: visits_per_turn}
 
 
+#: The most turns :func:`after_turns` and :func:`convergence` follow from GO (the page shows 60): a bound on their
+#: time and memory (10**9 turns asked numpy for 305 GiB; 2,000,000 took 7.6 s and 696 MB).
+MAX_TURNS = 100_000
+
+
+def check_turns(turns) -> None:
+    if isinstance(turns, bool) or not isinstance(turns, int) or not 0 <= turns <= MAX_TURNS:
+        raise InvalidRules("turns", f"must be a whole number from 0 to {MAX_TURNS:,}, got {short(turns)}")
+
+
 def check_quantity(quantity: str) -> None:
-    if quantity not in QUANTITIES:
-        from ..errors import InvalidRules
+    if not isinstance(quantity, str) or quantity not in QUANTITIES:
         raise InvalidRules("quantity", f"must be one of {', '.join(QUANTITIES)}, got {quantity!r}")
 
 
-@functools.lru_cache(maxsize=128)
 def stationary(rules, jail: str = "long", quantity: str = PER_ROLL, uk_card: str = "pay",
                assume: str = "") -> Distribution:
     """The long-run ``quantity`` of ``rules`` under a jail policy and UK-card policy (cached per process).
@@ -150,7 +160,14 @@ def stationary(rules, jail: str = "long", quantity: str = PER_ROLL, uk_card: str
     >>> d.quantity, len(d.squares), round(d.total, 12)
     ('per-roll', 40, 1.0)
     """
+    check_rules(rules, assume)
     check_quantity(quantity)
+    check_policies(jail, uk_card)
+    return _stationary(rules, jail, quantity, uk_card, assume)
+
+
+@functools.lru_cache(maxsize=128)
+def _stationary(rules, jail: str, quantity: str, uk_card: str, assume: str) -> Distribution:
     ch = chain(rules, jail, uk_card, assume)
     return make_distribution(ch, quantity, _COMPUTE[quantity](ch))
 
@@ -177,14 +194,18 @@ def turn_matrix(ch: Chain) -> tuple[np.ndarray, np.ndarray]:
     return _turn_matrix(ch)
 
 
-def turn_distributions(ch: Chain, turns: int, start: int = 0) -> np.ndarray:
+def turn_distributions(ch: Chain, turns: int, start: int = 0, last_only: bool = False) -> np.ndarray:
     """(turns + 1, size + 1): lumped end-of-turn distributions after 0 .. ``turns`` turns, starting at the
-    beginning of a turn on square ``start`` (GO by default)."""
+    beginning of a turn on square ``start`` (GO by default); with ``last_only``, (1, size + 1): the last alone."""
     E, Q = turn_matrix(ch)
     x = np.zeros(len(E))
     x[np.searchsorted(E, ch.layout.index(start, 0))] = 1.0
-    out = np.empty((turns + 1, ch.size + 1))
     rest = ch.rest[E]
+    if last_only:
+        for _ in range(turns):
+            x = x @ Q
+        return np.bincount(rest, weights=x, minlength=ch.size + 1)[None, :]
+    out = np.empty((turns + 1, ch.size + 1))
     for n in range(turns + 1):
         out[n] = np.bincount(rest, weights=x, minlength=ch.size + 1)
         x = x @ Q
@@ -193,18 +214,21 @@ def turn_distributions(ch: Chain, turns: int, start: int = 0) -> np.ndarray:
 
 def after_turns(rules, turns: int, jail: str = "long", uk_card: str = "pay", start: int = 0,
                 assume: str = "") -> Distribution:
-    """The end-of-turn distribution after ``turns`` turns from ``start`` (GO), for ``rules`` and policies."""
-    if turns < 0:
-        raise ValueError(f"turns must be at least 0, got {turns}")
+    """The end-of-turn distribution after ``turns`` turns (up to :data:`MAX_TURNS`) from ``start`` (GO), for
+    ``rules`` and policies."""
+    check_turns(turns)
     ch = chain(rules, jail, uk_card, assume)
-    return make_distribution(ch, END_OF_TURN, turn_distributions(ch, turns, start)[-1], turns=turns)
+    start = _square(ch, start, "start")
+    return make_distribution(ch, END_OF_TURN, turn_distributions(ch, turns, start, last_only=True)[-1], turns=turns)
 
 
 def convergence(rules, turns: int, jail: str = "long", uk_card: str = "pay", start: int = 0,
                 assume: str = "") -> list[float]:
     """Total variation distance between the distribution after n turns from GO and the long-run end-of-turn
-    distribution, for n = 0 .. ``turns``."""
+    distribution, for n = 0 .. ``turns`` (up to :data:`MAX_TURNS`)."""
+    check_turns(turns)
     ch = chain(rules, jail, uk_card, assume)
+    start = _square(ch, start, "start")
     target = end_of_turn(ch)
     dists = turn_distributions(ch, turns, start)
     return [float(x) for x in 0.5 * np.abs(dists - target[None, :]).sum(axis=1)]
@@ -241,7 +265,18 @@ def one_roll(rules, state, jail: str = "long", uk_card: str = "pay", assume: str
     """Where a token resting on ``state`` (a square index or ``"jail"``) rests after its next roll (row of
     :func:`lumped_matrix`). Quantity ``one-roll``: probabilities that sum to one."""
     ch = chain(rules, jail, uk_card, assume)
-    a = ch.size if state == JAIL_STATE else int(state)
-    if not 0 <= a <= ch.size:
-        raise ValueError(f"no square {state!r} on board {ch.board.name!r}")
+    a = ch.size if state == JAIL_STATE else _square(ch, state, "state")
     return make_distribution(ch, "one-roll", lumped_matrix(ch)[a])
+
+
+def _square(ch: Chain, square, what: str) -> int:
+    """``square`` (a number, or its digits as the pages' choices carry it) as a square of the chain's board, or
+    :class:`InvalidRules` naming ``what``."""
+    if isinstance(square, str) and square.isascii() and square.isdigit() and len(square) < 4:
+        square = int(square)
+    elif isinstance(square, np.integer):
+        square = int(square)
+    if isinstance(square, bool) or not isinstance(square, int) or not 0 <= square < ch.size:
+        raise InvalidRules(what, f"must be a square of the {ch.board.name} board, 0 to {ch.size - 1}"
+                           + (f" or {JAIL_STATE!r}" if what == "state" else "") + f", got {short(square)}")
+    return square

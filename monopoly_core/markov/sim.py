@@ -45,6 +45,8 @@ import numpy as np
 from .. import actions as A
 from .. import decisions as D
 from .. import events as E
+from ..bounds import check_count, check_seed
+from ..errors import InvalidRules
 from ..policies import Policy
 from ..dice import is_triples, load_dice
 from ..events import pack_faces
@@ -53,7 +55,7 @@ from ..editions.mega_tickets import arrange_held
 from ..rules import RuleSet
 from . import mega
 from ..state import jail_card
-from .builder import HANDS, Layout, check_policies, hands_of, layout_for
+from .builder import HANDS, Layout, check_policies, check_rules, hands_of, jail_policy_played, layout_for
 from .quantities import PER_ROLL, VISITS_PER_TURN, Distribution, row_names
 
 #: The roll purposes that move a token (turn-order and utility-card rolls do not): see events.KINDS
@@ -356,6 +358,10 @@ def late_game(game) -> None:
         arrange.deed(s, 0, mortgaged=True)
 
 
+#: The most rolls :func:`simulate_rolls` counts (the Markov page asks at most 2,000,000): a bound on its time.
+MAX_ROLLS = 20_000_000
+
+
 def simulate_rolls(rules: RuleSet, n_rolls: int, *, jail: str = "long", uk_card: str = "pay", seed: int = 0,
                    progress=None, players: int = 2, rounds_per_game: int = 2000,
                    skip_turns: int = 20, assume: str = "") -> Empirical:
@@ -368,12 +374,17 @@ def simulate_rolls(rules: RuleSet, n_rolls: int, *, jail: str = "long", uk_card:
     from ..game import Game
     from ..state import bots
 
-    if n_rolls < 1:
-        raise ValueError(f"n_rolls must be at least 1, got {n_rolls}")
+    check_rules(rules, assume)
+    check_count(n_rolls, "n_rolls", 1, MAX_ROLLS)
+    check_count(players, "players", 2, 8)
+    check_count(rounds_per_game, "rounds_per_game", 1, 10_000)
+    check_count(skip_turns, "skip_turns", 0, 10_000)
+    check_seed(seed)
     if hands_of(rules) and players != HANDS:
-        raise ValueError(f"the chain of the {rules.edition} rules assumes {HANDS} players keeping cards in hand, "
-                         f"got {players}")
+        raise InvalidRules("players", f"the chain of the {rules.edition} rules assumes {HANDS} players keeping "
+                           f"cards in hand, got {players}")
     check_policies(jail, uk_card)
+    jail = jail_policy_played(rules, jail)
     base = rules.replace(auctions=False, turn_limit=rounds_per_game).validate(players)
     specs = bots(["cautious"] * players)
     seeds = random.Random(seed)
