@@ -31,7 +31,21 @@ HOME_CARDS = ("You are home at GO: no more rolls or cheats, but you may still pl
               "counts in the final cash), or keep it for later.")
 #: the cheat decision asked again after this turn's attempt (one a turn in this lab: see cheated_this_turn): a
 #: browser review read "try one in secret" and "Play honestly" right after cheating
-UNDER_WAY = "Your cheat for this turn is under way: play a card you hold, or roll on."
+UNDER_WAY = "Your cheat for this turn is under way: "
+
+
+def under_way(g, seat: int) -> str:
+    """The cheat decision's question after this turn's attempt: under way, or caught already (then what it cost,
+    where the caught banner may be out of sight: a browser review read "under way" after the catch); a card to
+    play only for a player who holds one (the review's player held none)."""
+    t = cheats.table(g)
+    then = "play a card you hold, or go on to the roll." if g.players[seat].cards else "go on to the roll."
+    if t.last_caught == (seat, g.turn):
+        log = g.log
+        for i in range(len(log) - 1, -1, -1):
+            if log.kind[i] == E.CHEAT_OUTCOME and log.player[i] == seat:
+                return f"{markdown(describe(log[i], g))} Now {then}"
+    return UNDER_WAY + then
 DECK_WORDS = ("Chance", "Community Chest")
 #: the trade form's words on this edition's trades (003 "DEALS & TRADES", "the Hotel stays where it is")
 TRADE_WORDS = ("A street's hotel stays on it and goes to the new owner, set or not. There are no mortgages; of the "
@@ -59,13 +73,13 @@ def label(action, d, g) -> str | None:
     if k == C.NO_CHEAT:
         if final_lap.home(g, d.player):
             return "Keep my cards for now"
-        return "Roll on" if cheated_this_turn(g) else "Play honestly (roll on)"
+        # (the roll has a button of its own next: a browser review pressed "Roll on" and met "Roll the dice")
+        return "Go on to the roll" if cheated_this_turn(g) else "Play honestly: go on to the roll"
     if k == C.ATTEMPT:
         card = t.deck.cards[t.face_up[action.square]]
         # (003: "Get this reward if you're successful"; a walkthrough read "Take £300 ... (reward £100" as a sum that
         # did not add up: the act is the cheat, the reward comes on top of it when nobody catches it)
-        return f"Cheat: {card.name} \u2014 {card.act} (not caught: a reward of {money(g, card.reward)} too; caught: " \
-               f"a penalty of {money(g, card.penalty)}{' and jail' if card.jail else ''})"
+        return f"Cheat: {card.name} \u2014 {card.act} ({stakes(g, card)})"
     if k == C.FREE_CHEAT:
         card = t.deck.free[action.square]
         return f"Free-form cheat: {card.act} ({card.difficulty}% chance each player notices; penalty " \
@@ -101,6 +115,18 @@ def label(action, d, g) -> str | None:
         price = sq.rents[-1] if g.level[action.square] else sq.price
         return f"Sell {sq.name} to the bank (+{money(g, price)})"
     return None
+
+
+def stakes(g, card) -> str:
+    """What a cheat card brings: "not caught: a reward of £100 too; caught: a penalty of £200 and jail", leaving
+    out what is nothing (a browser review read "a reward of £0 too; caught: a penalty of £0 and jail")."""
+    caught = [f"a penalty of {money(g, card.penalty)}"] if card.penalty else []
+    if card.jail:
+        caught.append("jail")
+    parts = [f"not caught: a reward of {money(g, card.reward)} too"] if card.reward else []
+    if caught:
+        parts.append("caught: " + " and ".join(caught))
+    return "; ".join(parts) or "no reward, no penalty"
 
 
 def call_buttons(g) -> None:

@@ -3,6 +3,7 @@ as links, and offered to the Play page (as a game link) and the Markov page (as 
 from __future__ import annotations
 
 import hashlib
+import random
 from dataclasses import fields
 from urllib.parse import urlencode
 
@@ -63,9 +64,12 @@ def share_query(rules: RuleSet, name: str) -> str:
     return urlencode({k: v for k, v in sharelink.rules_params(rules, name).items() if v})
 
 
-def play_query(rules: RuleSet, seed: int = 1) -> str:
+def play_query(rules: RuleSet, seed: int | None = None) -> str:
     """The query string of a Play page link that opens a new game under these rules: you in the first seat and
-    bots of the standard table in the others."""
+    bots of the standard table in the others; a fresh seed unless one is given (a browser review's every "Play it"
+    was the same game, seed 1)."""
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 1_000_000)
     n = min(max(4, rules.min_players), rules.max_players)
     specs = [PlayerSpec("Player 1", PERSON, STANDARD[0])] + [
         PlayerSpec(f"{STANDARD[(i - 1) % len(STANDARD)].replace('-', ' ').title()} {i + 1}", BOT,

@@ -74,7 +74,7 @@ def question(d, g) -> str:
     if d.kind == D.CHEAT and final_lap.home(g, d.player):
         return _cheaters.HOME_CARDS
     if d.kind == D.CHEAT and _cheaters.cheated_this_turn(g):
-        return _cheaters.UNDER_WAY
+        return _cheaters.under_way(g, d.player)
     if _mega.ticket_to_choose(d, g):
         return _mega.TICKET_QUESTION
     if d.kind == D.POST_ROLL and d.again:
@@ -87,7 +87,19 @@ def question(d, g) -> str:
                 "rolls, or let them roll.")
     if d.kind == D.MORTGAGED_DEED and d.square >= 0:
         return f"You received {markdown(g.board.squares[d.square].name)}, which is mortgaged."
+    if d.kind == D.JAIL and d.player >= 0:
+        return jail_question(d)
     return QUESTION.get(d.kind, d.kind)
+
+
+def jail_question(d) -> str:
+    """ "You are in jail: pay the fine, use a card, or try for doubles", naming only the ways out open now (a
+    browser review read "use a card" to a player who held none, and the fine is not always open before the roll)."""
+    ways = [words for kind, words in ((A.PAY_FINE, "pay the fine"), (A.USE_CARD, "use your Get Out of Jail Free card"),
+                                      (A.ROLL, "try for doubles")) if any(a.kind == kind for a in d.legal_actions())]
+    if not ways:
+        return QUESTION[D.JAIL]
+    return f"You are in jail: {ways[0] if len(ways) == 1 else ', '.join(ways[:-1]) + ' or ' + ways[-1]}."
 
 
 #: Button texts that do not depend on the position.
@@ -449,6 +461,13 @@ def _clear_trade_form() -> None:
         ss[key] = [] if isinstance(ss[key], list) else "0"
 
 
+def _amount_box(key: str) -> str:
+    """``key``, its box starting at "0": set in the session rather than as the box's value, as
+    :func:`_clear_trade_form` sets it too (Streamlit warned in the server's log of a box given both)."""
+    st.session_state.setdefault(key, "0")
+    return key
+
+
 #: (game, step, level, words) of the last trade proposed, shown beside the Propose button while the game is
 #: still at that step (the answer was otherwise only in the event log, below the fold)
 TRADE_OUTCOME = "trade_outcome"
@@ -509,20 +528,20 @@ def trade_form(g, seat: int) -> None:
         # the last valid amount was sent (issue 14, item 2); any typed amount is refused in words below
         c1.multiselect("Properties", mine, format_func=lambda s: names[s].name, key="trade_give_sq",
                        placeholder="none")
-        c1.text_input(f"Cash (you have {money(g, me.cash)})", "0", key="trade_give_cash")
+        c1.text_input(f"Cash (you have {money(g, me.cash)})", key=_amount_box("trade_give_cash"))
         c1.multiselect("Get Out of Jail Free cards", _jail_cards(g, me), key="trade_give_cards",
                        placeholder="none")
         c2.markdown(f"**{markdown(target.name)} gives**")
         c2.multiselect("Properties ", theirs, format_func=lambda s: names[s].name, key="trade_get_sq",
                        placeholder="none")
-        c2.text_input(f"Cash (they have {money(g, target.cash)})", "0", key="trade_get_cash")
+        c2.text_input(f"Cash (they have {money(g, target.cash)})", key=_amount_box("trade_get_cash"))
         c2.multiselect("Get Out of Jail Free cards ", _jail_cards(g, target), key="trade_get_cards",
                        placeholder="none")
         for name, one in sorted(g.edition.tokens.items()):       # the edition's own: coins, bus tickets
-            c1.text_input(f"{one.capitalize()}s (you hold {g.edition.token_count(g, me, name)})", "0",
-                          key=_token_key("give", name))
-            c2.text_input(f"{one.capitalize()}s (they hold {g.edition.token_count(g, target, name)}) ", "0",
-                          key=_token_key("get", name))
+            c1.text_input(f"{one.capitalize()}s (you hold {g.edition.token_count(g, me, name)})",
+                          key=_amount_box(_token_key("give", name)))
+            c2.text_input(f"{one.capitalize()}s (they hold {g.edition.token_count(g, target, name)}) ",
+                          key=_amount_box(_token_key("get", name)))
         try:
             t = _trade_in_form(g, seat)
             why = trade_problem(t, g) if t is not None else "Choose a player to trade with."

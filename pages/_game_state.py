@@ -307,32 +307,43 @@ def upload_key() -> str:
     return "upload_save" if not n else f"upload_save_{n + 1}"
 
 
-def load_upload(key: str) -> None:
+def load_upload(key: str) -> bool:
+    """Load the saved game in the upload box ``key``; True once it is the game shown (else a notice says why)."""
     upload = st.session_state.get(key)
     if upload is None:
-        return
+        return False
     st.session_state[UPLOADS] = st.session_state.get(UPLOADS, 0) + 1     # (a new, empty box for the next file)
     kept = " (your current game is kept)" if game() is not None else ""
     try:
         loaded = savefile.loads(upload.getvalue())
     except BadSave as exc:
         notice("error", f"That file was not loaded{kept}: {words.in_words(str(exc))}")
-        return
+        return False
     except Exception:        # a visitor's file: whatever goes wrong is a message, never a traceback
         notice("error", f"That file was not loaded{kept}: it could not be read as a saved game of this lab.")
-        return
+        return False
     new_game(loaded)
     notice("success", f"Loaded a saved game: turn {loaded.turn}, {len(loaded.players)} players.")
+    return True
 
 
 def load_link(params) -> None:
     try:
-        new_game(sharelink.open_link(params))
+        opened = sharelink.open_link(params)
+        begun = opened.ply > 0          # (read first: showing a game takes its set-up steps)
+        new_game(opened)
         unread = _unread(params, sharelink.KEYS)
         # (a part the page does not read is said, as for a set-up's address: an outside review's "&foo=bar" on a
         # whole shared game went without a word)
-        notice("success", "Opened the shared game from the link." +
-               (f" This page does not read {unread} in its address: it was left out." if unread else ""))
+        if not begun:
+            # a game not begun (the Rules page's "Play it"): a browser review read "Opened the shared game"
+            _to_a_persons_first_turn(game())
+            said = (f"Started a new game under the link's rules (seed {opened.seed}). \u201cSet up a new game\u201d "
+                    f"changes the players or the seed.")
+        else:
+            said = "Opened the shared game from the link."
+        notice("success", said + (f" This page does not read {unread} in its address: it was left out."
+                                  if unread else ""))
     except (BadSave, MonopolyError) as exc:
         notice("error", f"The shared link could not be opened: {words.in_words(str(exc))}")
     except Exception:        # a visitor's link: whatever goes wrong is a message, never a traceback
@@ -481,13 +492,18 @@ def log_finished(g: Game, db_path: str) -> None:
         notice("warning", f"The game could not be logged in the database: {exc}")
 
 
+#: What "Log it in the game database" did, said under that button once (level, words): a browser review pressed
+#: it at the foot of the page and saw nothing, the notice being at the top, 590 px above the screen
+LOG_SAID = "play_log_said"
+
+
 def log_unfinished(db_path: str) -> None:
     g = game()
     if g is None:
         return
     try:
         game_id = _log(g, db_path)
-        notice("success", f"Logged the game as it stands (game #{game_id} in the database; logging it again "
-                          f"or finishing it updates this record).")
+        st.session_state[LOG_SAID] = ("success", f"Logged the game as it stands (game #{game_id} in the database; "
+                                                  f"logging it again or finishing it updates this record).")
     except store.StoreError as exc:
-        notice("warning", f"The game could not be logged: {exc}")
+        st.session_state[LOG_SAID] = ("warning", f"The game could not be logged: {exc}")

@@ -33,7 +33,7 @@ def roll_words(g, roll) -> str:
         return f"{' + '.join(map(str, roll.faces))} = {roll.total}"
     a, b, s = roll.faces
     face = "Mr. Monopoly" if s in SPEED_MR_MONOPOLY else "Bus" if s == SPEED_BUS else str(s)
-    if a == b == s:         # 002: "move ahead to ANY space", whatever the pips
+    if a == b == s and is_mega(g):      # 002: "move ahead to ANY space", whatever the pips (only Mega plays triples)
         return f"{a} + {b}, speed die {face} (triples!): move to any square"
     return f"{a} + {b}, speed die {face}: move {roll.total}"
 

@@ -245,6 +245,13 @@ def _no_skyscraper_rents(m: re.Match) -> str:
             f"none), and the Mega Edition builds skyscrapers. Choose the Mega Edition's own board")
 
 
+def _edition_of_another_preset(m: re.Match) -> str:
+    from monopoly_core import editions
+    title = editions.get(m["edition"]).title
+    return (f"{edition_name(title)} is played from its own rule set: to play it, choose {_preset_of(title)} under "
+            f"\u201cStart from\u201d")
+
+
 #: The core's reasons a board, its cards or its dice do not go with an edition, said in a class's words (a reviewer
 #: picked the Mega board under Classic Monopoly and read "is of kind 'auction', which the Classic Monopoly has no
 #: rule for"): a pattern of the reason and its words.
@@ -258,6 +265,8 @@ REWORDED = [
                 r"does not play$"), _card_of_another_edition),
     (re.compile(r"^board '(?P<board>[\w-]+)' square (?P<square>\d+) \((?P<name>.+)\): the Mega Edition needs a "
                 r"skyscraper_rent$"), _no_skyscraper_rents),
+    (re.compile(r"^the [\w-]+ rule set plays the [\w-]+ edition; for the (?P<edition>[\w-]+) edition start from its "
+                r"own rule set \([^)]*\)$"), _edition_of_another_preset),
     (re.compile(r"^the (?P<edition>.+) is played with the speed die \((?P<dice>[\w+]+)\)$"),
      lambda m: f"the {m['edition']} is played with {value('dice', m['dice'])}: to play it, choose "
                f"{_preset_of(m['edition'])} under \u201cStart from\u201d"),

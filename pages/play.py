@@ -70,6 +70,13 @@ def _start_as_shown(rules, players, seed, errors: list[str], seats_seen: int | N
     st.rerun()          # (the page again, with the game: the set-up above was drawn without it)
 
 
+def _load_and_fold(key: str) -> None:
+    """Load the file chosen, and on success fold the set-up and go to the top, as Start does (a browser review:
+    the set-up stayed open over the loaded board and its "Loaded a saved game" notice, 1,700 px further up)."""
+    if gs.load_upload(key):
+        st.session_state[FOLD_SETUP] = True
+
+
 def _setup_and_start() -> None:
     seats_seen = _setup.seats_drawn()       # (before the form draws the seats of a number typed as Start was pressed)
     # a Start button above the form too, drawn once the form is read (a browser review: at 1024x768 the one below
@@ -97,7 +104,7 @@ def _setup_and_start() -> None:
     # choice of one save, to go back to the same start, did nothing and said nothing)
     key = gs.upload_key()
     st.file_uploader("\u2026 or resume a saved game (.json)", type=["json"], key=key,
-                     on_change=gs.load_upload, args=(key,), max_upload_size=savefile.MAX_BYTES // 2**20,
+                     on_change=_load_and_fold, args=(key,), max_upload_size=savefile.MAX_BYTES // 2**20,
                      help="A file saved with 'Download this game'. A broken or edited file is refused and "
                           "the current game is kept.")
 
@@ -200,6 +207,17 @@ def _share(g) -> None:
               on_click=gs.log_unfinished, args=(_site.db_path(),), width="stretch",
               help="Finished games are logged by themselves; this logs the game as it stands now, for the "
                    "SQL page.", disabled=g.over and st.session_state.get(gs.LOGGED) is not None)
+    said = st.session_state.pop(gs.LOG_SAID, None)
+    if said:
+        getattr(c3, said[0])(markdown(said[1]))
+
+
+def _supply_words(g) -> str:
+    """ "houses left 12, hotels left 3"; without building limits (a house rule) "houses and hotels unlimited" (an
+    outside review read "houses left -9, hotels left -1": the counts run on below zero then)."""
+    if not g.rules.building_limits:
+        return "houses and hotels unlimited" if g.edition.hotel_level > 1 else "hotels unlimited"
+    return (f"houses left {g.houses_left}, " if g.edition.hotel_level > 1 else "") + f"hotels left {g.hotels_left}"
 
 
 #: The board is as wide as its column, but never taller than the window under the page's title (issue 14,
@@ -227,8 +245,7 @@ def game_view() -> None:
         # (in a <div>, markdown reads the picture as one block of HTML, not tag by tag)
         st.container(key="board").markdown(f"<div>{svg}</div>", unsafe_allow_html=True)
         st.caption(f"Seed {g.seed} \u00b7 turn {g.turn} \u00b7 round {g.round} \u00b7 step {g.ply} \u00b7 "
-                   + (f"houses left {g.houses_left}, " if g.edition.hotel_level > 1 else "")    # (Cheaters: none)
-                   + f"hotels left {g.hotels_left}{_mega.supply_words(g)}"
+                   + _supply_words(g) + _mega.supply_words(g)
                    + (f" \u00b7 Free Parking pot {money(g, g.pot)}" if g.jackpot else "")
                    + _sore_losers.caption(g) + " \u00b7 point at a square for its title deed")
     with right:

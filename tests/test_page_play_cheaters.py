@@ -8,7 +8,7 @@ from monopoly_core import events as E
 from monopoly_core.editions import cheaters_turn, cheats
 
 #: the plain answers, by the start of their button's words
-PLAIN = ("Play honestly", "Roll on", "Roll", "End my", "Done", "Pass", "Don't buy", "Draw a Chance",
+PLAIN = ("Play honestly", "Go on to the roll", "Roll", "End my", "Done", "Pass", "Don't buy", "Draw a Chance",
          "Keep the card I hold", "Sell ")
 
 
@@ -32,7 +32,8 @@ def test_a_person_attempts_a_cheat_and_calls_cheat_on_a_bot():
             if label is not None:
                 # what doing it pays and what being caught costs, told apart (003: "Get this reward if you're
                 # successful"; a walkthrough read "Take £300 ... (reward £100" as a sum that did not add up)
-                assert "(not caught: a reward of £" in label and "; caught: a penalty of £" in label, label
+                assert "(not caught: a reward of £" in label or "caught: jail" in label, label
+                assert "caught: " in label and "£0" not in label, label
                 buttons[label].click().run()
                 attempted = True
                 # the attempt is kept out of the shared feed until it is revealed or caught (an outside review: the
@@ -45,8 +46,9 @@ def test_a_person_attempts_a_cheat_and_calls_cheat_on_a_bot():
                 after = at.session_state["play_game"].pending
                 if after is not None and after.kind == "cheat" and after.player == d.player:
                     labels = [b.label for b in at.button]
-                    assert "Roll on" in labels and "Play honestly (roll on)" not in labels
-                    assert "Your cheat for this turn is under way" in texts(at)
+                    assert "Go on to the roll" in labels and "Play honestly: go on to the roll" not in labels
+                    assert "Your cheat for this turn is under way" in texts(at) \
+                        or "is caught cheating" in texts(at)
                     assert "try one in secret" not in texts(at)
                 continue
         assert d.kind != "call_cheat", "a person is never asked to call: the call is a button"
@@ -205,6 +207,27 @@ def test_after_a_cheat_the_look_at_the_cards_is_asked_again_in_other_words():
     next(b for b in at.button if b.label.startswith("Cheat: Extra Step")).click().run()
     g = at.session_state["play_game"]
     assert g.pending.kind == "cheat"
-    assert [b.label for b in at.button if (b.key or "").startswith("act_")] == ["Roll on"]
-    assert "Your cheat for this turn is under way: play a card you hold, or roll on." in texts(at)
+    assert [b.label for b in at.button if (b.key or "").startswith("act_")] == ["Go on to the roll"]
+    # (no card to play is offered to a player who holds none: a browser review's player held none)
+    assert not g.players[0].cards and "Your cheat for this turn is under way: go on to the roll." in texts(at)
     assert "try one in secret" not in texts(at)
+
+
+def test_a_cheat_caught_at_once_is_said_where_the_player_looks_next():
+    # a browser review: after the catch the panel still said "Your cheat for this turn is under way: play a card
+    # you hold, or roll on" (no card held) while "caught cheating ... penalty" stood far up the page
+    from monopoly_core import Game, PlayerSpec, preset
+    from monopoly_core.editions import cheaters_actions as C
+    from pages._decision import question
+    g = Game.new(preset("cheaters"), [PlayerSpec("P0", "person"), PlayerSpec("B", "bot", "strategist"),
+                                      PlayerSpec("C", "bot", "cautious")], 2)
+    while g.pending is None or g.pending.player in g.bots:
+        g.step()
+    assert g.pending.kind == "cheat" and "try one in secret" in question(g.pending, g)
+    g.act(next(a for a in g.pending.legal_actions() if a.kind == C.ATTEMPT and a.square == 4))
+    while g.pending is None or g.pending.player in g.bots:
+        g.step()
+    assert cheats.table(g).last_caught == (0, g.turn) and g.pending.kind == "cheat" and g.pending.player == 0
+    said = question(g.pending, g)
+    assert "is caught cheating" in said and said.endswith("Now go on to the roll.") and "under way" not in said
+    assert not g.players[0].cards and "card you hold" not in said

@@ -247,6 +247,12 @@ def test_the_play_link_of_a_kept_rule_set_opens_a_game_under_those_rules(tmp_pat
     at = _open_with(dict(parse_qsl(_custom_rules.play_query(rules))), "pages/play.py")
     game = at.session_state[_game_state.GAME]
     assert game.rules == rules and game.players[0].kind == "person"
+    # a new game with a seed of its own, said so (a browser review: every "Play it" was seed 1, "Opened the shared
+    # game from the link")
+    assert f"Started a new game under the link's rules (seed {game.seed})" in shown(at)
+    assert "Opened the shared game" not in shown(at)
+    seeds = {dict(parse_qsl(_custom_rules.play_query(rules)))["seed"] for _ in range(5)}
+    assert len(seeds) > 1
 
 
 _PATHS = re.compile(r"monopoly_core|data/|\.toml|NAME")
@@ -430,9 +436,10 @@ def test_the_mega_board_under_classic_monopoly_is_explained_in_words(page):
     page.selectbox(key="rp_rule_board").set_value("classic-uk").run()
     page.selectbox(key="rp_rule_edition").set_value("mega").run()
     shown = texts(page)
-    assert ("Dice: the Mega Edition is played with two six-sided dice and the speed die: to play it, choose "
-            "Mega Edition (US) under \u201cStart from\u201d.") in shown
-    assert "2d6" not in shown
+    # (the change of edition is told first, in words: an outside review was told of the dice, then the board)
+    assert ("Edition: the Mega Edition is played from its own rule set: to play it, choose Mega Edition (US) under "
+            "\u201cStart from\u201d.") in shown
+    assert "2d6" not in shown and "classic-uk rule set" not in shown
     # the Mega preset with the classic decks: a word on cards not made for the board
     page.selectbox(key="rp_base").set_value("mega").run()
     page.selectbox(key="rp_rule_chance_deck").set_value("uk-chance").run()
