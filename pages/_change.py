@@ -204,6 +204,8 @@ def results() -> None:
                       "back." if same_form else ""),
                    icon=":material/timer:")
     st.caption(seating_words(c.seating, c.players))
+    with st.expander("How to read the tests below"):
+        st.markdown(TESTS_IN_WORDS)
     figures = c.figures
     for left, right in zip(figures[::2], figures[1::2]):
         cols = st.columns(2)
@@ -215,6 +217,23 @@ def results() -> None:
                 with st.expander("The numbers"):
                     st.dataframe(_rows_frame(c, f.key), hide_index=True, width="stretch")
                     st.caption(_numbers_caption(c, f.unit))
+
+
+#: The tests the verdicts name, in a class's words (a browser review met "paired t-test, p = 0.688", "McNemar's exact
+#: test", "Stuart-Maxwell test" and "Gini" with no word on what they are; the lessons explain p-values, this page
+#: did not).
+TESTS_IN_WORDS = (
+    "- **p** (the p-value): how often chance alone would give a difference at least this large if A and B played "
+    "alike. Below the level (5% unless you chose another), the difference is called real; above it, the games "
+    "cannot tell A and B apart, which is not the same as showing they are alike.\n"
+    "- **Paired t-test**: compares A and B game by game, each pair of games played with the same seed, on a number "
+    "such as the game's length.\n"
+    "- **McNemar's exact test**: the same for a yes-or-no result of each pair of games (did a player come back "
+    "from last place?).\n"
+    "- **Stuart-Maxwell test**: the same for a result with more than two answers (which seat won).\n"
+    "- **Holm-adjusted**: many numbers tested at once; each p is raised so that chance alone seldom flags any.\n"
+    "- **Gini coefficient**: how unequal the players' net worth is, from 0 (all alike) up to 3/4 with four "
+    "players (one holds everything).")
 
 
 def markov_side(choices: dict[str, tuple[str, RuleSet]]) -> None:

@@ -107,6 +107,9 @@ def print_view(lesson: Lesson, mode: str) -> None:
     with st.container(key="screen_only"):
         _read_address(lesson, sheet=True)       # (said on the screen, never printed on the sheet)
         st.info("Print this page with your browser (Ctrl+P, or Cmd+P on a Mac). This box is not printed.")
+        # (a way back, not printed: a browser review found only the browser's Back button)
+        st.page_link(str(ROOT / "pages" / f"{lesson.slug}.py"), label=f"Back to Lesson {lesson.number}",
+                     icon=":material/arrow_back:")
     st.title(f"Lesson {lesson.number}: {lesson.title}")
     st.markdown(f"**{SHEETS[mode]}** \u00b7 about {lesson.minutes} minutes")
     if mode == "worksheet":

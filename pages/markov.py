@@ -9,7 +9,6 @@ Every table has a CSV download; every formula is written out in full, at full wi
 """
 from __future__ import annotations
 
-import math
 import re
 
 import streamlit as st
@@ -168,15 +167,8 @@ def _csv_button(rows: list[dict], label: str, file_stem: str, key: str) -> None:
 LOGGED_KEY = "mk_logged"
 
 
-#: Fewer rolls than this in the logged games: the distance is said to be mostly chance (see chance_distance).
+#: Fewer rolls than this in the logged games: the distance is said to be mostly chance (M.chance_distance).
 FEW_ROLLS = 50_000
-
-
-def chance_distance(p, n: int) -> float:
-    """Roughly the total variation distance ``n`` independent draws from ``p`` land from ``p`` by chance alone:
-    half the sum of each share's expected absolute error, sqrt(2 p (1 - p) / (pi n)) (a token's rolls depend on
-    each other, which makes the real figure a little larger)."""
-    return 0.5 * sum(math.sqrt(2 * x * (1 - x) / (math.pi * n)) for x in p)
 
 
 def _logged_games(rules, per_roll, jail) -> None:
@@ -215,7 +207,7 @@ def _logged_games(rules, per_roll, jail) -> None:
         # (a browser review: one logged game, 250 rolls, "Distance to the long chain 15.53%", read by a class as
         # the theory being 15% off; 1,001 games gave 0.78%)
         st.warning(f"Only {emp.rolls:,} rolls: with so few, chance alone puts the games about "
-                   f"{chance_distance(per_roll.values(), emp.rolls):.0%} from the chain. Simulate more games on the "
+                   f"{M.chance_distance(per_roll.values(), emp.rolls):.0%} from the chain. Simulate more games on the "
                    f"Game database page (1,000 games give some 200,000 rolls) and compare again.",
                    icon=":material/warning:")
     st.plotly_chart(V.comparison_figure(per_roll, observed), key="mk_compare_logged")
@@ -388,10 +380,19 @@ with tabs[4]:
             m2.metric("Total variation distance", f"{tv_obs:.3%}")
             m3.metric("Chi-square p-value", test.p_text(), help=f"statistic {test.statistic:.1f} on "
                       f"{test.dof} degrees of freedom")
+            if emp.deviations:
+                # (counted by the simulation, never shown: an outside review)
+                st.caption(f"{emp.deviations:,} times a token could not follow the jail policy (no money for the "
+                           f"fine) and rolled instead: the games then differ from the chain a little in jail.")
             st.plotly_chart(V.comparison_figure(per_roll, observed, errors=M.path_standard_errors(ch, emp.rolls)),
                             key="mk_compare")
             st.markdown(M.describe_comparison(per_roll, observed, test, tv_obs, known=KNOWN_DIFFERENCE))
             st.latex(r"\chi^2 = n\,(\hat f - \pi)^\top \Sigma^{-1} (\hat f - \pi)")
+            # (a browser review met the statistic, its degrees of freedom and this formula with no word on them)
+            st.caption("In words: the chi-square statistic adds up how far each square's share in the games is from "
+                       "the chain's, in units of the spread chance gives it; the p-value is how often chance alone "
+                       "would give a statistic this large if the chain were exactly right. Below 0.05, the games and "
+                       "the chain differ by more than chance; above it, they agree as far as these rolls can tell.")
             st.caption("Error bars: two standard errors, computed from the chain itself, because one roll's "
                        "position depends on the one before (so the usual formula for independent draws is wrong). "
                        "One real difference: in the game a drawn Get Out of Jail Free card stays with its holder "

@@ -291,6 +291,9 @@ def test_the_worksheet_shows_the_exercise_and_no_controls(lesson):
     assert at.title[0].value == f"Lesson {lesson.number}: {lesson.title}"
     # (a browser review: Lesson 1's formula and goals printed all three answers on the worksheet)
     assert not at.latex and not any(goal in shown for goal in lesson.goals)
+    # a way back to the lesson, on the screen only (a browser review found only the browser's Back button)
+    back = [e for e in at.get("page_link") if e.proto.label == f"Back to Lesson {lesson.number}"]
+    assert len(back) == 1 and back[0].proto.page == lesson.slug
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda x: x.slug)

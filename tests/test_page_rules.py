@@ -151,6 +151,12 @@ def test_a_small_comparison_runs_and_shows_its_charts_and_verdicts(page):
     verdicts = [re.sub(r"\\(.)", r"\1", e.value) for e in [*page.success, *page.info]]  # escaped as text
     for test in ("paired t-test", "McNemar", "Stuart-Maxwell", "Holm"):
         assert any(test in v for v in verdicts), test
+    # each test named is said in words once, above the charts (a browser review: jargon with no explanation)
+    explained = [e.value for e in page.markdown if "**McNemar's exact test**" in e.value]
+    assert len(explained) == 1
+    for word in ("**p** (the p-value)", "**Paired t-test**", "**Stuart-Maxwell test**", "**Holm-adjusted**",
+                 "**Gini coefficient**"):
+        assert word in explained[0], word
     charts = [c for c in page.get("plotly_chart")]
     assert len(charts) >= 6
     # jackpot does not move the chain: the page says so

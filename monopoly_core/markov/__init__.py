@@ -22,16 +22,17 @@ from .quantities import (END_OF_TURN, JAIL_STATE, MAX_TURNS, MEANING, PER_ROLL, 
                          Distribution, after_turns, convergence, lumped_matrix, one_roll, rolls_per_turn, stationary,
                          turn_matrix)
 from .sim import MAX_ROLLS, Empirical, MovementPolicy, count_events, simulate_rolls
-from .stats import (ChiSquare, chi2_sf, chi_square, gamma_p, gamma_q, markov_chi_square, path_covariance,
-                    path_standard_errors, total_variation)
+from .stats import (ChiSquare, chance_distance, chi2_sf, chi_square, gamma_p, gamma_q, markov_chi_square,
+                    path_covariance, path_standard_errors, total_variation)
 from .tables import convergence_table, payback_table, ranking_table, rents_table, to_csv
 
 __all__ = ["HANDS", "hands_of", "JAIL_POLICIES", "UK_CARD_POLICIES", "Chain", "State", "build_uncached", "chain",
            "has_fine_or_draw", "jail_policy_played",
            "describe_comparison", "describe_convergence", "describe_distribution", "describe_one_roll",
            "describe_payback", "transition_graph", "STREET_LEVELS", "Income", "PaybackRow", "RentRow", "income",
-           "END_OF_TURN", "JAIL_STATE", "MAX_TURNS", "MAX_ROLLS", "MEANING", "PER_ROLL", "QUANTITIES", "VISITS_PER_TURN", "Distribution",
-           "after_turns", "convergence", "lumped_matrix", "one_roll", "rolls_per_turn", "stationary",
-           "turn_matrix", "Empirical", "MovementPolicy", "count_events", "simulate_rolls", "ChiSquare", "chi2_sf",
-           "chi_square", "gamma_p", "gamma_q", "markov_chi_square", "path_covariance", "path_standard_errors",
-           "total_variation", "convergence_table", "payback_table", "ranking_table", "rents_table", "to_csv"]
+           "END_OF_TURN", "JAIL_STATE", "MAX_TURNS", "MAX_ROLLS", "MEANING", "PER_ROLL", "QUANTITIES",
+           "VISITS_PER_TURN", "Distribution", "after_turns", "convergence", "lumped_matrix", "one_roll",
+           "rolls_per_turn", "stationary", "turn_matrix", "Empirical", "MovementPolicy", "count_events",
+           "simulate_rolls", "ChiSquare", "chance_distance", "chi2_sf", "chi_square", "gamma_p", "gamma_q",
+           "markov_chi_square", "path_covariance", "path_standard_errors", "total_variation", "convergence_table",
+           "payback_table", "ranking_table", "rents_table", "to_csv"]

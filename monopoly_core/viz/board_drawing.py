@@ -262,6 +262,27 @@ def status_rows(game, index: int) -> list[str]:
     return rows
 
 
+#: The height of a line of a square's words, in font sizes, as the board is fitted: the most a drawing spaces them
+#: (plotly's heat map 1.3, the Play page's SVG 1.2; fitted at 1.25, the Mega board's three-line side squares at
+#: 1024x768 ran over their edges, a browser review)
+LINE_HEIGHT = 1.3
+
+
+def _fitted(name: str, head: list[str], extra: list[str], width: float, font: float,
+            box: tuple[float, float, float, float]) -> tuple[tuple[str, ...], float]:
+    """A square's lines and their size: ``name`` wrapped at ``width`` em, between ``head`` and ``extra``, written
+    smaller where they would not fit the text box ``box``; or wrapped wider, in fewer lines of smaller words, where
+    that lets them be larger (a wide, low square: "New Jersey" on one line rather than "New" over "Jersey")."""
+    bx0, by0, bx1, by1 = box
+    best: tuple[tuple[str, ...], float] = ((), -1.0)
+    for wider in (1.0, 1.5, 2.0):
+        lines = tuple(head + _wrap(name, width * wider) + extra)
+        size = min(font, (by1 - by0) / (len(lines) * LINE_HEIGHT), (bx1 - bx0 - 0.06) / max(map(text_em, lines)))
+        if size > best[1] * 1.02:           # (a wider wrap only if clearly larger)
+            best = (lines, size)
+    return best
+
+
 def drawing(board, *, game=None, heat_labels=None, fills=None, path=None, centre_text: str = "") -> Drawing:
     """The drawing of ``board``: with ``game`` its position (owners, buildings, mortgages, tokens), with
     ``heat_labels`` and ``fills`` (one per square) a heat map's values and colours; ``path`` the squares the last
@@ -281,7 +302,7 @@ def drawing(board, *, game=None, heat_labels=None, fills=None, path=None, centre
         if sq.kind == "street":
             d.rects.append(Rect(*cell.band(), board.groups[sq.group].colour, "#555"))
         width = CORNER / font - 1 if cell.corner else (wide if cell.side in (1, 3) else narrow)
-        words = _wrap(sq.short, width)
+        head: list[str] = []
         extra: list[str] = []
         if heat_labels is not None:
             extra = [heat_labels[i]]
@@ -290,11 +311,9 @@ def drawing(board, *, game=None, heat_labels=None, fills=None, path=None, centre
         elif sq.amount:         # a tax (Sore Losers: a bill): what it costs, as a price is shown ("\u00a4" puzzled)
             extra = [f"pay {board.currency}{sq.amount}"]
         elif sq.kind in KIND_LABEL:
-            words = [KIND_LABEL[sq.kind]] + words
-        lines = tuple(words + extra)
-        bx0, by0, bx1, by1 = _text_box(cell)
-        # a square whose lines would not fit its height or width is written smaller
-        size = min(font, (by1 - by0) / (len(lines) * 1.25), (bx1 - bx0 - 0.06) / max(map(text_em, lines)))
+            head = [KIND_LABEL[sq.kind]]
+        bx0, by0, bx1, by1 = box = _text_box(cell)
+        lines, size = _fitted(sq.short, head, extra, width, font, box)
         d.labels.append(Label((bx0 + bx1) / 2, (by0 + by1) / 2, lines, size, heat_labels is not None))
         d.deeds.append((sq.name, deed_rows(board, i, rules=rules),
                         status_rows(game, i) if game is not None and sq.ownable else []))

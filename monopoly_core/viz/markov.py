@@ -243,7 +243,8 @@ def convergence_figure(tv: list[float], *, marker: int | None = None, height: in
                                  name=f"n = {marker}", hovertemplate="%{y:.3%}<extra></extra>"))
     fig.update_layout(title="Forgetting the start: distance to the long run (end-of-turn)", height=height,
                       xaxis=dict(title="turns from GO"), showlegend=False,
-                      yaxis=dict(title="total variation distance", type="log", tickformat=".0e"),
+                      # (in percent, as the hover says it: a browser review met "1e+0 ... 1e-4" on the axis)
+                      yaxis=dict(title="total variation distance", type="log", tickformat=".2~%"),
                       margin=dict(l=60, r=20, t=50, b=40))
     return fig
 
