@@ -74,11 +74,13 @@ def deed_card(g, square: int) -> None:
 
 
 def players_panel(g) -> None:
-    """Every player: cash, net worth, jail and cards, and the properties by set; up to four side by side."""
+    """Every player: cash, net worth, jail and cards, and the properties by set; up to four side by side, in the
+    order of play once the dice have decided it (a browser review read them by seat, the first to play third)."""
     board = g.board
     per_row = min(4, len(g.players))
     cols = []
-    for i, p in enumerate(g.players):
+    in_order = [g.players[s] for s in g.order] if len(g.order) == len(g.players) else list(g.players)
+    for i, p in enumerate(in_order):
         if i % per_row == 0:
             cols = st.columns(per_row)
         current = p.seat == g.current and not g.over and not (g.pending is not None and

@@ -72,3 +72,13 @@ def test_without_building_limits_the_caption_says_unlimited():
     at.toggle(key="rule_building_limits").set_value(False).run()
     start(at, seed=4, bot_seat0=True)
     assert "houses and hotels unlimited" in shown(at) and "houses left" not in shown(at)
+
+
+def test_the_players_are_listed_in_the_order_of_play():
+    # "The player cards list seats in seat order, not play order"
+    at = open_page("pages/play.py")
+    g = start(at, seed=5, bot_seat0=True)
+    assert g.order and g.order != sorted(g.order)          # (seed 5: the dice put another seat first)
+    cards = [m.value for m in at.markdown if "cash **" in m.value]
+    names = [g.players[s].name for s in g.order]
+    assert [next(n for n in names if f"**{n}**" in c) for c in cards] == names
