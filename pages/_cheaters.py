@@ -148,15 +148,15 @@ def table_panel(g) -> None:
     """The cheat cards face up, who wears the handcuffs, and the held cards of each player."""
     t = cheats.table(g)
     cards = []
-    for slot, index in enumerate(t.face_up):
+    for index in t.face_up:
         c = t.deck.cards[index]
-        waiting = t.pending is not None and t.pending.slot == slot
+        # (no mark on the card of a cheat under way: it is hidden from the feed until revealed or caught, and a
+        # card marked "in play" told the whole table, a browser review)
         cards.append(f"<div style='flex:1;min-width:8rem;border:2px solid #b00;border-radius:0.4rem;padding:0.3rem;"
                      f"font-size:0.78rem;background:#fff6f6'><b>{escape(c.name)}</b><br>{escape(c.act)}<br>"
                      f"<span style='color:#060'>reward {escape(money(g, c.reward))}</span> \u00b7 "
                      f"<span style='color:#900'>penalty {escape(money(g, c.penalty))}"
-                     f"{' + jail' if c.jail else ''}</span>"
-                     f"{'<br><i>in play...</i>' if waiting else ''}</div>")
+                     f"{' + jail' if c.jail else ''}</span></div>")
     st.markdown("<div style='display:flex;gap:0.3rem;flex-wrap:wrap'>" + "".join(cards) + "</div>",
                 unsafe_allow_html=True)
     cuffs = next((p for p in g.players if p.in_jail), None)

@@ -40,6 +40,7 @@ def test_a_person_attempts_a_cheat_and_calls_cheat_on_a_bot():
                 # feed told the table "Player 1 secretly tries a cheat" while the others were asked to call it)
                 if cheats.table(at.session_state["play_game"]).pending is not None:
                     assert "secretly tries a cheat" not in texts(at)
+                    assert "in play" not in texts(at)         # (nor marked on the face-up card: a browser review)
                     kept_secret = True
                 # asked again this turn (to play a card, or roll on), it no longer says "try one in secret" or
                 # "Play honestly" (a browser review read both right after cheating)
