@@ -144,6 +144,14 @@ def call_buttons(g) -> None:
                    on_click=gs.act, args=(Action(C.CALL, seat),), help=f"Call \u201cCheat!\u201d on {suspect}")
 
 
+def _stake_spans(g, card) -> list[str]:
+    """A face-up card's reward (green) and penalty (red), leaving out what is nothing (a browser review read
+    "penalty £0 + jail")."""
+    penalty = " + ".join(([money(g, card.penalty)] if card.penalty else []) + (["jail"] if card.jail else []))
+    return ([f"<span style='color:#060'>reward {escape(money(g, card.reward))}</span>"] if card.reward else []) + \
+        ([f"<span style='color:#900'>penalty {escape(penalty)}</span>"] if penalty else [])
+
+
 def table_panel(g) -> None:
     """The cheat cards face up, who wears the handcuffs, and the held cards of each player."""
     t = cheats.table(g)
@@ -154,9 +162,7 @@ def table_panel(g) -> None:
         # card marked "in play" told the whole table, a browser review)
         cards.append(f"<div style='flex:1;min-width:8rem;border:2px solid #b00;border-radius:0.4rem;padding:0.3rem;"
                      f"font-size:0.78rem;background:#fff6f6'><b>{escape(c.name)}</b><br>{escape(c.act)}<br>"
-                     f"<span style='color:#060'>reward {escape(money(g, c.reward))}</span> \u00b7 "
-                     f"<span style='color:#900'>penalty {escape(money(g, c.penalty))}"
-                     f"{' + jail' if c.jail else ''}</span></div>")
+                     + " \u00b7 ".join(_stake_spans(g, c)) + "</div>")
     st.markdown("<div style='display:flex;gap:0.3rem;flex-wrap:wrap'>" + "".join(cards) + "</div>",
                 unsafe_allow_html=True)
     cuffs = next((p for p in g.players if p.in_jail), None)

@@ -3,7 +3,6 @@ as links, and offered to the Play page (as a game link) and the Markov page (as 
 from __future__ import annotations
 
 import hashlib
-import random
 from dataclasses import fields
 from urllib.parse import urlencode
 
@@ -66,16 +65,17 @@ def share_query(rules: RuleSet, name: str) -> str:
 
 def play_query(rules: RuleSet, seed: int | None = None) -> str:
     """The query string of a Play page link that opens a new game under these rules: you in the first seat and
-    bots of the standard table in the others; a fresh seed unless one is given (a browser review's every "Play it"
-    was the same game, seed 1)."""
+    bots of the standard table in the others; without a seed, a new seed each time the link is opened (a browser
+    review's every "Play it" was the same game, seed 1; then one seed for every click until the page ran again)."""
+    fresh = seed is None
     if seed is None:
-        seed = random.SystemRandom().randrange(1, 1_000_000)
+        seed = 1
     n = min(max(4, rules.min_players), rules.max_players)
     specs = [PlayerSpec("Player 1", PERSON, STANDARD[0])] + [
         PlayerSpec(f"{STANDARD[(i - 1) % len(STANDARD)].replace('-', ' ').title()} {i + 1}", BOT,
                    STANDARD[(i - 1) % len(STANDARD)]) for i in range(1, n)]
     params = sharelink.encode(Game.new(rules, specs, seed))
-    return urlencode({k: v for k, v in params.items() if v})
+    return urlencode({**{k: v for k, v in params.items() if v}, **({"fresh": "1"} if fresh else {})})
 
 
 MEGA = "mega"

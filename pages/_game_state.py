@@ -5,6 +5,8 @@ rebuilt by replay for undo, rewind, loading and links (DESIGN.md section 5). Sta
 """
 from __future__ import annotations
 
+import random
+
 import streamlit as st
 
 from monopoly_core import BadSave, Game, MonopolyError, presets, savefile, sharelink, store
@@ -327,12 +329,21 @@ def load_upload(key: str) -> bool:
     return True
 
 
+#: An address part of a link to a game not begun: open it with a seed of its own (see :func:`load_link`).
+FRESH = "fresh"
+
+
 def load_link(params) -> None:
     try:
         opened = sharelink.open_link(params)
         begun = opened.ply > 0          # (read first: showing a game takes its set-up steps)
+        if not begun and params.get(FRESH) == "1":
+            # the Rules page's "Play it": the link is drawn once, so each click opened the same seed (a browser
+            # review's three tabs, one a group, were one game); a new seed for each opening
+            opened = Game.new(opened.rules, opened.specs, random.SystemRandom().randrange(1, 1_000_000),
+                              snapshots=True)
         new_game(opened)
-        unread = _unread(params, sharelink.KEYS)
+        unread = _unread(params, (*sharelink.KEYS, FRESH))
         # (a part the page does not read is said, as for a set-up's address: an outside review's "&foo=bar" on a
         # whole shared game went without a word)
         if not begun:

@@ -232,7 +232,7 @@ with tabs[0]:
     if tabs[0].open:
         for q, tab in zip(M.QUANTITIES, st.tabs(list(M.QUANTITIES), key="mk_heat_quantity")):
             with tab:
-                st.plotly_chart(_heat_figure(name, jail, q, uk_card, assume), key=f"mk_heat_{q}")
+                st.plotly_chart(_heat_figure(name, jail, q, uk_card, assume), key=f"mk_heat_{q}", width="content")
                 st.markdown(M.describe_distribution(M.stationary(rules, jail, q, uk_card, assume)))
         # (under the board, not over it: at 1024x768 the heat map began below the fold; a browser review)
         st.caption(QUANTITY_HELP)

@@ -5,6 +5,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
+from monopoly_core import events as E
 from monopoly_core import savefile
 from monopoly_core.narrate import money
 from monopoly_core.viz.board_drawing import last_move_path
@@ -212,6 +213,15 @@ def _share(g) -> None:
         getattr(c3, said[0])(markdown(said[1]))
 
 
+def _last_roller(g) -> str:
+    """The name of the player who made the game's last roll (found from the end of the log: a few events back)."""
+    log = g.log
+    for i in range(len(log) - 1, -1, -1):
+        if log.kind[i] == E.ROLL:
+            return g.players[log.player[i]].name
+    return ""
+
+
 def _supply_words(g) -> str:
     """ "houses left 12, hotels left 3"; without building limits (a house rule) "houses and hotels unlimited" (an
     outside review read "houses left -9, hotels left -1": the counts run on below zero then)."""
@@ -238,7 +248,9 @@ def game_view() -> None:
     left, right = st.columns([1.25, 1], gap="small")
     with left:
         last = g.last_roll
-        centre = f"last roll {_mega.roll_words(g, last)}" if last else ""
+        # whose roll it was (a browser review: the centre read "last roll ..." of the previous player while it was
+        # already the next person's turn, which a class may read as its own)
+        centre = f"last roll ({_last_roller(g)}): {_mega.roll_words(g, last)}" if last else ""
         # an SVG picture, not a plotly chart: it appears with the page and redraws at once (issue 14, speed)
         svg = board_svg(g.board, game=g, path=last_move_path(g), centre_text=centre, max_width=BOARD_MAX_WIDTH,
                         label=f"The board at turn {g.turn}", marks=_sore_losers.marks(g))

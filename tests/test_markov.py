@@ -463,6 +463,14 @@ def test_figures(us):
     tv = M.convergence(us, 30)
     conv = V.convergence_figure(tv, marker=5)
     assert list(conv.data[0].y)[:3] == pytest.approx(tv[:3]) and conv.layout.yaxis.type == "log"
+    # in percent with no fixed places (".0e" read "1e+0 .. 1e-4"; ".2~%" then read a tick of 1e-6 as "0%": browser
+    # reviews)
+    assert conv.layout.yaxis.tickformat == "~%"
+    # a heat map as wide as its board and colour bar, the Mega board drawn larger (a browser review: the bar stood
+    # 200 px off the board at 1280x800, the Mega board's words 8 px high)
+    assert V.heat_board_figure(d).layout.width == 640 + V.HEAT_BAR_WIDTH
+    mega = V.heat_board_figure(M.stationary(preset("mega"), "long"))
+    assert mega.layout.height == 720 and mega.layout.width == 720 + V.HEAT_BAR_WIDTH
     one = V.one_roll_figure(M.one_roll(us, 7), 7)
     assert len(one.data[0].y) == 41 and len(set(one.data[0].x)) == 41
     inc = V.income_figure(M.income(us))

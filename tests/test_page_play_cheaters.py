@@ -232,3 +232,23 @@ def test_a_cheat_caught_at_once_is_said_where_the_player_looks_next():
     said = question(g.pending, g)
     assert "is caught cheating" in said and said.endswith("Now go on to the roll.") and "under way" not in said
     assert not g.players[0].cards and "card you hold" not in said
+
+
+def test_a_card_s_stakes_say_nothing_of_what_is_nothing():
+    # a browser review read "penalty £0 + jail" on the face-up Quiet Loan and "caught cheating (Quiet Loan): penalty
+    # £0." in the feed, with no word of the jail
+    from monopoly_core import Game, bots, preset
+    from monopoly_core.editions.cheats import load_cheats
+    from monopoly_core.narrate import describe
+    from pages._cheaters import _stake_spans, stakes
+    g = Game.new(preset("cheaters"), bots(["cautious", "random"]), 1)
+    deck = load_cheats(g.rules.cheat_deck)
+    loan = next(c for c in deck.cards if c.name == "Quiet Loan")
+    assert loan.reward == 0 and loan.penalty == 0 and loan.jail
+    assert stakes(g, loan) == "caught: jail"
+    assert "£0" not in "".join(_stake_spans(g, loan)) and "penalty jail" in "".join(_stake_spans(g, loan))
+    caught = E.Event(0, 3, E.CHEAT_OUTCOME, 0, -1, 0, loan.index, E.OUTCOME_CAUGHT)
+    assert describe(caught, g).endswith("is caught cheating (Quiet Loan): jail.")
+    heavy = next(c for c in deck.cards if c.penalty and c.jail)
+    said = describe(E.Event(0, 3, E.CHEAT_OUTCOME, 0, -1, heavy.penalty, heavy.index, E.OUTCOME_CAUGHT), g)
+    assert said.endswith(f"({heavy.name}): a penalty of £{heavy.penalty} and jail.")

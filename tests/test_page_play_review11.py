@@ -82,3 +82,15 @@ def test_the_players_are_listed_in_the_order_of_play():
     cards = [m.value for m in at.markdown if "cash **" in m.value]
     names = [g.players[s].name for s in g.order]
     assert [next(n for n in names if f"**{n}**" in c) for c in cards] == names
+
+
+def test_the_board_s_centre_says_whose_roll_it_shows():
+    # "the centre says 'last roll ...' of the previous player while it is already the next person's turn"
+    from monopoly_core import events as E
+    at = open_page("pages/play.py")
+    g = start(at, seed=5, bot_seat0=True)
+    click_steps(at, 3)
+    g = at.session_state["play_game"]
+    roller = next(g.players[g.log.player[i]].name for i in range(len(g.log) - 1, -1, -1) if g.log.kind[i] == E.ROLL)
+    import html
+    assert f"last roll ({roller}): " in html.unescape(texts(at))       # (the board's SVG writes entities)

@@ -471,7 +471,13 @@ def describe_cheat_event(ev: E.Event, g: Any, who: str, money: Callable[[int], s
                 return f"{who} got away with a cheat ({name}) and keeps what it brought!"
             return f"{who} got away with a cheat ({name}) and collects {money(ev.amount)}!"
         if ev.detail == E.OUTCOME_CAUGHT:
-            return f"{who} is caught cheating ({name}): penalty {money(ev.amount)}."
+            # (what the card costs, nothing said of what is nothing: a browser review read "penalty £0." of a card
+            # whose penalty is jail, and no word of the jail)
+            jailed = ev.other >= 0 and bool(g.rules.cheat_deck) \
+                and load_cheats(g.rules.cheat_deck).cards[ev.other].jail
+            cost = " and ".join(([f"a penalty of {money(ev.amount)}"] if ev.amount else [])
+                                + (["jail"] if jailed else []))
+            return f"{who} is caught cheating ({name})" + (f": {cost}." if cost else ".")
         return f"{who}'s cheat ({name}) comes to nothing."
     accused = g.players[ev.other].name if 0 <= ev.other < len(g.players) else "someone"
     if ev.detail == E.ACCUSED_RIGHTLY:

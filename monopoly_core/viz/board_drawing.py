@@ -277,7 +277,7 @@ def _fitted(name: str, head: list[str], extra: list[str], width: float, font: fl
     best: tuple[tuple[str, ...], float] = ((), -1.0)
     for wider in (1.0, 1.5, 2.0):
         lines = tuple(head + _wrap(name, width * wider) + extra)
-        size = min(font, (by1 - by0) / (len(lines) * LINE_HEIGHT), (bx1 - bx0 - 0.06) / max(map(text_em, lines)))
+        size = min(font, (by1 - by0 - 0.06) / (len(lines) * LINE_HEIGHT), (bx1 - bx0 - 0.06) / max(map(text_em, lines)))
         if size > best[1] * 1.02:           # (a wider wrap only if clearly larger)
             best = (lines, size)
     return best

@@ -65,18 +65,28 @@ def heat_values(dist: Distribution, *, jail_on_corner: bool = True) -> list[floa
     return values
 
 
-def heat_board_figure(dist: Distribution, *, height: int = 640) -> go.Figure:
+def heat_board_figure(dist: Distribution, *, height: int | None = None) -> go.Figure:
     """The board coloured by ``dist``, with each square's value on it and In Jail written in the middle (it
     would outshine every other square on the jail corner, which shows Just Visiting only). The colour scale
     runs from the smallest value a token actually gets to the largest: Go To Jail, where no token ever rests,
     must not wash out the rest."""
+    if height is None:      # (a board of more squares a side drawn larger: the Mega board's were 8 px words)
+        height = 640 if len(dist.squares) <= 40 else 720
     fmt = ".2%" if _is_share(dist) else ".3f"
     jail_text = f"In Jail {dist.jail:{fmt}}" if _is_share(dist) else f"jail arrivals {dist.jail:.3f}/turn"
     heat = heat_values(dist, jail_on_corner=False)
     landed = [v for v in heat if v > 0]
-    return board_figure(load_board(dist.board), heat=heat, heat_format=fmt, heat_range=(min(landed), max(landed)),
-                        heat_title=f"{dist.quantity} (jail corner: Just Visiting)", colorscale=HEAT_SCALE,
-                        centre_text=f"{dist.quantity}<br>{jail_text}", height=height)
+    fig = board_figure(load_board(dist.board), heat=heat, heat_format=fmt, heat_range=(min(landed), max(landed)),
+                       heat_title=f"{dist.quantity} (jail corner: Just Visiting)", colorscale=HEAT_SCALE,
+                       centre_text=f"{dist.quantity}<br>{jail_text}", height=height)
+    # as wide as the board and its colour bar: stretched across a wide page, the bar stood 200 px off at the far
+    # right (a browser review at 1280x800)
+    fig.update_layout(width=height + HEAT_BAR_WIDTH)
+    return fig
+
+
+#: Room beside a heat map's board for its colour bar and the bar's title, in pixels.
+HEAT_BAR_WIDTH = 230
 
 
 def bar_figure(dist: Distribution, *, highlight=None, height: int = 420) -> go.Figure:
@@ -244,7 +254,7 @@ def convergence_figure(tv: list[float], *, marker: int | None = None, height: in
     fig.update_layout(title="Forgetting the start: distance to the long run (end-of-turn)", height=height,
                       xaxis=dict(title="turns from GO"), showlegend=False,
                       # (in percent, as the hover says it: a browser review met "1e+0 ... 1e-4" on the axis)
-                      yaxis=dict(title="total variation distance", type="log", tickformat=".2~%"),
+                      yaxis=dict(title="total variation distance", type="log", tickformat="~%"),
                       margin=dict(l=60, r=20, t=50, b=40))
     return fig
 
