@@ -259,7 +259,11 @@ def game_view() -> None:
         st.caption(f"Seed {g.seed} \u00b7 turn {g.turn} \u00b7 round {g.round} \u00b7 step {g.ply} \u00b7 "
                    + _supply_words(g) + _mega.supply_words(g)
                    + (f" \u00b7 Free Parking pot {money(g, g.pot)}" if g.jackpot else "")
-                   + _sore_losers.caption(g) + " \u00b7 point at a square for its title deed")
+                   + _sore_losers.caption(g)
+                   # (a browser review read a jailed token, drawn inside the board by the Jail corner, as on the
+                   # next street: the token's shape is said while someone is in jail)
+                   + (" \u00b7 a square token is in jail" if any(p.in_jail and not p.bankrupt for p in g.players)
+                      else "") + " \u00b7 point at a square for its title deed")
     with right:
         _panels.turn_banner(g)
         # the notice under the buttons, not over them: shown once, it went away on the next click and the buttons

@@ -94,3 +94,13 @@ def test_the_board_s_centre_says_whose_roll_it_shows():
     roller = next(g.players[g.log.player[i]].name for i in range(len(g.log) - 1, -1, -1) if g.log.kind[i] == E.ROLL)
     import html
     assert f"last roll ({roller}): " in html.unescape(texts(at))       # (the board's SVG writes entities)
+
+
+def test_the_caption_says_a_square_token_is_in_jail_while_one_is():
+    # "Jailed tokens ... drawn inside the board area next to the Jail corner, not on it, with no legend"
+    at = open_page("pages/play.py")
+    g = start(at, seed=5, bot_seat0=True)
+    assert "a square token is in jail" not in shown(at)
+    g.arrange().jail(1, 0)
+    at.run()
+    assert "a square token is in jail" in shown(at)
