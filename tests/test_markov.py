@@ -475,6 +475,13 @@ def test_figures(us):
     assert len(one.data[0].y) == 41 and len(set(one.data[0].x)) == 41
     inc = V.income_figure(M.income(us))
     assert len(inc.data) == 2 * 10      # 8 colour groups, railroads, utilities; rent and payback each
+    # the Mega railroads with a depot are a line of their own (one line from "4 owned" to "1 owned, with a depot"
+    # read as one sawtooth series: a browser review)
+    mega = V.income_figure(M.income(preset("mega")))
+    rail = [t for t in mega.data if t.legendgroup == "railroad"]
+    assert len(rail) == 4 and [list(t.x) for t in rail][::2] == [[f"{n} owned" for n in range(1, 5)],
+                                                                [f"{n} owned, with a depot" for n in range(1, 5)]]
+    assert [t.showlegend for t in rail] == [True, False, False, False]
     cmp = V.comparison_figure(d, d, errors=[0.001] * 41)
     assert len(cmp.data) == 2 and cmp.data[1].error_y.array[0] == pytest.approx(0.002)
 

@@ -294,18 +294,22 @@ def income_figure(income, *, height: int = 520, title: str | None = None) -> go.
         if r.group not in groups:
             groups.append(r.group)
     for r_group in groups:
-        rows = [r for r in income.payback if r.group == r_group]
-        colour = rows[0].colour
-        x = [r.level_name for r in rows]
-        fig.add_trace(go.Scatter(x=x, y=[r.per_opponent_turn for r in rows], mode="lines+markers",
-                                 name=rows[0].label, line=dict(color=colour, width=2), legendgroup=r_group,
-                                 hovertemplate=rows[0].label + " %{x}: %{y:.2f} per opponent turn<extra></extra>"),
-                      row=1, col=1)
-        fig.add_trace(go.Scatter(x=x, y=[r.payback_rounds for r in rows], mode="lines+markers",
-                                 name=rows[0].label, line=dict(color=colour, width=2), legendgroup=r_group,
-                                 showlegend=False,
-                                 hovertemplate=rows[0].label + " %{x}: %{y:.0f} rounds<extra></extra>"),
-                      row=2, col=1)
+        every = [r for r in income.payback if r.group == r_group]
+        colour = every[0].colour
+        # one line a run of levels: the Mega Edition's railroads with a depot are a run of their own (one line
+        # from "4 owned" down to "1 owned, with a depot" read as one sawtooth series: a browser review)
+        runs = [[r for r in every if ("depot" in r.level_name) == depot] for depot in (False, True)]
+        for k, rows in enumerate(run for run in runs if run):
+            x = [r.level_name for r in rows]
+            line = dict(color=colour, width=2, dash="dot" if k else "solid")
+            fig.add_trace(go.Scatter(x=x, y=[r.per_opponent_turn for r in rows], mode="lines+markers",
+                                     name=every[0].label, line=line, legendgroup=r_group, showlegend=not k,
+                                     hovertemplate=every[0].label + " %{x}: %{y:.2f} per opponent turn<extra></extra>"),
+                          row=1, col=1)
+            fig.add_trace(go.Scatter(x=x, y=[r.payback_rounds for r in rows], mode="lines+markers",
+                                     name=every[0].label, line=line, legendgroup=r_group, showlegend=False,
+                                     hovertemplate=every[0].label + " %{x}: %{y:.0f} rounds<extra></extra>"),
+                          row=2, col=1)
     fig.update_xaxes(categoryorder="array", categoryarray=levels)
     fig.update_yaxes(title_text="rent", row=1, col=1)
     fig.update_yaxes(title_text="rounds", type="log", tickvals=[2, 5, 10, 20, 50, 100, 200, 500, 1000],
