@@ -52,7 +52,7 @@ def ensure_native() -> str:
         print("MONOPOLY_BUILD=interpreted: not compiling the engine", flush=True)
         return "skipped"
     if not any(shutil.which(cc) for cc in (os.environ.get("CC", "cc"), "cc", "gcc", "clang")):
-        print("no C compiler here: the engine runs interpreted (about half the speed)", flush=True)
+        print("no C compiler here: the engine runs interpreted (about a quarter of the speed)", flush=True)
         return "skipped"
     status = subprocess.run([str(PY), "-m", "monopoly_core", "native", "build"], cwd=ROOT, text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)

@@ -16,6 +16,29 @@ from dataclasses import dataclass
 import duckdb
 
 
+def _square_kinds() -> list[str]:
+    """Every square kind on the boards in ``data/boards/`` (an outside review found six missing from a written
+    list: ``station``, ``auction`` ...)."""
+    from .board import load_board
+    from .datafiles import available
+    found = {sq.kind for name in available("boards") for sq in load_board(name).squares}
+    first = [k for k in ("street", "railroad", "utility", "tax", "chance", "chest", "go", "jail", "free_parking",
+                         "go_to_jail") if k in found]
+    return first + sorted(found - set(first))
+
+
+def _landing_causes() -> list[str]:
+    """What moved a token onto a square (the ``move`` event's details), and ``sent_to_jail``."""
+    from . import events as E
+    return list(E.KINDS[E.MOVE].names("detail")) + ["sent_to_jail"]
+
+
+def _either(values: list[str]) -> str:
+    """"`a`, `b` or `c`"."""
+    quoted = [f"`{v}`" for v in values]
+    return ", ".join(quoted[:-1]) + " or " + quoted[-1] if len(quoted) > 1 else "".join(quoted)
+
+
 @dataclass(frozen=True)
 class Relation:
     """A table or view: its name, ``kind`` ("table" or "view"), a sentence on what its rows are, and the
@@ -109,8 +132,7 @@ _LIST = [
         "square": "the square's index (0 = GO)",
         "name": "the printed name",
         "short_name": "a short name for charts",
-        "kind": "`street`, `railroad`, `utility`, `tax`, `chance`, `chest`, `go`, `jail`, `free_parking` or "
-                "`go_to_jail`",
+        "kind": _either(_square_kinds()),
         "colour_group": "the colour group of a street; NULL for other squares",
         "colour": "the colour group's display colour (`#rrggbb`)",
         "price": "the price of an ownable square",
@@ -119,8 +141,9 @@ _LIST = [
     }),
     Relation("cards", "table",
              "The cards of every deck in `data/cards/`.", {
-        "deck": "the deck file, e.g. `us-chance` (`games.chance_deck`, `games.chest_deck`)",
-        "deck_kind": "`chance` or `chest`",
+        "deck": "the deck file, e.g. `us-chance` (`games.chance_deck`, `games.chest_deck`); the Cheaters Edition's "
+                "cheat cards as `cheats:NAME`",
+        "deck_kind": "`chance`, `chest` or `cheat`",
         "card": "the card's number in its deck (the number in `events.detail`, e.g. `chance 7`)",
         "text": "the printed text",
         "effect": "what it does (`advance`, `collect`, `pay`, `go_to_jail`, `repairs`, ...)",
@@ -176,7 +199,7 @@ _LIST = [
         "square_name": "its name",
         "square_kind": "its kind",
         "colour_group": "its colour group (NULL if not a street)",
-        "cause": "`dice`, `card` or `sent_to_jail`",
+        "cause": _either(_landing_causes()),
     }),
     Relation("landings_per_square", "view",
              "Landings per square over all games on each board (the classroom's \"which squares are landed on "

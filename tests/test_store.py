@@ -46,6 +46,10 @@ def test_every_column_is_described_and_the_readme_says_the_same(tmp_path):
     for name in RELATIONS:
         assert markdown(name) in section, f"README's block for {name} differs from monopoly_core.schema_doc"
     assert len(re.findall(r"^### `\w+` \((?:table|view)\)", section, re.M)) == len(RELATIONS)
+    # every ready-made question listed (an outside review found 16 of 23 described)
+    from monopoly_core.queries import QUESTIONS
+    listed = re.findall(r"^- (.+)$", section[section.index("### Ready-made questions"):], re.M)
+    assert listed == [q.title for q in QUESTIONS.values()]
 
 
 # --- contents ----------------------------------------------------------------------------------------------------
