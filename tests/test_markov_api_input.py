@@ -42,3 +42,10 @@ def test_the_bounds_leave_what_the_pages_ask_and_the_edges_work():
     assert len(M.convergence(us, 60)) == 61
     assert M.one_roll(us, "7").total == pytest.approx(1.0)          # the Markov page's choice arrives as text
     assert M.after_turns(us, 0, start=39).squares[39] == 1.0
+
+
+@pytest.mark.parametrize("field", ["jail", "quantity", "uk_card", "assume"])
+def test_a_very_long_choice_is_quoted_short(field):
+    with pytest.raises(InvalidRules) as info:
+        M.stationary(preset("mega"), **{field: "x" * 1_000_000})
+    assert info.value.field == field and len(str(info.value)) < 300

@@ -55,6 +55,7 @@ import numpy as np
 from ..board import Board, load_board
 from ..cards import JAIL, Deck, card_destination, load_deck
 from ..dice import DiceModel, load_dice
+from ..bounds import short
 from ..errors import DataError, InvalidRules
 
 JAIL_POLICIES = ("short", "long")
@@ -274,9 +275,9 @@ def _outcome_groups(dice: DiceModel) -> list[tuple[int, bool, float]]:
 
 def check_policies(jail: str, uk_card: str) -> None:
     if jail not in JAIL_POLICIES:
-        raise InvalidRules("jail", f"must be one of {', '.join(JAIL_POLICIES)}, got {jail!r}")
+        raise InvalidRules("jail", f"must be one of {', '.join(JAIL_POLICIES)}, got {short(jail)}")
     if uk_card not in UK_CARD_POLICIES:
-        raise InvalidRules("uk_card", f"must be one of {', '.join(UK_CARD_POLICIES)}, got {uk_card!r}")
+        raise InvalidRules("uk_card", f"must be one of {', '.join(UK_CARD_POLICIES)}, got {short(uk_card)}")
 
 
 def build(board_name: str, chance_deck: str, chest_deck: str, dice_name: str, doubles_to_jail: int,

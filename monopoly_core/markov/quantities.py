@@ -148,7 +148,7 @@ def check_turns(turns) -> None:
 
 def check_quantity(quantity: str) -> None:
     if not isinstance(quantity, str) or quantity not in QUANTITIES:
-        raise InvalidRules("quantity", f"must be one of {', '.join(QUANTITIES)}, got {quantity!r}")
+        raise InvalidRules("quantity", f"must be one of {', '.join(QUANTITIES)}, got {short(quantity)}")
 
 
 def stationary(rules, jail: str = "long", quantity: str = PER_ROLL, uk_card: str = "pay",
