@@ -352,7 +352,7 @@ def clean(exc: Exception) -> str:
     """DuckDB's message (``Binder Error: ...`` with its LINE pointer is readable as it is), less a hint at one of
     DuckDB's own catalog views."""
     text = str(exc)
-    if _TOO_NESTED in text:
+    if _TOO_NESTED in text or isinstance(exc, RecursionError):     # (Python's own limit, past some 400 levels)
         return ("the result nests lists or structs too deeply to be shown (over 62 levels); flatten it, or cast the "
                 "column to text (CAST(x AS VARCHAR))")
     return _SERVER_HINT.sub("", text).strip() or exc.__class__.__name__

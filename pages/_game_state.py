@@ -337,13 +337,16 @@ def load_link(params) -> None:
     try:
         opened = sharelink.open_link(params)
         begun = opened.ply > 0          # (read first: showing a game takes its set-up steps)
-        if not begun and params.get(FRESH) == "1":
+        fresh = not begun and params.get(FRESH) == "1"
+        if fresh:
             # the Rules page's "Play it": the link is drawn once, so each click opened the same seed (a browser
             # review's three tabs, one a group, were one game); a new seed for each opening
             opened = Game.new(opened.rules, opened.specs, random.SystemRandom().randrange(1, 1_000_000),
                               snapshots=True)
         new_game(opened)
-        unread = _unread(params, (*sharelink.KEYS, FRESH))
+        # (fresh is read only as fresh=1 on a game not begun; otherwise it is said to be left out, as any part the
+        # page does not read: an outside review's fresh=yes opened seed 1 without a word)
+        unread = _unread(params, (*sharelink.KEYS, FRESH) if fresh else sharelink.KEYS)
         # (a part the page does not read is said, as for a set-up's address: an outside review's "&foo=bar" on a
         # whole shared game went without a word)
         if not begun:

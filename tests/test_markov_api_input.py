@@ -49,3 +49,21 @@ def test_a_very_long_choice_is_quoted_short(field):
     with pytest.raises(InvalidRules) as info:
         M.stationary(preset("mega"), **{field: "x" * 1_000_000})
     assert info.value.field == field and len(str(info.value)) < 300
+
+
+@pytest.mark.parametrize("call, field", [
+    # (an outside review: rounds_per_game at or below skip_turns counted no roll, and the loop never ended)
+    (lambda: M.simulate_rolls(preset("classic-us"), 100, rounds_per_game=20), "rounds_per_game"),
+    (lambda: M.simulate_rolls(preset("classic-us"), 100, skip_turns=10_000), "rounds_per_game"),
+    (lambda: M.chance_distance([0.5, 0.5], 0), "n"),
+    (lambda: M.chance_distance([float("nan")], 5), "p"),
+    (lambda: M.chance_distance([2.0], 5), "p"),
+    (lambda: M.chance_distance(None, 5), "p"),
+    (lambda: M.jail_policy_played(None, "short"), "rules"),
+    (lambda: M.jail_policy_played(preset("classic-us"), "bad"), "jail"),
+])
+def test_the_helpers_refuse_what_they_cannot_use(call, field):
+    with pytest.raises(InvalidRules) as info:
+        call()
+    assert info.value.field == field, info.value
+    assert M.simulate_rolls(preset("classic-us"), 100, rounds_per_game=21).rolls == 100

@@ -265,6 +265,9 @@ def test_the_play_link_of_a_kept_rule_set_opens_a_game_under_those_rules(tmp_pat
     # a link with a seed of its own keeps it (a shared game not begun is the same game for everyone)
     fixed = dict(parse_qsl(_custom_rules.play_query(rules, seed=77)))
     assert _open_with(fixed, "pages/play.py").session_state[_game_state.GAME].seed == 77
+    # fresh other than 1 is said to be left out, not passed over (an outside review's fresh=yes opened seed 1)
+    odd = _open_with({**fixed, "fresh": "yes"}, "pages/play.py")
+    assert odd.session_state[_game_state.GAME].seed == 77 and "does not read 'fresh'" in shown(odd)
 
 
 _PATHS = re.compile(r"monopoly_core|data/|\.toml|NAME")

@@ -634,3 +634,7 @@ def test_a_result_nested_past_arrow_s_depth_is_said_in_words(db):
     with pytest.raises(QueryError, match="nests lists or structs too deeply to be shown"):
         run_query(f"SELECT {deep} AS x", db)
     assert run_query(f"SELECT CAST({deep} AS VARCHAR) AS x", db).num_rows == 1
+    # deeper than Python's own recursion limit (an outside review: "maximum recursion depth exceeded" from 400 levels)
+    deeper = "SELECT from_json('" + "[" * 500 + "1" + "]" * 500 + "', '" + "[" * 500 + '"INTEGER"' + "]" * 500 + "') AS x"
+    with pytest.raises(QueryError, match="nests lists or structs too deeply to be shown"):
+        run_query(deeper, db)

@@ -346,3 +346,15 @@ def test_a_seed_out_of_range_is_refused_before_any_game_or_log_exists(tmp_path):
         with pytest.raises(InvalidRules, match="seed: must be a whole number from 0"):
             Game.new(preset("classic-us", turn_limit=3), bots(["cautious", "random"]), seed=seed)
     assert not (tmp_path / "g.duckdb").exists()
+
+
+def test_a_board_file_that_cannot_be_read_leaves_the_schema_s_words(tmp_path, monkeypatch):
+    # (an outside review: a draft board file with a typo took the whole Database page down, as the schema's words
+    # read every board)
+    import shutil
+    from monopoly_core import schema_doc
+    shutil.copytree(ROOT / "data", tmp_path / "data")
+    (tmp_path / "data" / "boards" / "draft.toml").write_text("this is = = not toml\n", encoding="utf-8")
+    monkeypatch.setenv("MONOPOLY_DATA_DIR", str(tmp_path / "data"))
+    kinds = schema_doc._square_kinds()
+    assert "street" in kinds and "station" in kinds

@@ -127,9 +127,11 @@ def bot_names(text: str | None, players: int) -> list[str] | None:
     if text is None:
         return None
     names = [s.strip() for s in text.split(",")]
-    if isinstance(players, int) and 0 < players < len(names):
-        raise InvalidRules("bots", f"{len(names)} strategies named for {players} players: name at most {players}, "
-                           f"or set --players {min(len(names), 8)}")
+    if isinstance(players, int) and 0 < players < len(names) and all(names):
+        # (an empty name is refused as an unknown strategy first; past 8 names no --players fits them)
+        more = f", or set --players {len(names)}" if len(names) <= 8 else " (a game seats at most 8)"
+        raise InvalidRules("bots", f"{len(names)} strategies named for {players} players: name at most "
+                           f"{players}{more}")
     return names
 
 

@@ -458,6 +458,8 @@ def jail_policy_played(rules, jail: str) -> str:
     ``jail_pay_on_last_turn``: 002 and the US rules pay "before you roll the dice on either of your next two turns",
     so the last turn rolls first). There the token rolls for doubles and pays after a miss: ``long``. (An outside
     review: the chain paid at once where the engine's token rolled, In Jail 0.197 against 0.170 simulated.)"""
+    check_rules(rules)
+    check_policies(jail, "pay")
     if jail == "short" and rules.jail_turns == 1 and not rules.jail_pay_on_last_turn:
         return "long"
     return jail

@@ -132,7 +132,16 @@ def chance_distance(p, n: int) -> float:
     alone: half the sum of each share's expected absolute error, sqrt(2 p (1 - p) / (pi n)). (A token's rolls
     depend on each other, which makes the real figure a little larger.) The Markov page says it beside a distance
     from few rolls: a browser review's class read 15.5% from 250 rolls as the theory's error, and this says 15%."""
-    return 0.5 * sum(math.sqrt(2 * x * (1 - x) / (math.pi * n)) for x in p)
+    from ..bounds import check_count, short
+    from ..errors import InvalidRules
+    check_count(n, "n", 1, 10**15)
+    try:
+        shares = [float(x) for x in p]
+    except (TypeError, ValueError):
+        raise InvalidRules("p", f"must be a list of probabilities, got {short(p)}") from None
+    if not shares or not all(0.0 <= x <= 1.0 for x in shares):       # (NaN fails both comparisons)
+        raise InvalidRules("p", f"must be probabilities from 0 to 1, got {short(p)}")
+    return 0.5 * sum(math.sqrt(2 * x * (1 - x) / (math.pi * n)) for x in shares)
 
 
 def chi_square(observed, expected) -> ChiSquare:
