@@ -5,8 +5,6 @@ rebuilt by replay for undo, rewind, loading and links (DESIGN.md section 5). Sta
 """
 from __future__ import annotations
 
-import random
-
 import streamlit as st
 
 from monopoly_core import BadSave, Game, MonopolyError, presets, savefile, sharelink, store
@@ -341,8 +339,7 @@ def load_link(params) -> None:
         if fresh:
             # the Rules page's "Play it": the link is drawn once, so each click opened the same seed (a browser
             # review's three tabs, one a group, were one game); a new seed for each opening
-            opened = Game.new(opened.rules, opened.specs, random.SystemRandom().randrange(1, 1_000_000),
-                              snapshots=True)
+            opened = Game.new(opened.rules, opened.specs, _setup.fresh_seed(), snapshots=True)
         new_game(opened)
         # (fresh is read only as fresh=1 on a game not begun; otherwise it is said to be left out, as any part the
         # page does not read: an outside review's fresh=yes opened seed 1 without a word)

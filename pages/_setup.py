@@ -28,8 +28,13 @@ SEED_BOX = "setup_seed"
 SEED_WORDS = "the seed"
 
 
+def fresh_seed() -> int:
+    """A new random seed for a game the visitor did not give one (short enough to read out to a class)."""
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
 def _new_seed() -> None:
-    st.session_state[SEED_BOX] = random.SystemRandom().randrange(1, 1_000_000)
+    st.session_state[SEED_BOX] = fresh_seed()
 
 
 def _reset_rules() -> None:
