@@ -16,19 +16,27 @@ from .errors import InvalidRules
 SEED_MAX = 2**63 - 1
 
 
+def _whole(value, field: str) -> int:
+    """``value`` as a plain int if it is a whole number (an int or a NumPy integer: ``numbers.Integral``; True and
+    False are not numbers here)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise InvalidRules(field, f"must be a whole number, got {short(value)}")
+    return int(value)
+
+
 def check_seed(seed, field: str = "seed") -> int:
-    """``seed`` if it is a whole number from 0 to :data:`SEED_MAX`; else :class:`InvalidRules` saying why."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidRules(field, f"must be a whole number, got {short(seed)}")
+    """``seed`` as an int if it is a whole number from 0 to :data:`SEED_MAX`; else :class:`InvalidRules` saying why.
+    A NumPy integer is a whole number (a notebook's ``np.int64(3)`` was refused as "must be a whole number, got 3",
+    while a square took it)."""
+    seed = _whole(seed, field)
     if not 0 <= seed <= SEED_MAX:
         raise InvalidRules(field, f"must be a whole number from 0 to {SEED_MAX:,} (2**63 - 1), got {short(seed)}")
     return seed
 
 
 def check_count(value, field: str, lo: int, hi: int) -> int:
-    """``value`` if it is a whole number from ``lo`` to ``hi``; else :class:`InvalidRules` saying why."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidRules(field, f"must be a whole number, got {short(value)}")
+    """``value`` as an int if it is a whole number from ``lo`` to ``hi``; else :class:`InvalidRules` saying why."""
+    value = _whole(value, field)
     if not lo <= value <= hi:
         raise InvalidRules(field, f"must be a whole number from {lo:,} to {hi:,}, got {short(value)}")
     return value

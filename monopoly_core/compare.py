@@ -251,13 +251,13 @@ def compare(rules_a: RuleSet, rules_b: RuleSet, *, games: int = 100, players: in
     :func:`.simulate.chunk_size`; the site's clicks, see :mod:`.bounds`), and compares the pairs played so far:
     ``games`` then counts those, ``planned`` the games asked for. The batches keep them; the same comparison asked
     again reads them back and plays on."""
-    check_count(games, "games", 1, MAX_GAMES)
-    check_count(workers, "workers", 1, S.max_workers())
-    check_seed(seed)
+    games = check_count(games, "games", 1, MAX_GAMES)
+    workers = check_count(workers, "workers", 1, S.max_workers())
+    seed = check_seed(seed)
     if time_limit is not None:
         check_seconds(time_limit, "time limit", S.MAX_TIME_LIMIT)
     if chunk is not None:
-        check_count(chunk, "chunk", 1, MAX_GAMES)
+        chunk = check_count(chunk, "chunk", 1, MAX_GAMES)
     S.check_seating(seating)
     alpha = check_level(alpha)
     for name, r in (("rule set A", rules_a), ("rule set B", rules_b)):

@@ -151,6 +151,13 @@ def check_players(data, what: str) -> list:
             PlayerSpec.from_json(p)
         except InvalidRules as exc:
             raise BadSave(f"{what}: player {seat} is not valid: {exc.reason}") from None
+    names = [p["name"].strip() for p in data]
+    for seat, name in enumerate(names, 1):
+        first = names.index(name) + 1
+        if first < seat:
+            # (the set-up refuses two players of one name; a link or a file played them: an outside review)
+            raise BadSave(f"{what}: players {first} and {seat} are both called {short(name)}; each player needs a "
+                          f"name of their own")
     return data
 
 

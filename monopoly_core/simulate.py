@@ -154,14 +154,14 @@ def simulate(db_path=None, *, edition: str = "classic-us", games: int = 100, pla
     ``resume`` completes. A chunk is never cut: without ``chunk``, a timed run's chunks are small enough to end
     soon after the limit (:func:`chunk_size`).
     """
-    check_count(games, "games", 1, MAX_GAMES)
-    check_count(workers, "workers", 1, max_workers())
-    check_seed(seed)
+    games = check_count(games, "games", 1, MAX_GAMES)
+    workers = check_count(workers, "workers", 1, max_workers())
+    seed = check_seed(seed)
     check_seating(seating)
     if time_limit is not None:
         check_seconds(time_limit, "time limit", MAX_TIME_LIMIT)
     if chunk is not None:
-        check_count(chunk, "chunk", 1, MAX_GAMES)
+        chunk = check_count(chunk, "chunk", 1, MAX_GAMES)
     if parquet:
         from .parquet_runs import check_url
         check_url(parquet)                  # (before the database file is made: a bad address writes nothing)

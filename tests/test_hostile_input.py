@@ -402,3 +402,34 @@ def test_a_huge_player_kind_or_strategy_is_refused_in_a_short_message(key):
     with pytest.raises(InvalidRules) as exc:
         PlayerSpec.from_json({"name": "Ann", "kind": "bot", "strategy": "cautious", key: "k" * 1_000_000})
     assert len(str(exc.value)) < 300 and "kkk" in str(exc.value)
+
+
+def test_a_link_or_save_naming_two_players_alike_is_refused():
+    """Outside review (session 11): the set-up refuses two players of one name ("Two players are called Ann"),
+    while a share link played them, two "Ann" in the feed and the players' panels."""
+    from monopoly_core import PlayerSpec
+    from monopoly_core.sharelink import _pack
+    g = Game.new(preset("classic-us"), [PlayerSpec("Ann", "person"), PlayerSpec("Bob", "person")], 4)
+    params = sharelink.encode(g)
+    params["players"] = _pack([{"name": "Ann", "kind": "person"}, {"name": "Bob", "kind": "bot"},
+                               {"name": " Ann ", "kind": "bot"}])
+    with pytest.raises(BadSave, match="players 1 and 3 are both called 'Ann'"):
+        sharelink.decode(params)
+    data = json.loads(savefile.dumps(g))
+    data["history"]["players"][1]["name"] = "Ann"
+    with pytest.raises(BadSave, match="players 1 and 2 are both called 'Ann'"):
+        savefile.loads(json.dumps(data))
+
+
+def test_a_numpy_integer_is_a_whole_number_for_a_seed_and_a_count():
+    """Outside review (session 11): ``np.int64(3)`` was taken as a square but refused as a seed, in words that
+    read wrong ("must be a whole number, got 3"); it is a whole number, passed on as a plain int."""
+    np = pytest.importorskip("numpy")
+    from monopoly_core import InvalidRules
+    from monopoly_core.bounds import check_count, check_seed
+    g = Game.new(preset("classic-us"), bots(["cautious", "random"]), np.int64(3))
+    assert g.seed == 3 and type(g.seed) is int
+    assert g.history.seed == 3 and type(check_count(np.int32(4), "games", 1, 9)) is int
+    for bad in (np.float64(3.0), np.bool_(True), True, 3.0):
+        with pytest.raises(InvalidRules, match="seed: must be a whole number"):
+            check_seed(bad)

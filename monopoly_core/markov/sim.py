@@ -375,15 +375,15 @@ def simulate_rolls(rules: RuleSet, n_rolls: int, *, jail: str = "long", uk_card:
     from ..state import bots
 
     check_rules(rules, assume)
-    check_count(n_rolls, "n_rolls", 1, MAX_ROLLS)
-    check_count(players, "players", 2, 8)
-    check_count(rounds_per_game, "rounds_per_game", 1, 10_000)
-    check_count(skip_turns, "skip_turns", 0, 10_000)
+    n_rolls = check_count(n_rolls, "n_rolls", 1, MAX_ROLLS)
+    players = check_count(players, "players", 2, 8)
+    rounds_per_game = check_count(rounds_per_game, "rounds_per_game", 1, 10_000)
+    skip_turns = check_count(skip_turns, "skip_turns", 0, 10_000)
     if rounds_per_game <= skip_turns:
         # (an outside review: no game then counted a roll, and the loop played games for ever)
         raise InvalidRules("rounds_per_game", f"must be more than skip_turns ({skip_turns}): the first skip_turns "
                            f"turns of each token are not counted, got {rounds_per_game}")
-    check_seed(seed)
+    seed = check_seed(seed)
     if hands_of(rules) and players != HANDS:
         raise InvalidRules("players", f"the chain of the {rules.edition} rules assumes {HANDS} players keeping "
                            f"cards in hand, got {players}")

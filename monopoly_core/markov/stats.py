@@ -134,7 +134,7 @@ def chance_distance(p, n: int) -> float:
     from few rolls: a browser review's class read 15.5% from 250 rolls as the theory's error, and this says 15%."""
     from ..bounds import check_count, short
     from ..errors import InvalidRules
-    check_count(n, "n", 1, 10**15)
+    n = check_count(n, "n", 1, 10**15)
     try:
         shares = [float(x) for x in p]
     except (TypeError, ValueError):
