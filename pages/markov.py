@@ -13,7 +13,7 @@ import re
 
 import streamlit as st
 
-from monopoly_core import presets
+from monopoly_core import InvalidRules, presets
 from monopoly_core.bounds import short
 from monopoly_core import markov as M
 from monopoly_core.viz import markov as V
@@ -350,19 +350,27 @@ with tabs[4]:
                                     help="Same seed, same games. A whole number from 0 to 2,147,483,647.")
         settings = (name, jail, uk_card, assume, rolls, seed)
         pressed = e3.button("Simulate", type="primary", key="mk_simulate")
+        failed = False
         if pressed and (rolls is None or seed is None):
             st.error(" ".join(["Nothing was simulated."] + [w for w in (rolls_why, seed_why) if w]),
                      icon=":material/block:")
         elif pressed:
             bar = st.progress(0.0, text="Playing games\u2026")
-            emp = M.simulate_rolls(rules, rolls, jail=jail, uk_card=uk_card, seed=seed, assume=assume,
-                                   progress=lambda done, total: bar.progress(done / total,
-                                                                             text=f"{done:,} of {total:,} rolls"))
+            try:
+                emp = M.simulate_rolls(rules, rolls, jail=jail, uk_card=uk_card, seed=seed, assume=assume,
+                                       progress=lambda done, total: bar.progress(
+                                           done / total, text=f"{done:,} of {total:,} rolls"))
+            except InvalidRules as exc:     # (games that end too soon to count: said, not a traceback)
+                st.session_state.pop(SIM_KEY, None)
+                failed = True
+                st.error(f"Nothing was simulated: {exc.reason}.", icon=":material/block:")
+            else:
+                st.session_state[SIM_KEY] = (settings, emp)
             bar.empty()
-            st.session_state[SIM_KEY] = (settings, emp)
         result = st.session_state.get(SIM_KEY)
         if result is None or result[0][0] != settings[0]:
-            st.info("Choose how many rolls to simulate and press Simulate.")
+            if not failed:
+                st.info("Choose how many rolls to simulate and press Simulate.")
         elif result[0][1:4] != settings[1:4]:
             # (a run under other choices, set against this chain, would show a difference the choices made)
             st.info("The chain's choices above (the jail policy" + (", the fine-or-Chance card" if

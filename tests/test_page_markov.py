@@ -315,3 +315,32 @@ def test_every_percentage_is_written_one_way(page, name):
     text = "\n".join(map(str, seen))
     assert re.search(r"\d%", text)
     assert not re.findall(r".{30}\d %.{10}", text)
+
+
+HARSH = dict(starting_cash=0, go_salary=0, jail_fine=100_000, doubles_to_jail=1, jail_turns=1)
+
+
+def test_games_that_end_before_they_can_be_counted_stop_the_simulation_with_the_reason():
+    """Outside review (session 12): a kept rule set with no cash, no salary and a fine of 100,000 ended almost every
+    two-player game by bankruptcy within the 20 turns a token plays before it is counted; the page's Simulate played
+    about 1.2 million games (8 minutes) for its least 1,000 rolls. The run stops after 20 rolls played for each one
+    asked, and the page says why."""
+    from monopoly_core import InvalidRules
+    from pages import _custom_rules
+    with pytest.raises(InvalidRules,
+                       match="end too soon to count.*more cash or a salary"):
+        M.simulate_rolls(preset("classic-us", **HARSH), 1_000)
+    rules = preset("classic-us", **HARSH)
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    at.session_state[_custom_rules.KEPT] = {"Harsh jail": rules.to_json()}
+    at.switch_page("pages/markov.py").run()
+    at.selectbox(key="mk_preset").set_value(_custom_rules.markov_key(rules)).run()
+    at = open_tab(at, "Theory vs experiment")
+    at.text_input(key="mk_rolls").set_value("1000").run()
+    at.button(key="mk_simulate").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert any("Nothing was simulated: the games under these rules end too soon to count" in e.value
+               for e in at.error)
+    assert not any("press Simulate" in i.value for i in at.info)
+    # the usual rules play about 1.1 rolls for each one counted: far from the bound
+    assert M.simulate_rolls(preset("classic-us"), 1_000, seed=3).rolls == 1_000

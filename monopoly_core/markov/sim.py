@@ -360,6 +360,12 @@ def late_game(game) -> None:
 
 #: The most rolls :func:`simulate_rolls` counts (the Markov page asks at most 2,000,000): a bound on its time.
 MAX_ROLLS = 20_000_000
+#: How many rolls :func:`simulate_rolls` may play for each roll asked (the first ``skip_turns`` turns of each token
+#: are played, not counted; under the usual rules about 1.1 are played for each one counted, at most 7 for a few
+#: rolls): past it the games end too soon to count, and the run stops with the reason. (An outside review: a rule set
+#: with no cash, no salary and a fine of 100,000 ended almost every game by bankruptcy within 20 turns, and the
+#: Markov page played about 1.2 million games for 1,000 rolls.)
+PLAYED_PER_ASKED = 20
 
 
 def simulate_rolls(rules: RuleSet, n_rolls: int, *, jail: str = "long", uk_card: str = "pay", seed: int = 0,
@@ -393,7 +399,15 @@ def simulate_rolls(rules: RuleSet, n_rolls: int, *, jail: str = "long", uk_card:
     specs = bots(["cautious"] * players)
     seeds = random.Random(seed)
     total: Empirical | None = None
+    played, games = 0, 0
+    most_played = PLAYED_PER_ASKED * (n_rolls + players * (skip_turns + 10))
     while total is None or total.rolls < n_rolls:
+        if played > most_played:
+            raise InvalidRules("rules", f"the games under these rules end too soon to count: {games:,} games played "
+                               f"{played:,} rolls, and only {total.rolls if total else 0:,} of them came after each "
+                               f"token's first {skip_turns} turns (those are not counted: every token starts on GO). "
+                               f"Most games end before the tokens have moved long enough (a bankruptcy ends a "
+                               f"two-player game): give the players more cash or a salary, or a lower fine")
         done = total.rolls if total is not None else 0
         rounds = min(rounds_per_game, (n_rolls - done) // players + skip_turns + 10)
         game_seed = seeds.randrange(1 << 62)
@@ -403,6 +417,7 @@ def simulate_rolls(rules: RuleSet, n_rolls: int, *, jail: str = "long", uk_card:
         if mega.is_mega(base) and policy.mega.mr_monopoly == "stay":
             late_game(game)
         game.run()
+        played, games = played + game.rolls, games + 1
         part = count_events(**game.log.columns(), rules=base, skip_turns=skip_turns, max_rolls=n_rolls - done,
                             source="simulation")
         part.deviations = policy.deviations
