@@ -63,6 +63,26 @@ if SQL not in st.session_state:      # a first visit opens on a ready-made quest
 st.session_state.setdefault(RUNS, 0)
 
 
+#: Brings the query's outcome (its answer or its error) to the top of the window, once it is drawn.
+SCROLL_TO_ANSWER = """<script>(function () {
+  let tries = 0;
+  function go() {
+    const docs = [document];
+    try { docs.push(window.parent.document); } catch (e) {}
+    for (const d of docs) {
+      const el = d.querySelector('.st-key-db_outcome');
+      if (el && el.offsetHeight > 0) {
+        el.style.scrollMarginTop = '4.5rem';      // (below the page's fixed header)
+        el.scrollIntoView({block: 'start'});
+        return;
+      }
+    }
+    if (++tries < 50) setTimeout(go, 100);
+  }
+  setTimeout(go, 100);
+})();</script>"""
+
+
 # --- callbacks ---------------------------------------------------------------------------------------------------
 def _run() -> None:
     """Ask for the editor's query to run: it runs in the page, under a spinner, where the last result or error
@@ -279,10 +299,11 @@ st.button("Run query", type="primary", on_click=_run, key="db_run")
 # The query's outcome in one placeholder: while a query runs, a "running" line takes the place of the last result
 # or error (drawn after the run, they stayed on screen, greyed, for the seconds a slow query takes).
 slot = st.empty()
-if st.session_state.pop(PENDING, False):
+just_asked = st.session_state.pop(PENDING, False)
+if just_asked:
     slot.info("Running the query (a query is stopped after 5 seconds)\u2026", icon=":material/hourglass_top:")
     _execute()
-outcome = slot.container()
+outcome = slot.container(key="db_outcome")
 if st.session_state.get(ERROR):             # DuckDB's words quote the query: said as typed, never as Markdown
     outcome.error(plain(st.session_state[ERROR]))
 
@@ -371,6 +392,11 @@ if result is not None:
         except Exception as exc:            # the last line of defence: no result may end in a traceback
             st.error(plain(f"The result could not be shown ({exc.__class__.__name__}: {str(exc)[:200]}). Try "
                            f"selecting fewer or simpler columns, or cast them to text (column::VARCHAR)."))
+if just_asked:
+    # The answer into view: at 1024x768 a ready-made question's answer was drawn 700 px and more below the fold,
+    # under the buttons and the editor, and a click seemed to do nothing (a browser review). Only after a question
+    # or Run, never when a chart's setting changes. A fixed script of our own, no visitor's text in it.
+    st.html(SCROLL_TO_ANSWER, unsafe_allow_javascript=True)
 
 # --- simulate ------------------------------------------------------------------------------------------------------
 st.subheader("Simulate games")
