@@ -79,6 +79,12 @@ class Question:
         """The question asked of every game in the database."""
         return self.sql_for(None)
 
+#: Said by the questions that count per preset: a game under house rules is counted with the preset it started from
+#: (a browser review compared classic-uk with a house rule on the Rules page; "How long is a game under each
+#: preset?" then gave one classic-uk row of both, 53.7 rounds, where they played 53.4 and 55.3).
+MIXED = ("Games under house rules count with the preset they started from: rule_sets says how many different rule "
+         "sets a row holds (choose one batch in Ask about to keep an experiment's games apart).")
+
 _LIST = [
     Question(
         "squares_landed_most", "Which squares are landed on most?",
@@ -120,9 +126,10 @@ ORDER BY table_size, player_results.seat""",
         Chart("seat", "win_rate", "bar", reference="fair_share", interval=("wins", "games"))),
     Question(
         "game_length_by_preset", "How long is a game under each preset?",
-        "Average and median rounds and turns of finished games, per preset and number of players.",
+        "Average and median rounds and turns of finished games, per preset and number of players. " + MIXED,
         """SELECT preset, players, count(*) AS games, round(avg(rounds), 1) AS avg_rounds,
-       median(rounds) AS median_rounds, round(avg(turns), 1) AS avg_turns
+       median(rounds) AS median_rounds, round(avg(turns), 1) AS avg_turns,
+       count(DISTINCT rules::VARCHAR) AS rule_sets
 FROM games
 WHERE finished{and_batch}
 GROUP BY preset, players
@@ -160,10 +167,11 @@ ORDER BY round""",
         Chart("round", "richest_share", "line")),
     Question(
         "turn_limit_games", "How many games hit the turn limit?",
-        "Games that ended at the turn limit rather than with one player left, per preset and limit.",
+        "Games that ended at the turn limit rather than with one player left, per preset and limit. " + MIXED,
         """SELECT preset, turn_limit, count(*) AS games,
        count(*) FILTER (WHERE end_reason = 'turn_limit') AS hit_limit,
-       round(avg((end_reason = 'turn_limit')::INTEGER), 3) AS share
+       round(avg((end_reason = 'turn_limit')::INTEGER), 3) AS share,
+       count(DISTINCT rules::VARCHAR) AS rule_sets
 FROM games
 WHERE finished{and_batch}
 GROUP BY preset, turn_limit
@@ -252,10 +260,10 @@ ORDER BY draws DESC""",
         "\"As soon as you get a colour set, you can start buying Houses (you don't have to wait for your turn)\": "
         "a player who gains a group on another player's turn (a trade, an auction, a card, a bankruptcy) may "
         "build before the next roll. Per preset, over finished games: how often that window opened, the houses "
-        "and other buildings bought in it, and their share of all buildings bought.",
+        "and other buildings bought in it, and their share of all buildings bought. " + MIXED,
         # each build is placed by the last 'turn' or 'window' event before it in its game: after a 'window', it was
         # bought between turns
-        """WITH chosen AS (SELECT id, preset FROM games WHERE finished{and_batch}),
+        """WITH chosen AS (SELECT id, preset, rules FROM games WHERE finished{and_batch}),
 marked AS (
     SELECT game, kind,
            last_value(CASE WHEN kind IN ('turn', 'window') THEN kind END IGNORE NULLS)
@@ -271,7 +279,8 @@ SELECT c.preset, count(*) AS games, coalesce(sum(p.windows), 0)::BIGINT AS windo
        coalesce(sum(p.between_turns), 0)::BIGINT AS built_between_turns,
        coalesce(sum(p.built), 0)::BIGINT AS built_in_all,
        round(coalesce(sum(p.between_turns), 0) / greatest(coalesce(sum(p.built), 0), 1), 3)
-           AS share_built_between_turns
+           AS share_built_between_turns,
+       count(DISTINCT c.rules::VARCHAR) AS rule_sets
 FROM chosen c LEFT JOIN per_game p ON p.game = c.id
 GROUP BY c.preset
 ORDER BY c.preset""",

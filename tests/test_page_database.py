@@ -693,3 +693,20 @@ def test_building_between_turns_counts_the_builds_bought_in_a_window(tmp_path):
     at = _page(path)
     at.button(key="db_q_building_between_turns").click().run()
     assert not at.exception and not _errors(at) and at.get("plotly_chart")
+
+
+def test_the_per_preset_questions_say_how_many_rule_sets_a_row_mixes(tmp_path):
+    """A browser review: after comparing classic-uk with a house rule on the Rules page, "How long is a game under
+    each preset?" gave one classic-uk row of both rule sets (53.7 rounds, where they played 53.4 and 55.3), with
+    nothing on it. Each per-preset question counts the rule sets of a row, and says so."""
+    from monopoly_core import preset
+    path = tmp_path / "games.duckdb"
+    simulate(path, edition="classic-uk", games=6, players=2, seed=3, turn_limit=40)
+    simulate(path, rules=preset("classic-uk", go_salary=400, turn_limit=40), games=4, players=2, seed=3)
+    for name in ("game_length_by_preset", "turn_limit_games", "building_between_turns"):
+        question = QUESTIONS[name]
+        assert "rule_sets says how many different rule sets a row holds" in question.description
+        rows = run_query(question.sql, path).table.to_pylist()
+        assert [(r["preset"], r["games"], r["rule_sets"]) for r in rows] == [("classic-uk", 10, 2)], name
+        batch = run_query(question.sql_for(2), path).table.to_pylist()
+        assert [(r["games"], r["rule_sets"]) for r in batch] == [(4, 1)], name
