@@ -43,9 +43,14 @@ class DaskExecutor:
                 raise InvalidRules("cluster", "give the scheduler's address, e.g. tcp://10.0.0.5:8786")
             try:
                 self.client = distributed.Client(address.strip(), timeout=timeout)
-            except (OSError, TimeoutError, ValueError) as exc:
-                raise InvalidRules("cluster", f"cannot reach the scheduler at {address.strip()[:80]} "
-                                   f"({exc.__class__.__name__}: {str(exc)[:120]})") from None
+            except Exception as exc:
+                # (any kind: a port that answers but is no Dask scheduler made Dask read its first bytes as a
+                # length and ask for 3 EiB, an ArrayMemoryError; tls:// without certificates a TypeError: an
+                # outside review)
+                why = ("something answers there, but not a Dask scheduler" if isinstance(exc, MemoryError)
+                       else f"{exc.__class__.__name__}: {str(exc)[:120]}")
+                raise InvalidRules("cluster", f"cannot reach the scheduler at {address.strip()[:80]} ({why})") \
+                    from None
 
     def workers(self) -> int:
         return max(1, len(self.client.scheduler_info().get("workers", {})))

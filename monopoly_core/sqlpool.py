@@ -199,7 +199,9 @@ class RemoteConnection:
             POOL.release(worker)
         if reply.get("error"):
             cls = QueryRefused if reply["error"] == "QueryRefused" else QueryError
-            raise cls(str(reply.get("message", "the query failed")))
+            # (the file by its name only: a damaged file's "Could not read enough bytes from file
+            # "/srv/.../games.duckdb"" showed the server's folders on the page: an outside review)
+            raise cls(str(reply.get("message", "the query failed")).replace(str(self.path), Path(self.path).name))
         try:
             table = from_ipc(payload)
         except (pa.ArrowException, MemoryError):

@@ -186,6 +186,10 @@ def default_db_path() -> Path:
     return Path(folder) / "games.duckdb" if folder else data_dir() / "games.duckdb"
 
 
+#: The longest name of one file or folder most file systems take, in bytes.
+NAME_MAX = 255
+
+
 def resolve(db_path=None) -> Path:
     """The absolute path of ``db_path`` (default: :func:`default_db_path`); :class:`StoreError` for text that
     cannot be a file path (a NUL character, thousands of characters, an unknown ``~user``)."""
@@ -209,6 +213,11 @@ def resolve(db_path=None) -> Path:
         path = Path(text).expanduser().resolve()
     except (OSError, RuntimeError, ValueError) as exc:
         raise StoreError(f"that is not a usable file path for a database ({exc})") from None
+    if any(len(part.encode()) > NAME_MAX for part in path.parts):
+        # (a 300-letter file name in MONOPOLY_DB: looking at it raised "File name too long", a traceback on the
+        # Database page: an outside review)
+        raise StoreError(f"that is not a usable file path for a database (a name in it is longer than {NAME_MAX} "
+                         f"bytes)")
     for part in (path, path.with_name(path.name + ".wal")):    # (DuckDB opens the write-ahead log beside it too)
         if _special(part):
             # (a named pipe opened as a database, or as its log, waited for a writer for ever; a log linked to
@@ -297,13 +306,18 @@ def connect_error(exc: Exception, path: Path) -> StoreError:
     the server's folders) and in plain words where DuckDB's own are a programmer's."""
     text = str(exc)
     name = path.name
-    if "lock" in text.lower():
+    # (the word, not the letters: a damaged file's "checksum ... in block at location 8192" was read as a lock, and
+    # simulate waited 30 s for a program that did not exist: an outside review)
+    if re.search(r"\block\b", text, re.IGNORECASE):
         return StoreBusy(f"the database {name} is in use by another program (perhaps a simulation running in "
                          f"another window); try again when it has finished")
     if ("not a valid duckdb database" in text.lower() or "is a directory" in text.lower() or _is_dir(path)
             or _foreign_file(path)):
         return StoreError(f"{name} is not a game database this lab can read (another program's file, a folder, or "
                           f"a damaged file): choose another name")
+    if "corrupt database" in text.lower() or "checksum" in text.lower():
+        return StoreError(f"{name} is damaged (part of the file does not match its checksum) and cannot be read: "
+                          f"choose another database, or start a fresh one")
     first = text.splitlines()[0].replace(str(path), name) if text else repr(exc)
     return StoreError(f"cannot open the database {name}: {first}")
 

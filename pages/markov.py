@@ -14,7 +14,7 @@ import re
 import streamlit as st
 
 from monopoly_core import InvalidRules, presets
-from monopoly_core.bounds import short
+from monopoly_core.bounds import SITE_TIME_LIMIT, short
 from monopoly_core import markov as M
 from monopoly_core.viz import markov as V
 from monopoly_core.viz.board import board_figure
@@ -358,7 +358,7 @@ with tabs[4]:
             bar = st.progress(0.0, text="Playing games\u2026")
             try:
                 emp = M.simulate_rolls(rules, rolls, jail=jail, uk_card=uk_card, seed=seed, assume=assume,
-                                       progress=lambda done, total: bar.progress(
+                                       time_limit=SITE_TIME_LIMIT, progress=lambda done, total: bar.progress(
                                            done / total, text=f"{done:,} of {total:,} rolls"))
             except InvalidRules as exc:     # (games that end too soon to count: said, not a traceback)
                 st.session_state.pop(SIM_KEY, None)

@@ -96,3 +96,34 @@ def test_the_command_line_runs_on_a_cluster_by_its_address(tmp_path, cluster, ca
     assert main(["compare", "--a", "classic-uk", "--b", '{"preset": "classic-uk", "go_salary": 300}', "--games", "4",
                  "--players", "2", "--quiet", "--json", "--db", str(tmp_path / "k.duckdb"),
                  "--cluster", cluster.scheduler_address]) == 0
+
+
+def test_a_port_that_is_no_dask_scheduler_or_tls_without_certificates_is_refused_with_a_message():
+    """An outside review: a port answering with an HTTP line made Dask read its first bytes as a length and ask
+    for 3 EiB (numpy's ArrayMemoryError, a traceback), and tls:// without certificates raised a TypeError."""
+    import socket
+    import threading
+    from monopoly_core import InvalidRules
+    from monopoly_core.executors import DaskExecutor
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(4)
+    server.settimeout(20)
+
+    def answer():
+        try:
+            while True:
+                conn, _ = server.accept()
+                conn.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n" * 4)
+                conn.close()
+        except OSError:
+            pass
+
+    threading.Thread(target=answer, daemon=True).start()
+    try:
+        with pytest.raises(InvalidRules, match="something answers there, but not a Dask scheduler"):
+            DaskExecutor(f"tcp://127.0.0.1:{server.getsockname()[1]}", timeout=5)
+    finally:
+        server.close()
+    with pytest.raises(InvalidRules, match="cannot reach the scheduler at tls://127.0.0.1:9 .TypeError"):
+        DaskExecutor("tls://127.0.0.1:9", timeout=2)

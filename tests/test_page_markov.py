@@ -323,8 +323,9 @@ HARSH = dict(starting_cash=0, go_salary=0, jail_fine=100_000, doubles_to_jail=1,
 def test_games_that_end_before_they_can_be_counted_stop_the_simulation_with_the_reason():
     """Outside review (session 12): a kept rule set with no cash, no salary and a fine of 100,000 ended almost every
     two-player game by bankruptcy within the 20 turns a token plays before it is counted; the page's Simulate played
-    about 1.2 million games (8 minutes) for its least 1,000 rolls. The run stops after 20 rolls played for each one
-    asked, and the page says why."""
+    about 1.2 million games (8 minutes) for its least 1,000 rolls. The run stops once it has played 20 rolls for each
+    one it counted (a second review: measured against the rolls asked, 100,000 asked took 67-102 s to stop), and the
+    page says why; a run past the site's time limit stops too."""
     from monopoly_core import InvalidRules
     from pages import _custom_rules
     with pytest.raises(InvalidRules,
@@ -342,5 +343,11 @@ def test_games_that_end_before_they_can_be_counted_stop_the_simulation_with_the_
     assert any("Nothing was simulated: the games under these rules end too soon to count" in e.value
                for e in at.error)
     assert not any("press Simulate" in i.value for i in at.info)
+    for asked in (1_000, 2_000_000):       # (stopped as soon, however many rolls are asked)
+        with pytest.raises(InvalidRules, match=r"played 1,\d\d\d rolls, and only \d+ of them"):
+            M.simulate_rolls(preset("classic-us", **HARSH), asked)
+    with pytest.raises(InvalidRules, match="time_limit: the games took more than 0.001 seconds and counted [0-9,]+ "
+                                           "of the 2,000,000 rolls asked; ask for fewer rolls"):
+        M.simulate_rolls(preset("classic-us"), 2_000_000, time_limit=0.001)
     # the usual rules play about 1.1 rolls for each one counted: far from the bound
     assert M.simulate_rolls(preset("classic-us"), 1_000, seed=3).rolls == 1_000

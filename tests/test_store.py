@@ -358,3 +358,42 @@ def test_a_board_file_that_cannot_be_read_leaves_the_schema_s_words(tmp_path, mo
     monkeypatch.setenv("MONOPOLY_DATA_DIR", str(tmp_path / "data"))
     kinds = schema_doc._square_kinds()
     assert "street" in kinds and "station" in kinds
+
+
+def test_a_damaged_database_is_said_damaged_not_in_use(tmp_path):
+    """An outside review: DuckDB's "computed checksum ... does not match ... in block at location 8192" holds the
+    letters "lock", and every entry point said the file was in use by another program; simulate waited 30 s for
+    it."""
+    from monopoly_core.cli import main
+    from monopoly_core.store import StoreBusy
+    path = tmp_path / "r.duckdb"
+    simulate(path, games=3, players=2, seed=1, turn_limit=30)
+    data = bytearray(path.read_bytes())
+    data[8192:8192 + 64] = bytes(range(64))
+    path.write_bytes(bytes(data))
+    with pytest.raises(StoreError, match="r.duckdb is damaged .part of the file does not match its checksum") as e:
+        simulate(path, games=2, players=2, seed=2, turn_limit=30, wait=20)
+    assert not isinstance(e.value, StoreBusy) and str(tmp_path) not in str(e.value)
+    assert main(["sql", "select 1", "--db", str(path)]) == 2
+
+
+def test_a_truncated_database_s_error_names_the_file_not_its_folders(tmp_path):
+    """An outside review: a database cut to half its length made a query say DuckDB's 'Could not read enough bytes
+    from file "/the/server/folders/t.duckdb"' on the Database page (the opening error names the file only)."""
+    from monopoly_core.sqlsafe import QueryError, run_query
+    path = tmp_path / "t.duckdb"
+    simulate(path, games=40, players=2, seed=1, turn_limit=60)
+    data = path.read_bytes()
+    path.write_bytes(data[:len(data) // 2])
+    with pytest.raises(QueryError, match="Could not read enough bytes") as exc:
+        run_query("SELECT * FROM games", path)           # (reads a block past the cut)
+    assert str(tmp_path) not in str(exc.value) and '"t.duckdb"' in str(exc.value)
+
+
+def test_a_file_name_too_long_for_the_file_system_is_refused_in_words(tmp_path):
+    """An outside review: MONOPOLY_DB naming a 300-letter file raised OSError (File name too long), a traceback on
+    the Database page."""
+    from monopoly_core.store import resolve
+    with pytest.raises(StoreError, match="a name in it is longer than 255 bytes"):
+        resolve(tmp_path / ("a" * 300 + ".duckdb"))
+    assert resolve(tmp_path / ("a" * 240 + ".duckdb")).name.startswith("a")
