@@ -433,3 +433,12 @@ def test_a_numpy_integer_is_a_whole_number_for_a_seed_and_a_count():
     for bad in (np.float64(3.0), np.bool_(True), True, 3.0):
         with pytest.raises(InvalidRules, match="seed: must be a whole number"):
             check_seed(bad)
+
+
+def test_the_api_refuses_two_players_of_one_name_as_the_set_up_does():
+    """A game the API made with two "Ann" saved a file the lab then refused to load (the check above): Game.new
+    refuses it first, naming both seats."""
+    from monopoly_core import InvalidRules, PlayerSpec
+    with pytest.raises(InvalidRules, match="players: players 1 and 3 are both called 'Ann'"):
+        Game.new(preset("classic-us"), [PlayerSpec("Ann", "person"), PlayerSpec("Bob", "bot", "random"),
+                                        PlayerSpec("Ann ", "bot", "random")], 1)

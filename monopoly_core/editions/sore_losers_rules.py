@@ -6,6 +6,10 @@ Seed 000 (the rule book; quoted as 000) with 001 (a description filling its gaps
 
 Choices where the books are silent, each written where it is made:
 
+* A trapped player stays trapped only while Mr Monopoly stands on their square: "That player may not move until
+  their token is free" (000), "unable to move until Mr. Monopoly moves away" (001). Mr Monopoly moving on in the
+  same turn (after doubles) frees them before their turn, which they then play; the box's summary, "they not only
+  lose their next turn", is read as what usually happens (Mr Monopoly stays put until his next turn).
 * A player sent to jail while trapped is freed by the move (being trapped stops a player moving on their own;
   being sent to jail moves them).
 * Mr Monopoly's "send any other player" to jail picks among the players not already in jail and, on the final lap,
@@ -41,7 +45,7 @@ Choices where the books are silent, each written where it is made:
 * Cashing in four coins is offered at the start of a turn only, not before the extra roll that doubles give (000:
   "at the beginning of any of your turns"; the doubles' roll is part of the same turn, as in the classic rules'
   "roll again"), and not to a player home at GO on the final lap, who takes no more turns.
-(Outside audits of 2026-11-29 asked for the last three to be written down.)
+(Outside audits of 2026-11-29 asked for the last three, and the first, to be written down.)
 """
 from __future__ import annotations
 
