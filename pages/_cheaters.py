@@ -32,6 +32,11 @@ HOME_CARDS = ("You are home at GO: no more rolls or cheats, but you may still pl
 #: the cheat decision asked again after this turn's attempt (one a turn in this lab: see cheated_this_turn): a
 #: browser review read "try one in secret" and "Play honestly" right after cheating
 UNDER_WAY = "Your cheat for this turn is under way: "
+#: the cheat answers whose result is said to the cheater alone (:func:`_game_state.act`), and how it begins
+ATTEMPTS = frozenset({C.ATTEMPT, C.FREE_CHEAT})
+SECRET_SAID = ("Your cheat is done, in secret: the feed keeps it hidden until the next player's turn reveals it, "
+               "unless someone calls \u201cCheat!\u201d first.")
+SECRET_OPEN = "What your cheat did (open it where the others cannot see)"
 
 
 def under_way(g, seat: int) -> str:

@@ -17,6 +17,7 @@ from ._number_box import read_box
 
 GAME = "play_game"          # the live Game (or None)
 NOTICE = "play_notice"      # (level, message) shown once at the top of the game view
+SECRET = "secret"           # the level of a notice for one player's eyes (folded: a cheat's result)
 RUN_TO_END = "play_run_to_end"
 
 
@@ -149,10 +150,16 @@ def act(action) -> None:
     except MonopolyError as exc:
         notice("error", f"Not allowed: {exc}")
         return
-    if action.kind in SAID_KINDS or action.kind == A.ROLL:
+    from . import _cheaters
+    if _cheaters.active(g) and action.kind in _cheaters.ATTEMPTS:
+        # a person's own cheat, said to them (its events are hidden from the feed until it is revealed or caught: a
+        # browser review saw Ana's cash go from 1,500 to 1,800 with no word of it)
+        lines = [describe(g.log[i], g) for i in range(logged, len(g.log)) if g.log[i].turn == turn]
+        if lines:
+            notice(SECRET, " ".join(lines[:4]) + (" …" if len(lines) > 4 else ""))
+    elif action.kind in SAID_KINDS or action.kind == A.ROLL:
         # what the action did, said where the person looks: a roll's move, its rent or card (a browser review, at
         # 1024x768, found only "Anything to manage before you finish?" there and the rent 900 px down the feed)
-        from . import _cheaters
         secret = _cheaters.hidden(g) if _cheaters.active(g) else set()
         lines = [describe(g.log[i], g) for i in range(logged, len(g.log))
                  if visible(g.log[i]) and g.log[i].turn == turn and i not in secret]

@@ -12,7 +12,13 @@ from monopoly_core.viz import markov as V
 @st.cache_resource(max_entries=16, show_spinner=False)
 def _figures(rules, jail: str, uk_card: str, quantity: str):
     ordinary, mr = SL.distributions(rules, quantity, jail, uk_card)
-    return ordinary, mr, V.heat_board_figure(ordinary, height=460), V.heat_board_figure(mr, height=460)
+    return (ordinary, mr, V.heat_board_figure(ordinary, height=BOARD_HEIGHT),
+            V.heat_board_figure(mr, height=BOARD_HEIGHT))
+
+
+#: Each token's board, one above the other: side by side at 1024x768 each had some 430 px, and the square names and
+#: figures ran over each other (a browser review).
+BOARD_HEIGHT = 560
 
 
 def mr_monopoly_section(rules, jail: str, uk_card: str) -> None:
@@ -24,11 +30,10 @@ def mr_monopoly_section(rules, jail: str, uk_card: str) -> None:
     quantity = st.radio("Quantity", M.QUANTITIES, horizontal=True, key="mk_sl_quantity",
                         help=" ".join(f"{q}: {M.MEANING[q]}." for q in M.QUANTITIES))
     ordinary, mr, fig_o, fig_m = _figures(rules, jail, uk_card, quantity)
-    left, right = st.columns(2)
-    left.markdown("**An ordinary player**")
-    left.plotly_chart(fig_o, key="mk_sl_ordinary")
-    right.markdown("**Mr Monopoly**")
-    right.plotly_chart(fig_m, key="mk_sl_mr")
+    st.markdown("**An ordinary player**")
+    st.plotly_chart(fig_o, key="mk_sl_ordinary", width="content")
+    st.markdown("**Mr Monopoly**")
+    st.plotly_chart(fig_m, key="mk_sl_mr", width="content")
     rows = [{"square": name, "ordinary player": f"{a:.4f}", "Mr Monopoly": f"{b:.4f}",
              "difference": f"{b - a:+.4f}"} for name, a, b in SL.differences(ordinary, mr, 6)]
     st.markdown("Where the two tokens differ most:")

@@ -10,6 +10,7 @@ from monopoly_core.lessons import expected_value as EV
 from monopoly_core.lessons.running import plural
 from monopoly_core.viz import lessons as V
 from monopoly_core.viz import markov as VM
+from monopoly_core.viz.safe_text import markdown
 from pages import _lesson
 from pages._site import ensure_navigation
 
@@ -65,15 +66,16 @@ elif rounds == min(s["pays for itself in (rounds)"] for s in steps):
                "worth it.")
 else:
     compare = "."
+cur = markdown(board.currency)       # ("$" would open LaTeX in Markdown)
 st.markdown(
     (f"Take the whole {label} set with nothing built. " if below.level == EV.SET else
      f"Take the {label} group {EV.with_words(below)} on each street. ")
     + f"Going up to {EV.with_words(above).removeprefix('with ')} on each street costs "
-    f"**{step['extra cost']:,}** in all. It raises the group's expected rent by "
-    f"**{step['extra rent per opponent turn']:.2f}** per opponent turn, so by "
+    f"**{cur}{step['extra cost']:,}** in all. It raises the group's expected rent by "
+    f"**{cur}{step['extra rent per opponent turn']:.2f}** per opponent turn, so by "
     # (the product shown with the digits it is made of: 34.89 x 3 is 104.67, and a walkthrough's calculator
     # disagreed with the 104.68 of the unrounded figure)
-    f"{step['extra rent per round']:.2f} per round against {plural(opponents, 'opponent')} "
+    f"{cur}{step['extra rent per round']:.2f} per round against {plural(opponents, 'opponent')} "
     f"({opponents} \u00d7 {step['extra rent per opponent turn']:.4f}). "
     f"It pays for itself in **{rounds:.1f} rounds**" + compare)
 st.plotly_chart(V.house_steps_figure(steps, highlight=step["to level"]), key="l4_steps", config=NO_CHART_BAR)

@@ -84,6 +84,7 @@ else:
     st.markdown("**Why the jail corner?** Three roads lead there: the Go To Jail square, cards, and "
                 f"{rules.doubles_to_jail} doubles in a row; under the long policy a token also stays up to "
                 f"{rules.jail_turns} turns.")
+    st.caption(M.JAIL_FIGURES)
     st.markdown(landing.why_top_group(rules, jail))
     groups = landing.group_rows(rules, jail)
     st.plotly_chart(V.groups_figure(groups, board), key="l3_groups", config=NO_CHART_BAR)

@@ -237,7 +237,7 @@ with tabs[0]:
         # (under the board, not over it: at 1024x768 the heat map began below the fold; a browser review)
         st.caption(QUANTITY_HELP)
         st.caption("The jail corner is coloured for Just Visiting only; In Jail is written in the middle (it would "
-                   "outshine every other square). The ranking lists both.")
+                   "outshine every other square). The ranking lists both. " + M.JAIL_FIGURES)
         if rules.edition == "cheaters":
             from pages import _cheaters
             st.markdown("##### The Cheaters board against the classic board")

@@ -36,7 +36,14 @@ FOLD_SETUP = "play_fold_setup"      # a game was just started from the form: clo
 def _notice() -> None:
     """The message of the last action (shown once), escaped: it may quote a name or a visitor's file."""
     note = st.session_state.pop(gs.NOTICE, None)
-    if note:
+    if note and note[0] == gs.SECRET:
+        # a person's own cheat: said, folded, to its player alone (the screen is the table's: an outside review saw
+        # the attempt told to everyone while they were asked to call it; a browser review saw none of it said)
+        from pages import _cheaters
+        st.info(_cheaters.SECRET_SAID, icon=":material/visibility_off:")
+        with st.expander(_cheaters.SECRET_OPEN):
+            st.markdown(markdown(note[1]))
+    elif note:
         getattr(st, note[0])(markdown(note[1]))
 
 

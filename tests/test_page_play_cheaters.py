@@ -39,7 +39,9 @@ def test_a_person_attempts_a_cheat_and_calls_cheat_on_a_bot():
                 # the attempt is kept out of the shared feed until it is revealed or caught (an outside review: the
                 # feed told the table "Player 1 secretly tries a cheat" while the others were asked to call it)
                 if cheats.table(at.session_state["play_game"]).pending is not None:
-                    assert "secretly tries a cheat" not in texts(at)
+                    # (told to its player alone, folded: a browser review saw none of it said)
+                    inside, outside = _secret_split(at)
+                    assert "secretly tries a cheat" not in outside and "secretly tries a cheat" in inside
                     assert "in play" not in texts(at)         # (nor marked on the face-up card: a browser review)
                     kept_secret = True
                 # asked again this turn (to play a card, or roll on), it no longer says "try one in secret" or
@@ -212,6 +214,9 @@ def test_after_a_cheat_the_look_at_the_cards_is_asked_again_in_other_words():
     # (no card to play is offered to a player who holds none: a browser review's player held none)
     assert not g.players[0].cards and "Your cheat for this turn is under way: go on to the roll." in texts(at)
     assert "try one in secret" not in texts(at)
+    # what the cheat did, said to the cheater, folded (a browser review: The Big Score's £300 came with no word at all)
+    inside, outside = _secret_split(at)
+    assert "Your cheat is done, in secret" in outside and "Extra Step" in inside, inside
 
 
 def test_a_cheat_caught_at_once_is_said_where_the_player_looks_next():
@@ -252,3 +257,10 @@ def test_a_card_s_stakes_say_nothing_of_what_is_nothing():
     heavy = next(c for c in deck.cards if c.penalty and c.jail)
     said = describe(E.Event(0, 3, E.CHEAT_OUTCOME, 0, -1, heavy.penalty, heavy.index, E.OUTCOME_CAUGHT), g)
     assert said.endswith(f"({heavy.name}): a penalty of £{heavy.penalty} and jail.")
+
+
+def _secret_split(at) -> tuple[str, str]:
+    """The texts of the folded "What your cheat did" box, and every other text on the page."""
+    from pages import _cheaters
+    inside = "\n".join(m.value for e in at.expander if e.label == _cheaters.SECRET_OPEN for m in e.markdown)
+    return inside, texts(at).replace(inside, "")

@@ -18,7 +18,7 @@ from .explain import (describe_comparison, describe_convergence, describe_distri
                       describe_payback)
 from .graph import transition_graph
 from .income import STREET_LEVELS, Income, PaybackRow, RentRow, income
-from .quantities import (END_OF_TURN, JAIL_STATE, MAX_TURNS, MEANING, PER_ROLL, QUANTITIES, VISITS_PER_TURN,
+from .quantities import (END_OF_TURN, JAIL_FIGURES, JAIL_STATE, MAX_TURNS, MEANING, PER_ROLL, QUANTITIES, VISITS_PER_TURN,
                          Distribution, after_turns, convergence, lumped_matrix, one_roll, rolls_per_turn, stationary,
                          turn_matrix)
 from .sim import MAX_ROLLS, Empirical, MovementPolicy, count_events, simulate_rolls
@@ -30,7 +30,7 @@ __all__ = ["HANDS", "hands_of", "JAIL_POLICIES", "UK_CARD_POLICIES", "Chain", "S
            "has_fine_or_draw", "jail_policy_played",
            "describe_comparison", "describe_convergence", "describe_distribution", "describe_one_roll",
            "describe_payback", "transition_graph", "STREET_LEVELS", "Income", "PaybackRow", "RentRow", "income",
-           "END_OF_TURN", "JAIL_STATE", "MAX_TURNS", "MAX_ROLLS", "MEANING", "PER_ROLL", "QUANTITIES",
+           "END_OF_TURN", "JAIL_FIGURES", "JAIL_STATE", "MAX_TURNS", "MAX_ROLLS", "MEANING", "PER_ROLL", "QUANTITIES",
            "VISITS_PER_TURN", "Distribution", "after_turns", "convergence", "lumped_matrix", "one_roll",
            "rolls_per_turn", "stationary", "turn_matrix", "Empirical", "MovementPolicy", "count_events",
            "simulate_rolls", "ChiSquare", "chance_distance", "chi2_sf", "chi_square", "gamma_p", "gamma_q",

@@ -32,6 +32,13 @@ MEANING = {
     END_OF_TURN: "share of turns that end there",
     VISITS_PER_TURN: "expected landings per turn (jail row: arrivals in jail)",
 }
+#: Why the lab's pages give different figures for the jail corner (a browser review put the Markov page's 9.39% in
+#: jail with 2.14% visiting, Lesson 3's 13.02% and the game database's 5.79% side by side, with nothing linking them).
+JAIL_FIGURES = ("Why the jail corner has different figures on different pages: each counts something else. The "
+                "Markov page's per-roll share counts every roll after which a token is in jail or on Just Visiting "
+                "(a token waiting in jail counts again at each roll). Lesson 3 counts the turns that end on the "
+                "corner, in jail and visiting together. The game database counts landings: a token that arrives "
+                "counts once, however long it stays.")
 JAIL_STATE = "jail"
 JUST_VISITING = "Just Visiting"
 IN_JAIL = "In Jail"
