@@ -11,6 +11,12 @@ def _pct(x: float) -> str:
     return f"{x:.1%}"
 
 
+def as_level(x: float) -> str:
+    """A test's level or a confidence as a percentage with the digits it needs: 5%, 95%, 0.0001%, 99.9999% (an
+    outside review: ``--level 1e-6`` read "differs beyond chance at the 0% level")."""
+    return f"{x * 100:.6g}%"
+
+
 def _pts(x: float) -> str:
     return f"{x * 100:+.1f} points"
 
@@ -57,7 +63,7 @@ def with_interval(row, side: str, unit: str, plus_minus: str = "+-", *, narrow: 
 
 def _chance(test, alpha: float) -> str:
     word = "larger than chance" if test.significant else "not larger than chance"
-    return f"{word} at the {alpha:.0%} level ({test.name}, {test.p_text()})"
+    return f"{word} at the {as_level(alpha)} level ({test.name}, {test.p_text()})"
 
 
 #: What the headline Gini is, in words, and how it differs from the chart of Gini by round beside it (a page
@@ -71,13 +77,13 @@ GINI_CHART = (" (the chart beside is another measure: round by round over all ga
 def inequality(r, test, alpha: float, la: str, lb: str, *, chart_beside: bool = True) -> str:
     """The Gini sentence: a direction only when the difference is larger than chance, and which Gini it is
     (and how the chart of Gini by round beside it differs, when there is one)."""
-    level = f"{1 - alpha:.0%}"
+    level = as_level(1 - alpha)
     means = GINI_MEANS + (GINI_CHART if chart_beside else "")
     figures = (f"{r.a:.3f} under {la} and {r.b:.3f} under {lb} on average ({r.diff:+.3f}"
                f"{_ci(r, lambda x: f'{x:+.3f}', level)})")
     if not test.significant:
         return (f"No clear difference in how evenly net worth is shared: {figures}, a difference chance alone "
-                f"often gives ({test.name}, {test.p_text()}; {alpha:.0%} level). The figure is {means}.")
+                f"often gives ({test.name}, {test.p_text()}; {as_level(alpha)} level). The figure is {means}.")
     return (f"Net worth is shared {'less' if r.diff > 0 else 'more'} evenly under {lb}: {figures}, "
             f"{_chance(test, alpha)}. The figure is {means}.")
 
@@ -94,7 +100,7 @@ def seating_words(seating: str, players: int) -> str:
 
 def verdicts(rows: dict, tests: dict, alpha: float, la: str, lb: str, extra: dict) -> dict[str, str]:
     """One sentence per figure key."""
-    level = f"{1 - alpha:.0%}"
+    level = as_level(1 - alpha)
     out = {}
     r = rows["length"][0]
     out["length"] = (f"Games last {r.a:,.1f} rounds on average under {la} and {r.b:,.1f} under {lb}: a "
@@ -110,7 +116,7 @@ def verdicts(rows: dict, tests: dict, alpha: float, la: str, lb: str, extra: dic
             continue
         big = max(rs, key=lambda x: abs(x.diff))
         out[key] = (f"Taken over every {what} at once, who wins is {'' if tests[key].significant else 'not '}"
-                    f"changed beyond chance at the {alpha:.0%} level ({tests[key].name}, {tests[key].p_text()}); "
+                    f"changed beyond chance at the {as_level(alpha)} level ({tests[key].name}, {tests[key].p_text()}); "
                     f"the largest change is {big.label}, {_pct(big.a)} under {la} and {_pct(big.b)} under {lb} "
                     f"({_pts(big.diff)}{_ci(big, _pts, level)}).")
         if not tests[key].significant and (big.diff_low > 0 or big.diff_high < 0):
@@ -128,8 +134,8 @@ def verdicts(rows: dict, tests: dict, alpha: float, la: str, lb: str, extra: dic
         listed = "; ".join(f"{x.label} {x.diff:+,.0f} a game" for x in changed[:6])
         more = f" and {len(changed) - 6} more" if len(changed) > 6 else ""
         out["money"] = (f"{len(changed)} of {len(rows['money'])} money flows differ beyond chance at the "
-                        f"{alpha:.0%} level ({test.name}): {listed}{more}.")
+                        f"{as_level(alpha)} level ({test.name}): {listed}{more}.")
     else:
-        out["money"] = (f"None of the {len(rows['money'])} money flows differs beyond chance at the {alpha:.0%} "
+        out["money"] = (f"None of the {len(rows['money'])} money flows differs beyond chance at the {as_level(alpha)} "
                         f"level ({test.name}; smallest adjusted p = {test.p:.3f}).")
     return out

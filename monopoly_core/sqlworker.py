@@ -342,6 +342,10 @@ _UNKNOWN_COLUMN = re.compile(r'Referenced column "([^"]{1,80})" not found')
 #: DuckDB's "did you mean" pointing at one of its own catalog views, which the runner refuses (a table missing from
 #: a database suggested ``pg_namespace``): the hint is dropped, as following it only meets a refusal
 _SERVER_HINT = re.compile(r'\s*Did you mean "(?:pg_|duckdb_|sqlite_|pragma_|information_schema)[^"]*"\?', re.I)
+#: DuckDB's advice to change a setting, which the runner refuses (an outside review's 1,000 nested CTEs met "Use
+#: "SET max_expression_depth TO x" to increase the maximum expression depth"): said as what to do instead
+_SETTING_ADVICE = re.compile(r'\s*Use "SET [a-z_]+ TO x" to increase the [a-z ]+\.?', re.I)
+_INSTEAD = " The lab's queries cannot change settings: write the query with fewer levels."
 
 
 #: DuckDB's words when a result nests lists or structs past the depth Arrow carries (63 levels), said for a reader
@@ -355,7 +359,10 @@ def clean(exc: Exception) -> str:
     if _TOO_NESTED in text or isinstance(exc, RecursionError):     # (Python's own limit, past some 400 levels)
         return ("the result nests lists or structs too deeply to be shown (over 62 levels); flatten it, or cast the "
                 "column to text (CAST(x AS VARCHAR))")
-    return _SERVER_HINT.sub("", text).strip() or exc.__class__.__name__
+    text = _SERVER_HINT.sub("", text)
+    if _SETTING_ADVICE.search(text):
+        text = _SETTING_ADVICE.sub("", text).rstrip() + _INSTEAD
+    return text.strip() or exc.__class__.__name__
 
 
 # --- frames -------------------------------------------------------------------------------------------------------

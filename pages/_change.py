@@ -12,7 +12,7 @@ from monopoly_core import markov as M
 from monopoly_core.bots import DESCRIPTIONS, STANDARD, STRATEGIES
 from monopoly_core import bounds
 from monopoly_core.compare import Comparison, compare
-from monopoly_core.compare_words import seating_words, with_interval
+from monopoly_core.compare_words import as_level, seating_words, with_interval
 from monopoly_core.simulate import FIXED, ROTATED
 from monopoly_core.store import StoreError
 from monopoly_core.viz import compare as VC
@@ -52,7 +52,7 @@ def _rows_frame(c: Comparison, key: str) -> pd.DataFrame:
 
 def _numbers_caption(c: Comparison, unit: str) -> str:
     """What the numbers under a chart are, in words a class reads."""
-    level = f"{1 - c.alpha:.0%}"
+    level = as_level(1 - c.alpha)
     if unit == "share":
         return (f"Each side: the share of games, then in brackets the range (in %) that holds the true share "
                 f"with {level} confidence, lowest to highest (Wilson's interval, which stays between 0% and 100% "

@@ -46,3 +46,11 @@ def test_the_pages_narrow_cells_drop_the_bounds_percent_signs_and_sign_a_differe
     assert with_interval(mean, "diff", "money", "\u00b1", narrow=True) == "+1,180.0 \u00b1 2,337.8"
     assert with_interval(SimpleNamespace(diff=-2.5, diff_half=1.0), "diff", "rounds", "\u00b1", narrow=True) == \
         "\u22122.5 \u00b1 1.0"
+
+
+def test_a_level_is_said_with_the_digits_it_needs():
+    """An outside review: ``compare --level 1e-6`` said "differs beyond chance at the 0% level" (and a 100%
+    confidence interval)."""
+    from monopoly_core.compare_words import as_level
+    assert [as_level(x) for x in (0.05, 1 - 0.05, 1e-6, 1 - 1e-6, 0.5, 0.01)] == \
+        ["5%", "95%", "0.0001%", "99.9999%", "50%", "1%"]

@@ -638,3 +638,13 @@ def test_a_result_nested_past_arrow_s_depth_is_said_in_words(db):
     deeper = "SELECT from_json('" + "[" * 500 + "1" + "]" * 500 + "', '" + "[" * 500 + '"INTEGER"' + "]" * 500 + "') AS x"
     with pytest.raises(QueryError, match="nests lists or structs too deeply to be shown"):
         run_query(deeper, db)
+
+
+def test_duckdb_s_advice_to_change_a_setting_is_said_as_what_to_do_instead(db):
+    """An outside review: 1,000 common table expressions met 'Use "SET max_expression_depth TO x" to increase the
+    maximum expression depth', a setting the runner refuses."""
+    sql = "with " + ",".join(f"t{i} as (select 1)" for i in range(1000)) + " select 1"
+    with pytest.raises(QueryError) as exc:
+        run_query(sql, db)
+    assert "SET max_expression_depth" not in str(exc.value)
+    assert str(exc.value).endswith("The lab's queries cannot change settings: write the query with fewer levels.")

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from ..compare import MAX_GAMES, MAX_LABEL, Comparison, compare
-from ..compare_words import seating_words, with_interval
+from ..compare_words import as_level, seating_words, with_interval
 from ..errors import InvalidRules, MonopolyError
 from ..history_json import TwiceNamed, one_of_each
 from ..rules import RuleSet, preset
@@ -131,7 +131,7 @@ def _rule(v) -> str:
 
 def print_text(c: Comparison, out) -> None:
     """The comparison as text: the two rule sets, their differences, and each figure with its verdict."""
-    level = f"{1 - c.alpha:.0%}"
+    level = as_level(1 - c.alpha)
     out.write(f"A: {c.label_a}    B: {c.label_b}\n")
     for name, x, y in c.rules_a.diff(c.rules_b):
         out.write(f"  {name.replace('_', ' ')}: A {_rule(x)}, B {_rule(y)}\n")
