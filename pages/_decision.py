@@ -208,10 +208,19 @@ def handover_panel(g) -> None:
                     unsafe_allow_html=True)
         # (the question as the person will read it, quoted: in brackets it read "(An auction is running)")
         # (a name is text, never Markdown: a caption and a button's label read Markdown; an outside review)
-        st.caption(f"{markdown(p.name)} must decide now: \u201c{question(g.pending, g)}\u201d "
+        # (an auction's state too: a browser review's "Pass the device to Ben" did not say what the bid stood at)
+        state = f" {auction_state(g.pending, g)}" if g.pending.kind == D.BID else ""
+        st.caption(f"{markdown(p.name)} must decide now: \u201c{question(g.pending, g)}\u201d{state} "
                    "Their choices appear when they take the device.")
         st.button(f"I am {markdown(p.name)}: show my choices", key="handover_go", on_click=_take_device,
                   args=(p.seat,), type="primary", width="stretch")
+
+
+def auction_state(d, g) -> str:
+    """What is auctioned and the highest bid so far, in Markdown (a bid decision's)."""
+    item = auction_item(g, d.item, d.square)
+    lead = f"{money(g, d.amount)} by {markdown(g.players[d.other].name)}" if d.other >= 0 else "no bids yet"
+    return f"Auction of **{item}**: {lead}."
 
 
 def decision_panel(g) -> None:
@@ -235,9 +244,7 @@ def decision_panel(g) -> None:
             st.write(f"**{name}** offers you **{markdown(gives)}**, and asks you for **{markdown(gets)}** in "
                      "return.")
         if d.kind == D.BID:
-            item = auction_item(g, d.item, d.square)
-            lead = f"{money(g, d.amount)} by {markdown(g.players[d.other].name)}" if d.other >= 0 else "no bids yet"
-            st.write(f"Auction of **{item}**: {lead}. The lowest bid now is {money(g, d.minimum)}; "
+            st.write(f"{auction_state(d, g)} The lowest bid now is {money(g, d.minimum)}; "
                      f"you have {money(g, p.cash)}.")
             if d.item != 0:     # a building the bank is short of (002 BUILDING SHORTAGES)
                 st.caption("The bank has fewer left than players who could build: it is auctioned if two or more "

@@ -264,6 +264,11 @@ def played_games(play: Callable, n: int, seed: int, what: str):
         bar.empty()
 
 
+#: The most rows of a lesson's table shown whole, and the height of a row (Streamlit's data grid), in pixels.
+WHOLE_ROWS = 16
+ROW_PX = 35
+
+
 def table(rows: list[dict], name: str, key: str, *, formats: dict[str, str] | None = None) -> None:
     """A table, and a button that downloads it as CSV (for a spreadsheet, the numbers as they are).
 
@@ -275,7 +280,11 @@ def table(rows: list[dict], name: str, key: str, *, formats: dict[str, str] | No
     config = {c: st.column_config.NumberColumn(format=f) for c, f in (formats or {}).items()}
     thousands = {c: "{:,}" for c in df.columns
                  if c not in config and df[c].dtype.kind in "iu" and len(df) and df[c].abs().max() >= 1000}
-    st.dataframe(df.style.format(thousands) if thousands else df, hide_index=True, key=key, column_config=config)
+    # a short table whole, without its own scroll bar (a browser review: Lesson 1's eleven totals stopped at 11, and
+    # 12 needed a scroll inside the table); a long one in a box of Streamlit's usual height
+    height = (len(df) + 1) * ROW_PX + 3 if len(df) <= WHOLE_ROWS else "auto"
+    st.dataframe(df.style.format(thousands) if thousands else df, hide_index=True, key=key, column_config=config,
+                 height=height)
     st.download_button("Download CSV", df.to_csv(index=False).encode(), file_name=f"{name}.csv", mime="text/csv",
                        key=f"{key}_csv", icon=":material/download:")
 

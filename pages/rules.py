@@ -24,6 +24,9 @@ NOTICE = "rp_notice"
 st.title("The rules")
 st.markdown("Every rule of every rule set this lab plays, side by side; a rule set of your own; and what a change "
             "of rules does to the game, found out by playing both versions with the same dice.")
+# (a browser review: at 1024x768 "What does this change do?" began some 8,000 px down, with no way there but scrolling)
+st.markdown("Go to: [every preset side by side](#presets) · [a rule set of your own](#your-own) · "
+            "[what does this change do?](#change)")
 
 all_presets = presets()
 by_name = {p.name: p for p in all_presets}
@@ -69,7 +72,7 @@ _site.read_address("rp_address", {"preset": _open_link, "rules": _with_the_prese
                    "?preset=classic-uk&name=Mine")
 
 # --- every preset side by side ---------------------------------------------------------------------------------
-st.header("Every preset side by side")
+st.header("Every preset side by side", anchor="presets")
 kept_now = custom.kept()
 # (a kept name is a visitor's text, perhaps from a link: the table draws its headers as Markdown)
 named = [(p.title, p.rules) for p in all_presets] + [(f"{markdown(n)} (yours)", r) for n, r in kept_now.items()]
@@ -93,7 +96,7 @@ with st.expander("The presets"):
         st.markdown(f"**{p.title}** (`{p.name}`): {p.description}")
 
 # --- a rule set of your own ------------------------------------------------------------------------------------
-st.header("A rule set of your own")
+st.header("A rule set of your own", anchor="your-own")
 note = st.session_state.pop(NOTICE, None)
 if note:
     getattr(st, note[0])(markdown(note[1]))        # (it may quote a link's text: drawn as typed)
@@ -145,7 +148,7 @@ for name, rules in custom.kept().items():
         st.code(f"{here}?{custom.share_query(rules, name)}", language=None)
 
 # --- what does this change do? -----------------------------------------------------------------------------------
-st.header("What does this change do?")
+st.header("What does this change do?", anchor="change")
 st.markdown("Both rule sets are played by the same bots with the same seeds, game for game (a *paired* "
             "comparison: the two games of a pair share their dice until the rules make them part), and logged in "
             "the game database as two labelled batches. Each figure shows both sides with confidence intervals, "

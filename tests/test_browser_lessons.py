@@ -102,3 +102,17 @@ def test_show_the_answer_during_a_run_of_games_waits_for_it(site):  # noqa: F811
             assert "stopped by a click" not in body and "100 games of each rule set" in body
         finally:
             browser.close()
+
+
+def test_lesson_1_s_table_of_totals_shows_all_eleven_without_a_scroll_bar_of_its_own(site):  # noqa: F811
+    # a browser review: the exact table stopped at total 11; 12 needed a scroll inside the table
+    from test_browser import browser_page
+    url, _ = site
+    with browser_page(1024, 768) as page:
+        page.goto(f"{url}/lesson_dice")
+        table = page.locator("[data-testid='stDataFrame']").first      # (the page's first table: the totals)
+        table.wait_for(timeout=60_000)
+        time.sleep(1)
+        assert table.bounding_box()["height"] >= 12 * 35              # a header and eleven rows of 35 px
+        scroller = table.locator(".dvn-scroller").first
+        assert scroller.evaluate("e => e.scrollHeight <= e.clientHeight + 1")

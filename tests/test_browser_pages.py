@@ -356,3 +356,18 @@ def test_a_ready_made_question_s_answer_comes_into_view_at_1024_by_768(site, pag
     _idle(page)
     time.sleep(1)
     assert abs(page.evaluate(_OUTCOME_TOP) - before) < 5
+
+
+def test_the_rules_page_goes_to_its_comparison_from_the_top(site, page):
+    # a browser review: at 1024x768 "What does this change do?" began some 8,000 px down, reached only by scrolling
+    url, _ = site
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{url}/rules")
+    link = page.get_by_role("link", name="what does this change do?")
+    link.wait_for(timeout=60_000)
+    _idle(page)
+    assert link.bounding_box()["y"] < 768
+    link.click()
+    page.wait_for_function("() => { const h = document.getElementById('change'); "
+                           "return h && h.getBoundingClientRect().top >= 0 && h.getBoundingClientRect().top < 300; }",
+                           timeout=10_000)

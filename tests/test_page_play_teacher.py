@@ -369,3 +369,25 @@ def test_a_game_too_long_for_an_address_is_not_put_in_it_and_the_page_says_so(mo
     monkeypatch.setattr(gs, "MAX_ADDRESS", 60_000)
     click_steps(at, 1)
     assert at.query_params["steps"] == str(game(at).ply) and not any("too long" in w.value for w in at.warning)
+
+
+def test_handing_the_device_over_in_an_auction_says_what_the_bid_stands_at():
+    # a browser review: "Pass the device to Ben" during an auction did not say what was auctioned or the high bid
+    from test_page_play import step_until_person
+    at = open_page("pages/play.py")
+    at.selectbox(key="setup_kind_1").set_value("person").run()
+    start(at, seed=6)
+    for _ in range(60):
+        g = step_until_person(at)
+        if g.over:
+            break
+        if any(b.key == "handover_go" for b in at.button):
+            if g.pending.kind == "bid":
+                words = shown(at)
+                assert "Auction of " in words and ("no bids yet" in words or " by " in words), words[-600:]
+                return
+            at.button(key="handover_go").click().run()
+        b = {b.label: b for b in at.button}
+        label = next(lbl for lbl in b if lbl.startswith(("Don't buy", "Roll", "End my", "Done", "Pass", "Reject")))
+        b[label].click().run()
+    raise AssertionError("no auction was handed over in 60 answers")
