@@ -46,8 +46,8 @@ with body:
     st.subheader("Play the games")
     st.caption(f"Four bots ({', '.join(s.strategy for s in bot_table(V.PLAYERS))}) play every game. 1,000 games of "
                "each rule set take about 15 seconds the first time on this lab's two-core machine when nothing "
-               "else runs on it, and a minute or more on a busy or slower computer; a class opening the same link reads the "
-               "first student's games back from the database in a few seconds.")
+               "else runs on it, and a minute or more on a busy or slower computer; a class opening the same link "
+               "reads the first student's games back from the database in a few seconds.")
 
 
     def experiment(n: int, seed: int):
@@ -70,7 +70,7 @@ with body:
             st.plotly_chart(VG.variants_figure(rows, V.half_widths(run), chance=1 / V.PLAYERS), key="l5_figure",
                             config={"displayModeBar": False})
             _lesson.table(rows, f"variants-{n}-games-seed-{run.seed}", "l5_summary",
-                          formats={"rounds per game": "%.1f", "Gini of net worth": "%.3f", "comeback rate": "%.3f"})
+                          formats={"rounds per game": "%.1f", "Gini of net worth": "%.3f", "comeback rate": "percent"})
             st.markdown("**What the tests say**")
             tests = V.test_rows(run)
             if not tests:
