@@ -105,6 +105,7 @@ def test_a_new_user_sets_up_two_people_and_two_bots(site, page):  # noqa: F811
     page.get_by_role("option", name="person", exact=True).click()
     settle(page)
     page.get_by_role("button", name="Start the game").first.click()
+    page.wait_for_selector(".st-key-board svg", timeout=90_000)     # (Start reruns the page twice: the board last)
     settle(page)
     body = page.inner_text("body")
     assert "2 sore loser coins" in body and "Mr Monopoly: in the centre" in body
