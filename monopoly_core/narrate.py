@@ -151,6 +151,9 @@ def _sentence(ev: E.Event, game) -> str:
         if ev.amount > game.edition.hotel_level or not game.board.squares[ev.square].group:
             what = "a " + game.edition.building_name(game.board.squares[ev.square].kind, ev.amount)
         return f"{who} builds {what} on {_sq(game, ev.square)} for {m(ev.other)}."
+    if k == E.SELL and ev.other == 0:
+        # (Cheaters: a hotel taken off by a cheat or a card, nothing paid; it read "sells 0 houses ... for £0")
+        return f"{who}'s hotel on {_sq(game, ev.square)} is taken off the board (nothing is paid for it)."
     if k == E.SELL:
         what, left = _buildings_sold(ev, game)
         return f"{who} sells {what} on {_sq(game, ev.square)} back to the bank for {m(ev.other)}{left}."

@@ -131,3 +131,16 @@ def test_the_turn_order_says_whether_the_highest_or_the_lowest_roll_starts():
         rolls = {e.player: e.amount for e in g.log if e.kind == E.ROLL}
         first = min(rolls.values()) if words == "lowest" else max(rolls.values())
         assert rolls[g.order[0]] == first
+
+
+def test_a_cheaters_hotel_taken_off_for_nothing_is_not_told_as_a_sale():
+    """A last browser look (session 12): Demolition Job's hotel removal read "Cy sells 0 houses on Pentonville Road
+    back to the bank for £0" (003: the cheat removes a hotel; nothing is paid)."""
+    from monopoly_core import Game, PlayerSpec, preset
+    from monopoly_core import events as E
+    from monopoly_core.narrate import describe
+    g = Game.new(preset("cheaters"), [PlayerSpec("Ana", "person"), PlayerSpec("Cy", "bot", "cautious")], 2)
+    square = g.board.properties[0]
+    g.log.add(E.SELL, 1, square, 0, 0)
+    assert describe(g.log[len(g.log) - 1], g) == \
+        f"Cy's hotel on {g.board.squares[square].name} is taken off the board (nothing is paid for it)."
