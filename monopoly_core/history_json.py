@@ -144,20 +144,21 @@ def check_players(data, what: str) -> list:
     if not MIN_PLAYERS <= len(data) <= MAX_PLAYERS:
         raise BadSave(f"{what} has {len(data)} player{'' if len(data) == 1 else 's'}; a game needs "
                       f"{MIN_PLAYERS} to {MAX_PLAYERS}")
+    specs = []
     for seat, p in enumerate(data, 1):
         if not isinstance(p, dict):
             raise BadSave(f"{what}: player {seat} must be a JSON object, not {_kind(p)}")
         try:
-            PlayerSpec.from_json(p)
+            specs.append(PlayerSpec.from_json(p))
         except InvalidRules as exc:
             raise BadSave(f"{what}: player {seat} is not valid: {exc.reason}") from None
-    names = [p["name"].strip() for p in data]
-    for seat, name in enumerate(names, 1):
-        first = names.index(name) + 1
-        if first < seat:
-            # (the set-up refuses two players of one name; a link or a file played them: an outside review)
-            raise BadSave(f"{what}: players {first} and {seat} are both called {short(name)}; each player needs a "
-                          f"name of their own")
+    # two players of one name, refused as Game.new refuses them, in the file's or link's words (a link played two
+    # "Ann": an outside review); imported here, as game.py imports this module's users
+    from .game import _check_names
+    try:
+        _check_names(tuple(specs))
+    except InvalidRules as exc:
+        raise BadSave(f"{what}: {exc.reason}") from None
     return data
 
 
