@@ -19,6 +19,8 @@ GAME = "play_game"          # the live Game (or None)
 NOTICE = "play_notice"      # (level, message) shown once at the top of the game view
 SECRET = "secret"           # the level of a notice for one player's eyes (folded: a cheat's result)
 RUN_TO_END = "play_run_to_end"
+SERIAL = "play_game_serial"     # counts the games put in GAME: a game and its step count name one history
+SAVE_FILE = "play_save_file"    # ((serial, step), text): the Download button's file, written once a step
 
 
 def game() -> Game | None:
@@ -31,6 +33,22 @@ def notice(level: str, message: str) -> None:
 
 def set_game(g: Game) -> None:
     st.session_state[GAME] = start_position(g)
+    st.session_state[SERIAL] = st.session_state.get(SERIAL, 0) + 1
+
+
+def save_file(g: Game) -> str:
+    """The shown game's file for the Download button (:func:`savefile.dumps`), written again only when the game
+    or its step count changed: every widget reruns the page, and a long game's file takes a while (8 random bots
+    over 1,000 rounds: 0.44 MB, a quarter of a second; over 10,000 rounds: 4.3 MB, five seconds). A game only
+    moves forward between two :func:`set_game` calls (undo, rewind and loading put a new game there), so the
+    same step count is the same history."""
+    mark = (st.session_state.get(SERIAL), g.ply)
+    kept = st.session_state.get(SAVE_FILE)
+    if kept is not None and kept[0] == mark:
+        return kept[1]
+    text = savefile.dumps(g)
+    st.session_state[SAVE_FILE] = (mark, text)
+    return text
 
 
 def new_game(g: Game) -> None:

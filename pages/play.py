@@ -190,7 +190,7 @@ def _share(g) -> None:
     if g.was_arranged:      # (set up by arrangement, as a lesson or a test may: its history would open as another game)
         c1.caption(f"This game cannot be downloaded or shared: {savefile.ARRANGED}.")
     else:
-        c1.download_button("Download this game", data=savefile.dumps(g),
+        c1.download_button("Download this game", data=gs.save_file(g),
                            file_name=f"monopoly-{g.seed}-t{g.turn}.json", mime="application/json", key="download_save",
                            width="stretch",
                            help="A JSON file holding the rules, players, seed and every decision: upload it to resume.")

@@ -159,6 +159,30 @@ def test_a_person_declines_and_the_property_is_auctioned():
     assert any(e.kind == E.AUCTION and e.detail != E.AUCTION_OPENS for e in g.log)
 
 
+def test_the_download_file_is_written_once_a_step_and_follows_undo(monkeypatch):
+    """Every widget reruns the page, and a long game's file took seconds to write at every rerun (8 random bots
+    over 10,000 rounds: 5 s, outside review): it is written again only when the game moved or was replaced."""
+    at = open_page("pages/play.py")
+    start(at, seed=5, bot_seat0=True)
+    click_steps(at, 6)
+    written = []
+    real = savefile.dumps
+    monkeypatch.setattr(savefile, "dumps", lambda g: written.append(g.ply) or real(g))
+    at.run()
+    at.run()
+    assert written == []                    # (nothing moved: the file of the last step is offered again)
+    at.button(key="ctl_step").click().run()
+    g = at.session_state["play_game"]
+    assert written == [g.ply]
+    assert downloaded_bytes(at.get("download_button")[0]).decode() == real(g)
+    # undo puts a replayed game there, at the step before: its own file, not the one kept
+    at.button(key="ctl_undo").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    back = at.session_state["play_game"]
+    assert back.ply < g.ply and written[-1] == back.ply
+    assert downloaded_bytes(at.get("download_button")[0]).decode() == real(back)
+
+
 def test_download_and_reupload_a_save_and_refuse_a_broken_file():
     at = open_page("pages/play.py")
     start(at, seed=5, bot_seat0=True)
