@@ -474,8 +474,9 @@ def keep_in_address_bar(g: Game) -> None:
     millisecond, but it is done only when the game or its step count changed, or when the address lost it
     (after a visit to another page)."""
     mark = (id(g), g.seed, g.ply)
-    if st.session_state.get(ADDRESS) == mark and st.query_params.get("steps") == str(g.ply):
-        return
+    if st.session_state.get(ADDRESS) == mark and (st.query_params.get("steps") == str(g.ply)
+                                                  or link_too_long(g) is not None):
+        return      # (a link too long for the address bar was left out of it: not encoded again at every rerun)
     st.session_state[ADDRESS] = mark
     st.session_state[LINK_OPENED] = True
     params = share_params(g)

@@ -110,3 +110,32 @@ def test_text_that_looks_like_numbers_is_drawn_as_names_and_every_bar_shows():
     fig = result_figure(df, "face", "share", "bar", reference="exact_chance")
     assert fig.layout.xaxis.type == "category"
     assert list(fig.data[0].x) == ["Mr. Monopoly", "1", "2", "3", "Bus"]
+
+
+def test_a_long_game_s_net_worth_lines_are_thinned_and_the_axis_says_so():
+    """An 8-player game of 10,000 rounds drew 80,000 points and took over two seconds at every rerun of the Play
+    page (outside review): past MAX_POINTS rounds a line keeps one round in n and each player's last, and the
+    axis title says so; a shorter game keeps every round."""
+    from monopoly_core import Game, bots, preset
+    from monopoly_core.viz import game_charts
+    rules = preset("classic-us").replace(starting_cash=1_000_000, turn_limit=2_500)
+    g = Game.new(rules, bots(["random"] * 3), seed=4, snapshots=True)
+    g.run()
+    fig = game_charts.net_worth_figure(g)
+    every = -(-2_500 // game_charts.MAX_POINTS)
+    assert every == 3 and fig.layout.xaxis.title.text == "round (one in 3 shown, and the last)"
+    for trace, p in zip(fig.data, g.players):
+        xs = list(trace.x)
+        assert len(xs) <= game_charts.MAX_POINTS + 1
+        assert all(r % every == 0 for r in xs[:-1]) and xs[-1] == max(
+            r for r, s in zip(g.snapshots["round"], g.snapshots["player"]) if s == p.seat)
+        # (the points kept are the game's own figures)
+        worth = {r: w for r, s, w in zip(g.snapshots["round"], g.snapshots["player"], g.snapshots["net_worth"])
+                 if s == p.seat}
+        assert list(trace.y) == [worth[r] for r in xs]
+    short = Game.new(preset("classic-us", turn_limit=40), bots(["random"] * 2), seed=4, snapshots=True)
+    short.run()
+    fig = game_charts.net_worth_figure(short)
+    assert fig.layout.xaxis.title.text == "round"
+    rounds = sorted({r for r, s in zip(short.snapshots["round"], short.snapshots["player"]) if s == 0})
+    assert list(fig.data[0].x) == rounds
