@@ -551,6 +551,37 @@ def test_a_group_completed_during_a_roll_is_settled_before_the_roll_lands_on_it_
     assert [g.level[s] for s in (21, 23, 24, 25)] == [3, 4, 4, 4]
 
 
+def test_an_opponent_s_group_completed_during_a_mr_monopoly_move_is_built_up_when_the_move_is_done():
+    # 002: "Note: An opponent can't build or trade until your Mr. Monopoly move is completed." against NEW PROPERTIES:
+    # "If you acquire the final property of a group ... you must ... immediately ... build it up". An outside audit:
+    # P1 won the orange group's last street at the auction of the move's first square and the last-property rule
+    # built it up before Mr. Monopoly brought P0 there, so P0 paid two houses' rent, not the unbuilt group's triple.
+    def arrange(g):
+        for s in g.board.properties:
+            if s not in (21, 23, 24, 25):
+                g.arrange().deed(s, 0)
+        give(g, 1, 23, 24, 25, level=3)     # P1: three houses on each of the group's other streets
+        place(g, 0, 10)
+    g = mega(arrange=arrange)
+    start = len(g.log)
+    roll(g, (1, 3, MR))                     # 10 + 4 = 14, the Auction square
+    until(g, D.AUCTION_PICK)
+    g.act(Action(M.PICK, 21))
+    until(g, D.BID)
+    while g.pending.kind == D.BID:          # P1 wins St. James Place for $1
+        g.act(Action(A.BID, amount=1) if g.pending.player == 1 and g.pending.minimum <= 1 else Action(A.PASS))
+        until(g)
+    until(g, D.POST_ROLL)
+    assert g.owner[21] == 1 and moves(g, start)[-1] == (21, E.MOVE_BY_MR_MONOPOLY)
+    triple = g.board.squares[21].rents[0] * g.rules.set_rent_multiplier
+    assert [e.amount for e in pays(g, start, E.R_RENT)] == [triple]     # the unbuilt street of a whole group
+    # then, the move done, the rule builds it up evenly: two houses, before the mover's window
+    assert [g.level[s] for s in (21, 23, 24, 25)] == [2, 3, 3, 3]
+    rent_at = next(i for i, e in enumerate(g.log.since(start)) if e.kind == E.PAY and e.detail == E.R_RENT)
+    built_at = [i for i, e in enumerate(g.log.since(start)) if e.kind == E.BUILD and e.square == 21]
+    assert len(built_at) == 2 and min(built_at) > rent_at
+
+
 def test_bus_tickets_can_be_traded():
     # 002 BUS TICKETS: "You can buy/sell/trade Bus Tickets with other players."
     from monopoly_core import Trade

@@ -291,7 +291,10 @@ class Mega(Edition):
         return super().arranged_supply_problem(g)
 
     def build_problem_but_cash(self, g: GameState, seat: int, square: int) -> str | None:
-        """:meth:`build_problem` without the cash (what the bots cache per game version)."""
+        """:meth:`build_problem` without the cash (what the bots cache per game version). Only the builder's own
+        streets of the group must be free of mortgage (the standard rules build again "When all of the properties
+        of a color-group are no longer mortgaged"): with all but one of a group, the last street may be another
+        player's, and its mortgage is theirs to lift, not the builder's; the rule was written for one owner."""
         sq = g.board.squares[square]
         if g.owner[square] != seat:
             return f"you do not own {sq.name}"
@@ -384,7 +387,10 @@ class Mega(Edition):
 
     def mortgage_problem(self, g: GameState, seat: int, square: int) -> str | None:
         """002: "You may not mortgage any property of a group until all houses on it are sold back to the bank"
-        (and a railroad with its train depot)."""
+        (and a railroad with its train depot). Only the seat's own buildings in the group count: with all but one of a
+        group built on (a Mega rule), the last street may be another player's, who cannot sell those houses and
+        would otherwise be barred from mortgaging a deed of their own by someone else's building; the rule was
+        written for an owner of the whole group, who can."""
         sq = g.board.squares[square]
         if not sq.ownable or g.owner[square] != seat:
             return f"you do not own {sq.name}"
@@ -392,7 +398,7 @@ class Mega(Edition):
             return f"{sq.name} is already mortgaged"
         if g.level[square]:
             return f"sell the buildings on {sq.name} before mortgaging"
-        for s in g.members_of[square]:     # (another player's buildings on all but one of the group do not count)
+        for s in g.members_of[square]:     # (another player's buildings on all but one of the group: see above)
             if g.owner[s] == seat and g.level[s]:
                 return f"sell the buildings of the {g.board.groups[sq.group].label} group before mortgaging"
         return None

@@ -8,8 +8,11 @@ down hotels to do this."
 :func:`settle` applies it to every group a player has just completed: every Mega landing calls it before it resolves
 (:class:`.mega.SettledFirst`: a Bus ride, a card move or Mr. Monopoly's move of the same roll lands on the settled
 group), and the Mega turn after the roll's last landing and after each window (a property may be acquired by a
-purchase, an auction, a trade or a bankruptcy). Where the rule
-book is silent this lab chooses, and says so here:
+purchase, an auction, a trade or a bankruptcy). Two rules of 002 meet here: "immediately" and "An opponent can't
+build or trade until your Mr. Monopoly move is completed". The second is the narrower, so it wins: a group another
+player completes during a Mr. Monopoly move (at an auction on the move's first square, say) is built up or
+redistributed when the move is done, and the mover pays the rent its deeds charge as they stand (a complete group
+unbuilt: triple). Where the rule book is silent this lab chooses, and says so here:
 
 * a mortgaged final property that its owner cannot afford to lift: the group's buildings are sold back to the bank at
   half price, one level at a time from the highest (even selling), until the lift is paid for; if none is left and
@@ -17,6 +20,9 @@ book is silent this lab chooses, and says so here:
   with a mortgage, and redistribution cannot lift one). One received mortgaged in a trade or a bankruptcy is
   lifted at once the same way, for the mortgage and 10% (:meth:`Mega.settle_received_mortgage`): the rule leaves no
   choice to keep it, so the 10% "interest when you buy" is not charged as well;
+* "if you can't afford to do so" is judged on the cash in hand: buildings are bought with cash, and the rule itself
+  names the way out when the cash falls short (redistribution), so no other deed is mortgaged and nothing else is
+  sold to pay for the build-up;
 * redistribution keeps the group's building levels (a hotel is five) and spreads them evenly, the extra levels on the
   group's last (dearest) streets; when the bank lacks the houses a broken-down hotel needs, the fewest levels that
   make the even spread fit the bank's supply are sold back at half price, and the rest are spread.
@@ -41,13 +47,22 @@ def settle(g: GameState) -> None:
     generator: the rule asks no one anything.)"""
     x = supply(g)
     if x.settled != g.version:
+        # 002: "An opponent can't build or trade until your Mr. Monopoly move is completed": during one, only the
+        # mover's groups are settled, another's waits for the move's end (an outside audit: a group completed at
+        # auction on the move's first square was built up before the mover landed on it and paid its rent)
+        mover = g.current if x.mr_monopoly_moving else -1
+        waiting = False
         for _, members, counts, size in g.group_rows:
             for seat in range(len(counts)):     # (a plain loop: compiled, ``in`` compares boxed numbers)
                 if counts[seat] == size:
                     if _uneven(g, members):
-                        _settle_group(g, seat, members)
+                        if mover >= 0 and seat != mover:
+                            waiting = True
+                        else:
+                            _settle_group(g, seat, members)
                     break
-        x.settled = g.version
+        if not waiting:
+            x.settled = g.version
 
 
 def _uneven(g: GameState, members: tuple[int, ...]) -> bool:

@@ -190,8 +190,9 @@ def _properties_ahead(board: Board) -> tuple[tuple[int, ...], ...]:
 
 def mr_monopoly(g: GameState, p: Player, white: int) -> Play:
     """The Mr. Monopoly bonus move, after the white-dice move's square is resolved. (The rule book's "An opponent
-    can't build or trade until your Mr. Monopoly move is completed" holds by construction: only the player whose turn
-    it is manages in windows, and the window comes after this move.)"""
+    can't build or trade until your Mr. Monopoly move is completed": only the player whose turn it is manages in
+    windows, and the window comes after this move; no trade is offered on the way (:meth:`.mega.Mega.trades_closed`);
+    and the last-property rule waits for the move's end for another player's group (:func:`.mega_groups.settle`).)"""
     target = mr_monopoly_target(g, p)
     if target < 0:
         return
