@@ -62,6 +62,7 @@ CHEAT: Final = 32
 CHEAT_OUTCOME: Final = 33
 ACCUSATION: Final = 34
 WINDOW: Final = 35                  # a player who gained a group to build in on another's turn is asked between turns
+CARD_PLAYED: Final = 36             # Cheaters Edition: a player plays a Chance or Community Chest card they held
 
 # --- money reasons (PAY.detail) and the other named codes --------------------------------------------------------
 # (Final literals, so compiled code uses the numbers themselves; tests check each against its name in KINDS)
@@ -322,6 +323,11 @@ KINDS: tuple[EventKind, ...] = (
        "may build, mortgage and trade before the next roll",
        (("player", "who"), ("square", "the first street of the (first) group gained"),
         ("amount", "how many groups gained"), ("other", "the player who rolls next"))),
+    _K(CARD_PLAYED, "card_played", "a player plays a Chance or Community Chest card they held (Cheaters Edition: "
+       "drawn earlier and kept until used); what the card does follows",
+       (("player", "who plays it"), ("square", "where they stand"),
+        ("other", "the deck, by its place among the game's decks"), ("detail", "the card's number in its deck file, "
+                                                                        "from 0")), (("other", ("chance", "chest")),)),
 )
 
 KIND_NAMES = tuple(k.name for k in KINDS)

@@ -37,7 +37,7 @@ def detail_text(kind: int, other: int, detail: int) -> str | None:
     if kind == E.ROLL:
         faces = "+".join(str(detail)) if detail > 0 else str(detail)
         return faces if other == E.ROLL_MOVE else f"{faces} {k.name_of('other', other)}"
-    if kind == E.CARD:
+    if kind == E.CARD or kind == E.CARD_PLAYED:
         return f"{k.name_of('other', other)} {detail}"
     detail_names = k.names("detail")
     if not detail_names:

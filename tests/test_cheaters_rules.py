@@ -11,6 +11,7 @@ from monopoly_core.board import load_board
 from monopoly_core.editions import cheaters_actions as C
 from monopoly_core.editions import cheaters_turn
 from monopoly_core.editions import cheats
+from monopoly_core.narrate import describe
 
 JAIL, GO_TO_JAIL, FREE_PARKING = 10, 30, 20
 OLD_KENT, WHITECHAPEL, ANGEL, PENTONVILLE, MAYFAIR, GRAFTON = 1, 3, 6, 9, 39, 34
@@ -126,8 +127,16 @@ def test_a_held_card_is_played_at_the_start_of_a_turn():
     idx = g.arrange().hold_card(0, "chance", "bribed the judges")
     d = to(g, D.CHEAT)
     assert Action(C.PLAY_CARD, 0) in d.legal_actions()
+    start = len(g.log)
     g.act(Action(C.PLAY_CARD, 0))
     assert g.players[0].cash == 1650 and g.players[0].cards == [] and g.decks["chance"][-1] == idx
+    # the card is told before what it does (a browser review read the $150 with no card to say where it came from)
+    played = [e for e in g.log.since(start) if e.kind == E.CARD_PLAYED]
+    assert [(e.player, e.other, e.detail) for e in played] == [(0, 0, idx)]
+    first_pay = next(i for i, e in enumerate(g.log.since(start)) if e.kind == E.PAY)
+    assert g.log.since(start).index(played[0]) < first_pay
+    assert describe(played[0], g) == ("P0 plays the Chance card they held: \u201c"
+                                       f"{g.deck_cards['chance'][idx].text}\u201d")
 
 
 def second_chance_card():
@@ -568,8 +577,11 @@ def test_a_second_card_of_a_deck_may_be_used_at_once_keeping_the_other():
     d = g.pending
     assert {Action(C.USE_OLD), Action(C.USE_NEW)} <= set(d.legal_actions())
     cash = g.players[0].cash
+    start = len(g.log)
     g.act(Action(C.USE_OLD))                           # the judges' bribe now; the raffle kept
     assert g.players[0].cash == cash + g.deck_cards["chance"][old].amount
+    assert [(e.kind, e.detail) for e in g.log.since(start) if e.kind in (E.CARD, E.CARD_PLAYED)] == \
+        [(E.CARD_PLAYED, old)]
     assert g.players[0].cards == [("chance", new)] and g.decks["chance"][-1] == old
 
 

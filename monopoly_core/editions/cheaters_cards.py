@@ -92,6 +92,7 @@ def hold(g: GameState, p: Player, kind: str, index: int, may_use: bool = True) -
         deck.append(old)
         p.cards[place] = (kind, index)
         if answer.kind == C.USE_OLD:
+            g.log.add(E.CARD_PLAYED, p.seat, p.position, 0, card_play.deck_code(g, kind), old)
             yield from card_play.card_effect(g, p, g.deck_cards[kind][old], p.position)
     else:
         deck.append(index)
@@ -144,9 +145,11 @@ def any_playable(g: GameState, p: Player) -> bool:
 
 
 def play_held(g: GameState, p: Player, kind: str) -> Play:
-    """``p`` plays the card of deck ``kind`` they hold: it goes to the bottom of its deck and is done."""
+    """``p`` plays the card of deck ``kind`` they hold: it goes to the bottom of its deck and is done (logged as
+    played first, so that a reader of the feed or the database sees which card the money or the move came from)."""
     _, index = p.cards.pop(held_of(p, kind))
     g.decks[kind].append(index)
+    g.log.add(E.CARD_PLAYED, p.seat, p.position, 0, card_play.deck_code(g, kind), index)
     yield from card_play.card_effect(g, p, g.deck_cards[kind][index], p.position)
 
 
