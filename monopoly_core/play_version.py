@@ -20,6 +20,10 @@ from typing import Final
 #: 3. a player who gains a colour group they may build in on someone else's turn is offered a window to build,
 #:    mortgage and trade before the next player rolls (``turn.between_turns``; 004 BUILDINGS: "you don't have to
 #:    wait for your turn"), and the bots take it (2026-11-28).
-PLAY_VERSION: Final = 3
+#: 4. the Mega Edition's last-property rule waits for the end of a Mr. Monopoly move to build up or redistribute
+#:    another player's group (002: "An opponent can't build or trade until your Mr. Monopoly move is completed"), and
+#:    the Cheaters Edition logs a held card as it is played (event ``card_played``) before what it does
+#:    (2026-11-29).
+PLAY_VERSION: Final = 4
 #: What a batch planned before the number was kept reads as.
 BEFORE: Final = 1

@@ -13,10 +13,12 @@ from monopoly_core.play_version import PLAY_VERSION
 from monopoly_core.simulate import simulate
 from monopoly_core.store import DuplicateBatch
 
-#: Digests of seeds 0-2 of the standard table in each preset, under play version 3. A change that fails this test
-#: plays different games: move PLAY_VERSION on (saying why in play_version.py) and write the new digests here.
-SIGNATURES = {3: {"classic-us": "1e0428faa8e1", "classic-uk": "b0c9b0004401", "mega": "91cbd49d6fc1",
-                  "sore-losers": "8492d90823ef", "cheaters": "11bf279c13bc"}}
+#: Digests of seeds 0-2 of the standard table in each preset, under play version 4. A change that fails this test
+#: plays different games: move PLAY_VERSION on (saying why in play_version.py) and write the new digests here. (A
+#: change may move the number without moving these: version 4's Mega rule changed 2 of 450 seeded Mega games, none
+#: of these three.)
+SIGNATURES = {4: {"classic-us": "1e0428faa8e1", "classic-uk": "b0c9b0004401", "mega": "91cbd49d6fc1",
+                  "sore-losers": "8492d90823ef", "cheaters": "84865984f98f"}}
 
 
 def _signature(name: str) -> str:
