@@ -38,7 +38,7 @@ from .errors import (BadSave, DecisionPending, GameOver, IllegalAction, IllegalR
 from .game_state import SNAPSHOT_COLUMNS, GameState
 from .policies import Policy
 from .rules import RuleSet
-from .state import BOT, Player, PlayerSpec
+from .state import BOT, Player, PlayerSpec, check_names
 from .worth import net_worth
 
 if TYPE_CHECKING:
@@ -135,16 +135,6 @@ def _validate(rules: RuleSet, n_players: int) -> None:
 _CHECKED: Final[dict] = {}
 
 
-def _check_names(specs: tuple[PlayerSpec, ...]) -> None:
-    """Refuse two players of one name, as the set-up, a save and a link do (the feed and the panels name players)."""
-    names = [s.name.strip() for s in specs]
-    for seat, name in enumerate(names):
-        first = names.index(name)
-        if first < seat:
-            raise InvalidRules("players", f"players {first + 1} and {seat + 1} are both called {short(name)}; each "
-                               f"player needs a name of their own")
-
-
 def _check_spec(spec: PlayerSpec) -> None:
     """``spec.check()``, remembered per PlayerSpec object (frozen, like a RuleSet: a batch builds thousands of
     games from the same seats, and checking a name's every character costs more than a short game's turn)."""
@@ -191,7 +181,7 @@ class Game(GameState):
         _validate(rules, len(specs))
         for s in specs:
             _check_spec(s)
-        _check_names(specs)
+        check_names(specs)
         return cls(rules, specs, check_seed(seed), bool(events), bool(snapshots), policies)
 
     def __init__(self, rules: RuleSet, specs: tuple[PlayerSpec, ...], seed: int, events: bool = True,

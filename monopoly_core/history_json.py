@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from .bounds import check_seed, short
 from .errors import BadSave, IllegalReplay, InvalidRules, MonopolyError
 from .rules import RuleSet, presets
-from .state import PlayerSpec
+from .state import PlayerSpec, check_names
 
 #: Fewest and most seats a history may name (what the rules' ``min_players`` and ``max_players`` may be; each
 #: edition's own limits are checked with its rules).
@@ -153,10 +153,9 @@ def check_players(data, what: str) -> list:
         except InvalidRules as exc:
             raise BadSave(f"{what}: player {seat} is not valid: {exc.reason}") from None
     # two players of one name, refused as Game.new refuses them, in the file's or link's words (a link played two
-    # "Ann": an outside review); imported here, as game.py imports this module's users
-    from .game import _check_names
+    # "Ann": an outside review)
     try:
-        _check_names(tuple(specs))
+        check_names(specs)
     except InvalidRules as exc:
         raise BadSave(f"{what}: {exc.reason}") from None
     return data

@@ -72,6 +72,17 @@ class PlayerSpec:
                                f"(known: {', '.join(strategies)})")
 
 
+def check_names(specs) -> None:
+    """Refuse two players of one name (InvalidRules naming both seats): ``Game.new``, a saved file and a share link
+    refuse them alike, as the feed and the panels tell players apart by name."""
+    names = [s.name.strip() for s in specs]
+    for seat, name in enumerate(names):
+        first = names.index(name)
+        if first < seat:
+            raise InvalidRules("players", f"players {first + 1} and {seat + 1} are both called {short(name)}; each "
+                               f"player needs a name of their own")
+
+
 def jail_card(g: GameState, p: Player) -> int:
     """The place in ``p.cards`` of a Get Out of Jail Free card ``p`` holds, or -1 (classic players hold no other
     cards; a Cheaters Edition player may hold one other card of each deck)."""
