@@ -33,7 +33,9 @@ def roll_words(g, roll) -> str:
         return f"{' + '.join(map(str, roll.faces))} = {roll.total}"
     a, b, s = roll.faces
     face = "Mr. Monopoly" if s in SPEED_MR_MONOPOLY else "Bus" if s == SPEED_BUS else str(s)
-    if a == b == s and is_mega(g):      # 002: "move ahead to ANY space", whatever the pips (only Mega plays triples)
+    # 002: "If you roll TRIPLE 1's, 2's, or 3's, move ahead to ANY space" (only Mega plays triples); a pair of 4s,
+    # 5s or 6s beside the Mr. Monopoly or Bus face is doubles (a browser review read "6 + 6, speed die Bus (triples!)")
+    if a == b == s and s not in SPEED_MR_MONOPOLY and s != SPEED_BUS and is_mega(g):
         return f"{a} + {b}, speed die {face} (triples!): move to any square"
     return f"{a} + {b}, speed die {face}: move {roll.total}"
 

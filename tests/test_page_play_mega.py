@@ -92,6 +92,12 @@ def test_the_last_roll_of_triples_says_move_anywhere_not_the_pips():
     assert roll_words(g, by_faces[(2, 2, 2)]) == "2 + 2, speed die 2 (triples!): move to any square"
     assert roll_words(g, by_faces[(3, 4, 1)]) == "3 + 4, speed die 1: move 8"
     assert roll_words(g, by_faces[(3, 4, 4)]) == "3 + 4, speed die Mr. Monopoly: move 7"
+    # a pair beside the Mr. Monopoly or Bus face is doubles, not triples (a browser review: "6 + 6, speed die Bus
+    # (triples!)"); the faces are stored as 4 and 5 (Mr. Monopoly) and 6 (Bus)
+    assert roll_words(g, by_faces[(6, 6, 6)]) == "6 + 6, speed die Bus: move 12"
+    assert roll_words(g, by_faces[(4, 4, 4)]) == "4 + 4, speed die Mr. Monopoly: move 8"
+    assert roll_words(g, by_faces[(5, 5, 5)]) == "5 + 5, speed die Mr. Monopoly: move 10"
+    assert [f for f in by_faces if "triples" in roll_words(g, by_faces[f])] == [(1, 1, 1), (2, 2, 2), (3, 3, 3)]
 
 
 def mega_trade_form():
