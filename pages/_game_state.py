@@ -130,26 +130,56 @@ def _carry_on(g: Game) -> None:
         taken += 1
 
 
+#: The most sentences of what a press did said at the top of the game (the feed below tells every event).
+SAID_LINES = 4
+
+
+def _said(g: Game, events: list[int], *, latest: bool = False) -> str:
+    """Sentences for the log's events at ``events`` that the table may read (a cheat awaiting its reveal is left
+    out), at most :data:`SAID_LINES`: the first ones, or with ``latest`` the last ones; "" for none."""
+    from . import _cheaters
+    secret = _cheaters.hidden(g) if _cheaters.active(g) else set()
+    shown = [i for i in events if visible(g.log[i]) and i not in secret]
+    if len(shown) <= SAID_LINES:
+        return " ".join(describe(g.log[i], g) for i in shown)
+    if latest:
+        return "\u2026 " + " ".join(describe(g.log[i], g) for i in shown[-SAID_LINES:])
+    return " ".join(describe(g.log[i], g) for i in shown[:SAID_LINES]) + " \u2026"
+
+
 def step() -> None:
+    """One step, and what it did said at the top of the game, where the buttons are (a browser review, at 1024x768,
+    pressed Step on a bot's turn and saw nothing change near them: "Cautious 4 buys Connecticut Avenue" was in
+    the feed, some 1,000 px down)."""
     g = game()
     if g is None or g.over:
         return
     if g.waiting_for_person():
         notice("info", f"{g.players[g.pending.player].name} must decide first.")
         return
+    logged = len(g.log)
     g.step()
+    said = _said(g, list(range(logged, len(g.log))))
+    if said:
+        notice("info", said)
 
 
 def play(until: str) -> None:
     """Play on ("turn": to the next turn, "person": until a person must decide). The step that begins a turn also
     rolls the dice for a player with nothing to decide first (a bot), so "turn" goes on to that player's first
     decision: it stopped with the dice rolled and the token not moved, or before the roll when the player was in
-    jail (a reviewer saw both)."""
+    jail (a reviewer saw both). What it did is said at the top, as for a step: the first sentences of the rest of
+    a turn, the last ones of several turns."""
     g = game()
     if g is not None and not g.over:
+        logged, turn = len(g.log), g.turn
         g.play(until=until)
         if until == "turn":
             _carry_on(g)
+        turns = g.turn - turn
+        said = _said(g, list(range(logged, len(g.log))), latest=turns > 1)
+        if said:
+            notice("info", (f"{turns} turns played. " if turns > 1 else "") + said)
 
 
 #: The answers a person gives from the "Build, sell, mortgage" box (and a debt's list): what they did is said at
@@ -175,15 +205,13 @@ def act(action) -> None:
         lines = [describe(g.log[i], g) for i in range(logged, len(g.log)) if g.log[i].turn == turn]
         if lines:
             notice(SECRET, " ".join(lines[:4]) + (" …" if len(lines) > 4 else ""))
-    elif action.kind in SAID_KINDS or action.kind == A.ROLL:
-        # what the action did, said where the person looks: a roll's move, its rent or card (a browser review, at
-        # 1024x768, found only "Anything to manage before you finish?" there and the rent 900 px down the feed)
-        secret = _cheaters.hidden(g) if _cheaters.active(g) else set()
-        lines = [describe(g.log[i], g) for i in range(logged, len(g.log))
-                 if visible(g.log[i]) and g.log[i].turn == turn and i not in secret]
-        if lines:
-            notice("success" if action.kind in SAID_KINDS else "info",
-                   " ".join(lines[:4]) + (" …" if len(lines) > 4 else ""))
+    else:
+        # what the answer did, said where the person looks: a roll's move, its rent or card, an auction won, a call
+        # of "Cheat!" (a browser review, at 1024x768, found only "Anything to manage before you finish?" there and
+        # the rent 900 px down the feed; a later one saw a wrong call's button just go)
+        said = _said(g, [i for i in range(logged, len(g.log)) if g.log[i].turn == turn])
+        if said:
+            notice("success" if action.kind in SAID_KINDS else "info", said)
     carried = _carried_up_to(before)
     if g.ply > before + 1:
         carried.append((before, g.ply))
@@ -249,7 +277,11 @@ def undo() -> None:
         set_game(before)
         notice("info", f"Brought back {what} (turn {before.turn}, step {before.ply}).")
     elif started(g):
-        set_game(Game.replay(g.history, _undo_to(g), snapshots=True))
+        back = Game.replay(g.history, _undo_to(g), snapshots=True)
+        # what was taken back, said (a browser review pressed Undo and saw no word of what it undid)
+        said = _said(g, list(range(len(back.log), len(g.log))))
+        set_game(back)
+        notice("info", f"Undone: {said}" if said else f"Undone: back to turn {back.turn}, step {back.ply}.")
 
 
 def _undo_to(g: Game) -> int:

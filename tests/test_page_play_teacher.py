@@ -398,3 +398,41 @@ def test_handing_the_device_over_in_an_auction_says_what_the_bid_stands_at():
         label = next(lbl for lbl in b if lbl.startswith(("Don't buy", "Roll", "End my", "Done", "Pass", "Reject")))
         b[label].click().run()
     raise AssertionError("no auction was handed over in 60 answers")
+
+
+def test_what_a_step_a_turn_and_an_undo_did_is_said_at_the_top():
+    """A browser review at 1024x768: Step on a bot's turn, a card, an auction won and Undo changed nothing near the
+    buttons; what happened was only in the feed, some 1,000 px down. Each press now says it at the top (a notice
+    above the board, as a person's own roll already did)."""
+    from monopoly_core.narrate import describe, visible
+    at = open_page("pages/play.py")
+    start(at, seed=5, bot_seat0=True)
+    said = []
+    for _ in range(12):
+        g = game(at)
+        if g.waiting_for_person():
+            break
+        logged = len(g.log)
+        at.button(key="ctl_step").click().run()
+        g = game(at)
+        lines = [describe(e, g) for e in g.log.since(logged) if visible(e)]
+        if lines:
+            said.append((lines, [i.value for i in at.info]))
+    assert said, "no step did anything to tell"
+    for lines, infos in said:
+        assert any(unescaped(i).startswith(unescaped(markdown(lines[0]))) for i in infos), (lines, infos)
+    # Undo says what it took back: the sentences of the events it removed
+    g = game(at)
+    at.button(key="ctl_undo").click().run()
+    back = game(at)
+    gone = [describe(e, g) for e in g.log.since(len(back.log)) if visible(e)]
+    infos = [unescaped(i.value) for i in at.info]
+    expected = f"Undone: {unescaped(markdown(gone[0]))}" if gone else "Undone: back to turn"
+    assert any(i.startswith(expected) for i in infos), (expected, infos)
+    # a turn played on says what it did: its first sentences
+    logged = len(back.log)
+    at.button(key="ctl_turn").click().run()
+    g = game(at)
+    lines = [describe(e, g) for e in g.log.since(logged) if visible(e)]
+    assert lines and any(unescaped(i.value).startswith(unescaped(markdown(lines[0]))) for i in at.info), \
+        (lines[:2], [i.value for i in at.info])
