@@ -22,6 +22,7 @@ from monopoly_core.viz.safe_text import markdown
 from . import _rule_words as words
 from . import _site
 from ._number_box import number_box
+from ._rules_book import differences
 
 RESULT = "rules_change_result"
 FORM_NOW = "rules_change_form"          # the form's settings on this run
@@ -93,10 +94,11 @@ def controls(choices: dict[str, tuple[str, RuleSet]]) -> None:
     b = c2.selectbox("Rule set B", keys, key="ch_b", format_func=lambda k: choices[k][0],
                      help="The rules with the change.")
     rules_a, rules_b = choices[a][1], choices[b][1]
-    diff = rules_a.diff(rules_b)
+    diff = differences(rules_a, rules_b)
     if diff:
-        st.caption("B differs from A in: " + "; ".join(
-            f"{words.label(n)}: {words.value(n, y)} instead of {words.value(n, x)}" for n, x, y in diff))
+        st.caption("B differs from A in: " + "; ".join(diff))
+    elif rules_a.diff(rules_b):
+        st.caption("B differs from A only in rules that neither rule set's edition plays.")
     else:
         st.info("A and B are the same rules: pick another rule set, or keep a changed one above.")
     c1, c2, c3, c4 = st.columns(4)

@@ -36,18 +36,34 @@ def origin(f) -> str:
 NOT_PLAYED = "(not played)"
 
 
+def shown_value(name: str, rules: RuleSet) -> str:
+    """A rule's value in words under ``rules``, or :data:`NOT_PLAYED` when its edition does not play the rule."""
+    from ._custom_rules import unused_by_edition
+    return NOT_PLAYED if unused_by_edition(name, rules.edition) else words.value(name, getattr(rules, name))
+
+
+def differences(a: RuleSet, b: RuleSet) -> list[str]:
+    """How ``b`` differs from ``a``, one phrase a rule ("Houses in the bank: 32 instead of (not played)"), leaving
+    out a rule neither edition plays: a browser review read "Houses in the bank: 0 instead of 32" in the summary of
+    Classic against Cheaters, above a table that marks it "(not played)" under Cheaters."""
+    out = []
+    for name, _, _ in a.diff(b):
+        x, y = shown_value(name, a), shown_value(name, b)
+        if x != y:
+            out.append(f"{words.label(name)}: {y} instead of {x}")
+    return out
+
+
 def table(named: list[tuple[str, RuleSet]]) -> pd.DataFrame:
     """One row per rule: its group, its name in words, its value under each rule set (by title), whether they
     differ, the sentence and where it comes from."""
-    from ._custom_rules import unused_by_edition
     rows = []
     for f in fields(RuleSet):
         if f.name == "preset":
             continue
         # a rule an edition does not play reads "not played" under it, not its unused value (an outside review read
         # "Cheat cards face up: 5" under every classic preset as five cheat cards dealt)
-        shown = [NOT_PLAYED if unused_by_edition(f.name, r.edition) else words.value(f.name, getattr(r, f.name))
-                 for _, r in named]
+        shown = [shown_value(f.name, r) for _, r in named]
         row = {"Group": f.metadata.get("group", ""), "Rule": words.label(f.name)}
         row.update({title: v for (title, _), v in zip(named, shown)})
         row["Differs"] = len(set(shown)) > 1

@@ -292,9 +292,13 @@ def test_the_words_name_rule_sets_and_data_in_full_and_never_a_file_or_module(pa
     assert "different boards" not in shown and "do not line up" not in shown
     assert len(page.get("plotly_chart")) >= 3                       # A, B and B minus A on the board
     differs = next(c.value for c in page.caption if c.value.startswith("B differs from A in"))
-    assert "Cheat cards: Cheat cards (Cheaters Edition" in differs and "instead of none" in differs
+    assert "Cheat cards: Cheat cards (Cheaters Edition" in differs and "instead of (not played)" in differs
     assert "Board: Cheaters Edition (UK) instead of Classic UK (London)" in differs
     assert not _PATHS.search(differs) and "cheaters-uk" not in differs and ": instead" not in differs
+    # a rule the Cheaters Edition does not play is said so, as in the table above it, not as a value it plays (a
+    # browser review read "Houses in the bank: 0 instead of 32" and "Build evenly: off instead of on")
+    assert "Houses in the bank: (not played) instead of 32" in differs, differs
+    assert "Build evenly across a colour set: (not played) instead of on" in differs
     # boards that do not line up are explained in words
     page.selectbox(key="ch_b").set_value("preset:mega").run()
     shown = re.sub(r"\\(.)", r"\1", texts(page))                   # the names are escaped as text
