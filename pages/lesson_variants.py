@@ -44,7 +44,8 @@ with body:
         if name in TITLES))
 
     st.subheader("Play the games")
-    st.caption(f"Four bots ({', '.join(s.strategy for s in bot_table(V.PLAYERS))}) play every game. 1,000 games of "
+    st.caption(f"Four bots ({', '.join(s.strategy for s in bot_table(V.PLAYERS))}) play every game. "
+               f"{V.SEATING_NOTE} 1,000 games of "
                "each rule set take about 15 seconds the first time on this lab's two-core machine when nothing "
                "else runs on it, and a minute or more on a busy or slower computer; a class opening the same link "
                "reads the first student's games back from the database in a few seconds.")

@@ -50,6 +50,10 @@ def test_lesson_variants_runs_at_each_size_from_the_database_and_reveals_its_ans
         assert verdict in shown
     # the note on luck is the run's (a browser review read the 100-game note under 1,000 games)
     assert variants.luck_note(1_000) in shown and variants.luck_note(100) not in shown
+    # how the bots are seated, and that the Rules page's games are others (a browser review read +11.3 rounds here
+    # and +1.4 there for 100 games each, with nothing to say why)
+    assert variants.SEATING_NOTE in shown
+    assert "can tell another story" in variants.luck_note(100) and "Rules page" in variants.luck_note(100)
     reveal_answer(at, "lesson_variants", variants.exercise().answer)
 
 
