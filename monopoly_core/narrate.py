@@ -52,7 +52,7 @@ _MOVE_HOW = {"dice": "", "card": " (card)", "final_lap": " and stops there: the 
              "mr_monopoly": " (Mr. Monopoly)", "bus": " (the Bus)", "bus_ticket": " (bus ticket)",
              "triples": " (triples: any square)", "auction_square": " (Auction square)"}
 _TICKET_HOW = {"drawn": "draws a bus ticket", "birthday_gift": "takes a bus ticket as a birthday gift",
-               "bus": "takes a bus ticket (the Bus)", "used": "uses a bus ticket",
+               "bus": "takes a bus ticket for the Bus face", "used": "uses a bus ticket",
                "expired": "loses bus tickets: all tickets expire", "returned": "returns bus tickets to the bank",
                "traded": "trades bus tickets", "bankruptcy": "takes over a bankrupt player's bus tickets"}
 _DECK_TITLES = {"chance": "Chance", "chest": "Community Chest"}
@@ -84,7 +84,9 @@ def _sentence(ev: E.Event, game) -> str:
         return f"{who} rolls {_dice_words(faces)} = {ev.amount}{_doubles_words(game, ev.detail, faces)}{why}."
     if k == E.MOVE:
         how = _MOVE_HOW.get(E.KINDS[E.MOVE].name_of("detail", ev.detail), "")
-        return f"{who} moves {abs(ev.amount)} {'back ' if ev.amount < 0 else ''}to {_sq(game, ev.square)}{how}."
+        n = abs(ev.amount)
+        return (f"{who} moves {n} square{'' if n == 1 else 's'} {'back ' if ev.amount < 0 else ''}to "
+                f"{_sq(game, ev.square)}{how}.")
     if k == E.PAY:
         reason = E.REASON_NAMES[ev.detail]
         at = ev.square >= 0 and reason in ("rent", "tax", "purchase", "auction", "build")

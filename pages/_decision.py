@@ -232,8 +232,9 @@ def decision_panel(g) -> None:
         st.write(question(d, g))
         if d.kind == D.BUY:
             sq = g.board.squares[d.square]
-            st.write(f"**{sq.name}** costs {money(g, d.amount)}; you have {money(g, p.cash)}. Its title deed is "
-                     "under the buttons.")
+            # (a property given for nothing, as a Cheaters card may: "it is free", not "costs £0", as its button says)
+            price = "is yours for nothing" if d.amount == 0 else f"costs {money(g, d.amount)}"
+            st.write(f"**{sq.name}** {price}; you have {money(g, p.cash)}. Its title deed is under the buttons.")
         if d.kind == D.DEBT:
             creditor = "the bank" if d.other < 0 else markdown(g.players[d.other].name)
             st.write(f"You owe **{money(g, d.amount)}** to {creditor}; you have {money(g, p.cash)}.")

@@ -8,6 +8,7 @@ import streamlit as st
 from monopoly_core import load_board
 from monopoly_core import markov as M
 from monopoly_core.lessons import landing
+from monopoly_core.markov.explain import pct
 from monopoly_core.viz import lessons as V
 from monopoly_core.viz import markov as VM
 from monopoly_core.viz.board import board_figure
@@ -79,6 +80,11 @@ else:
     long_run = landing.long_run(rules, jail)
     st.plotly_chart(V.plain_words(VM.bar_figure(long_run), f"Where a token ends its turns in the long run: {title}",
                                   "share of turns ending there"), key="l3_long_run", config=NO_CHART_BAR)
+    # (a browser review found the jail corner counted two ways on one page: two bars above, one row below)
+    st.caption(f"The chart keeps a token in jail apart from one just visiting; the table below counts them "
+               f"together as the jail corner, the square a student points at: {pct(long_run.jail)} in jail + "
+               f"{pct(long_run.squares[board.jail])} just visiting = "
+               f"{pct(long_run.jail + long_run.squares[board.jail])} of turns.")
     _lesson.table(landing.ranking(rules, jail), f"long-run-{name}-{jail}", "l3_ranking",
                   formats={"share of turns ending there": "%.4f"})
     st.markdown("**Why the jail corner?** Three roads lead there: the Go To Jail square, cards, and "

@@ -161,6 +161,11 @@ def test_lesson_landing_asks_for_a_prediction_before_the_long_run():
     assert "number 2 of 40" in at.success[0].value
     ranking = frame(at, "share of turns ending there")
     assert ranking["name"].iloc[0] == "Jail corner (in jail or just visiting)"
+    # the chart above it keeps the two apart: a caption says how they add up to the table's row (a browser review
+    # found the jail corner counted two ways on one page)
+    corner = ranking["share of turns ending there"].iloc[0]
+    said = next(c.value for c in at.caption if c.value.startswith("The chart keeps a token in jail apart"))
+    assert said.endswith(f"= {corner:.2%} of turns.") and " in jail + " in said, said
     assert frame(at, "per street")["group"].iloc[0] == "orange"
     policies = frame(at, "jail policy")
     assert list(policies["jail policy"]) == ["short", "long"]
