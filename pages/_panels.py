@@ -160,6 +160,21 @@ def end_message(g) -> str:
     return f"Game over after {turns}: **{winner}** wins{cash} ({reason})."
 
 
+def standings(g) -> list[dict]:
+    """The finished game's players from first to last (``Game.result``'s ranks): the panels above keep the order of
+    play, so the winner may sit anywhere among them (a browser review found an 8-player game's winner in the middle
+    and no list of places)."""
+    rows = []
+    for p in sorted(g.result()["players"], key=lambda p: (p["rank"], p["seat"])):
+        rows.append({"place": p["rank"], "player": p["name"], "net worth": money(g, p["net_worth"]),
+                     "cash": money(g, p["cash"]),
+                     "bankrupt": f"turn {p['bankrupt_turn']}" if p["bankrupt"] and p["bankrupt_turn"] is not None
+                     else "yes" if p["bankrupt"] else ""})
+    return rows
+
+
 def end_panel(g) -> None:
     st.success(end_message(g))
+    st.markdown("**Final standings**")
+    st.dataframe(standings(g), hide_index=True, key="final_standings")
     st.plotly_chart(net_worth_figure(g), width="stretch", key="net_worth_chart")

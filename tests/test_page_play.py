@@ -218,6 +218,14 @@ def test_a_bot_game_plays_to_the_end_with_a_result_and_chart():
     assert g.over and not at.exception
     assert "Game over" in texts(at) and "wins" in texts(at)
     assert any(c for c in at.get("plotly_chart"))
+    # the places, first to last, whatever the order of play the panels keep (a browser review found an 8-player
+    # game's winner among the panels' middle and no list of places)
+    table = next(d.value for d in at.dataframe if "place" in d.value.columns)
+    ranks = {p["name"]: p["rank"] for p in g.result()["players"]}
+    assert list(table["place"]) == sorted(ranks.values())
+    assert table["player"].iloc[0] == g.players[g.winner].name
+    assert [ranks[n] for n in table["player"]] == list(table["place"])
+    assert all(w.startswith(g.board.currency) for w in table["net worth"])
 
 
 def test_invalid_house_rule_shows_the_message_and_blocks_start():
