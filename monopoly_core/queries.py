@@ -85,11 +85,16 @@ class Question:
 MIXED = ("Games under house rules count with the preset they started from: rule_sets says how many different rule "
          "sets a row holds (choose one batch in Ask about to keep an experiment's games apart).")
 
+#: How the board of a one-board question is chosen when boards tie (a browser review, with 100 games on each of
+#: two boards, was shown the second board's squares with no word of the first).
+_TIED_BOARDS = ("of two boards with as many games, the first by name: choose a batch in Ask about for another "
+                "board")
+
 _LIST = [
     Question(
         "squares_landed_most", "Which squares are landed on most?",
         "Share of all landings (dice and card moves, and trips to jail) per square, on the most played board (named "
-        "in the last column). A landing on Chance counts even when its card sends the token on, so Chance is "
+        f"in the last column; {_TIED_BOARDS}). A landing on Chance counts even when its card sends the token on, so Chance is "
         "landed on more often than a token rests there (the Markov page's per-roll share), and a stay in jail is "
         "one landing however many turns it lasts (the Markov page counts each roll of it).",
         """WITH chosen AS (SELECT id FROM games WHERE board = {main_board}{and_batch}),
@@ -192,8 +197,8 @@ ORDER BY total DESC""",
         Chart("reason", "total", "bar", color="source")),
     Question(
         "most_profitable_squares", "Which squares earn their owners the most rent?",
-        "Rent collected per square on the most played board (named in the last column), with the price of the "
-        "square.",
+        "Rent collected per square on the most played board (named in the last column; "
+        f"{_TIED_BOARDS}), with the price of the square.",
         """WITH chosen AS (SELECT id FROM games WHERE board = {main_board}{and_batch}),
 rent AS (
     SELECT square, count(*) AS payments, sum(amount)::BIGINT AS total_rent FROM events
