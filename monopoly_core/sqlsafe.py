@@ -152,6 +152,10 @@ class QueryResult:
         if self.nan_columns:
             out.append(f"Shown as text, with NaN (not a number) written NaN, because a column of numbers cannot show "
                        f"it: {', '.join(self.nan_columns)}.")
+        if self.big_columns:
+            out.append(f"Shown as text, because a browser holds whole numbers exactly only up to "
+                       f"{_EXACT_IN_A_BROWSER:,} and these columns go past it: {', '.join(self.big_columns)} "
+                       f"(the downloads hold the numbers themselves).")
         if self.far_dates:
             cols = ", ".join(f"{col} ({kind})" for col, kind in self.far_dates)
             out.append(f"Shown as text, because the table can hold only dates from the year 1 to 9999 and times of "
@@ -164,11 +168,19 @@ class QueryResult:
         Database page asks for them, the notes, the rows shown and the CSV)."""
         return _nan_columns(self.table)
 
+    @functools.cached_property
+    def big_columns(self) -> list[str]:
+        """The columns of whole numbers holding one past :data:`_EXACT_IN_A_BROWSER` (a game's seed often is), which
+        :attr:`shown` holds as text: a page's table rounds them (a browser review saw seeds marked as inexact, and
+        a seed copied from one would open another game)."""
+        return _big_columns(self.table)
+
     @property
     def shown(self) -> pa.Table:
         """The rows as a table on a page shows them: a column of numbers holding a NaN as text, NaN written NaN (a
-        NaN in a column of numbers is drawn as an error cell), NULL staying empty; as the CSV writes them."""
-        return _nan_as_text(self.table, self.nan_columns)
+        NaN in a column of numbers is drawn as an error cell), NULL staying empty, as the CSV writes them; a column
+        of whole numbers too large for a browser to hold exactly as text (:attr:`big_columns`)."""
+        return _big_as_text(_nan_as_text(self.table, self.nan_columns), self.big_columns)
 
     @property
     def num_rows(self) -> int:
@@ -183,7 +195,7 @@ class QueryResult:
 
         import pyarrow.csv as pacsv
         buf = io.BytesIO()
-        pacsv.write_csv(_csv_safe(self.shown), buf)
+        pacsv.write_csv(_csv_safe(_nan_as_text(self.table, self.nan_columns)), buf)     # (large numbers as numbers)
         return buf.getvalue().decode("utf-8")
 
     def to_parquet(self) -> bytes:
@@ -201,6 +213,31 @@ def _nan_columns(table: pa.Table) -> list[str]:
     import pyarrow.compute as pc
     return [name for name, col in zip(table.column_names, table.columns)
             if pa.types.is_floating(col.type) and pc.any(pc.is_nan(col)).as_py()]
+
+
+#: The largest whole number a browser's JavaScript holds exactly (2**53 - 1).
+_EXACT_IN_A_BROWSER = 2**53 - 1
+
+
+def _big_columns(table: pa.Table) -> list[str]:
+    """The columns of whole numbers with a value past :data:`_EXACT_IN_A_BROWSER` either way."""
+    import pyarrow.compute as pc
+    out = []
+    for name, col in zip(table.column_names, table.columns):
+        if pa.types.is_integer(col.type) and col.type.bit_width == 64 and len(col) and col.null_count < len(col):
+            low, high = pc.min_max(col).values()
+            if high.as_py() > _EXACT_IN_A_BROWSER or low.as_py() < -_EXACT_IN_A_BROWSER:
+                out.append(name)
+    return out
+
+
+def _big_as_text(table: pa.Table, big_columns: list[str]) -> pa.Table:
+    if not big_columns:
+        return table
+    import pyarrow.compute as pc
+    big = set(big_columns)
+    cols = [pc.cast(col, pa.string()) if name in big else col for name, col in zip(table.column_names, table.columns)]
+    return pa.table(cols, names=table.column_names)
 
 
 def _nan_as_text(table: pa.Table, nan_columns: list[str]) -> pa.Table:

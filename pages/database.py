@@ -330,7 +330,8 @@ def _show(result, hint) -> None:
         st.caption(f"This result is {size / 2**20:,.0f} MB: the table shows its first {rows:,} rows, and the "
                    "downloads hold them all.")
     st.dataframe(shown, width="stretch", hide_index=True, key="db_table",
-                 column_config={c: st.column_config.TextColumn(alignment="right") for c in result.nan_columns})
+                 column_config={c: st.column_config.TextColumn(alignment="right")
+                                for c in result.nan_columns + result.big_columns})
 
     # (made when pressed, not on every rerun: a large result's CSV and Parquet were rebuilt at each click)
     d1, d2 = st.columns(2)
