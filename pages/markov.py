@@ -256,8 +256,11 @@ with tabs[1]:
                     st.latex(formula)
                 st.caption(STATES_HELP)
                 table = M.ranking_table(dist)
-                st.dataframe(table, hide_index=True, key=f"mk_table_{q}",
-                             column_config={q: st.column_config.NumberColumn(format="%.6f")})
+                # in percent, as the chart above reads (a browser review: 0.093855 under 9.39%); the CSV keeps the
+                # shares themselves
+                st.dataframe([{(f"{q} (%)" if k == q else k): (v * 100 if k == q else v) for k, v in row.items()}
+                              for row in table], hide_index=True, key=f"mk_table_{q}",
+                             column_config={f"{q} (%)": st.column_config.NumberColumn(format="%.4f")})
                 _csv_button(table, "Download this table (CSV)", f"ranking-{q}", f"mk_csv_ranking_{q}")
 
 # --- graph ---------------------------------------------------------------------------------------------------

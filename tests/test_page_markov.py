@@ -38,8 +38,16 @@ def _frame(at, column):
     return next(d.value for d in at.dataframe if column in d.value.columns)
 
 
+def _shares(frame):
+    """A ranking table as shares again: the page shows each quantity in percent, "per-roll (%)"."""
+    out = frame.copy()
+    for column in [c for c in out.columns if c.endswith(" (%)")]:
+        out[column[:-4]] = out.pop(column) / 100
+    return out
+
+
 def _ranking(at):
-    return _frame(at, "rank")
+    return _shares(_frame(at, "rank"))
 
 
 def open_tab(at, name):
@@ -98,7 +106,7 @@ def test_other_preset_quantity_and_uk_card(page):
     at.radio(key="mk_uk").set_value("chance").run()
     assert not at.exception
     for quantity in M.QUANTITIES:              # one table per quantity tab
-        table = _frame(at, quantity)
+        table = _shares(_frame(at, f"{quantity} (%)"))
         exact = M.stationary(preset("classic-uk"), "long", quantity, "chance")
         assert table[quantity].sum() == pytest.approx(exact.total, abs=1e-4)
         assert len(table) == 41
@@ -141,7 +149,11 @@ def test_every_table_has_a_csv_download(page):
     for quantity in M.QUANTITIES:
         assert any(i.endswith(f"-mk_csv_ranking_{quantity}") for i in _downloads(at)), quantity
         rows = M.ranking_table(M.stationary(preset("classic-us"), "long", quantity))
-        assert _frame(at, quantity).equals(pd.read_csv(io.StringIO(M.to_csv(rows)), dtype={"state": str}))
+        csv = pd.read_csv(io.StringIO(M.to_csv(rows)), dtype={"state": str})
+        shown = _frame(at, f"{quantity} (%)")      # (in percent on the page, as the chart reads; shares in the CSV)
+        assert list(shown.columns) == ["rank", "state", "name", f"{quantity} (%)"]
+        assert shown[["rank", "state", "name"]].equals(csv[["rank", "state", "name"]])
+        assert (shown[f"{quantity} (%)"] - csv[quantity] * 100).abs().max() < 1e-9
     open_tab(at, "Convergence")
     assert [i.endswith("-mk_csv_convergence") for i in _downloads(at)] == [True]
     open_tab(at, "Income")
