@@ -90,6 +90,9 @@ def picker(d, g, options, label_of) -> list:
     # found them folded into one entry of the list, the others out of reach)
     choices = {f"{label_of(a, d, g)} (square {a.square})": a for a in squares}
     pick = st.selectbox(title, list(choices), key=f"mega_pick_{d.kind}")
-    st.button(pick, key=f"mega_go_{d.kind}", on_click=gs.act, args=(choices[pick],), type="primary",
-              width="stretch")
-    return [a for a in options if a.square < 0]
+    rest = [a for a in options if a.square < 0]
+    # one red button a decision: with another answer beside it (Roll, for a bus ticket), that one (a browser review
+    # found two red buttons under "Ride a bus ticket to")
+    st.button(pick, key=f"mega_go_{d.kind}", on_click=gs.act, args=(choices[pick],),
+              type="secondary" if rest else "primary", width="stretch")
+    return rest

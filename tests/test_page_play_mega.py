@@ -39,6 +39,9 @@ def press(at, d, g, action):
         # every square apart: a reviewer found the three Community Chest squares folded into one entry
         assert len(set(box.options)) == len([a for a in d.legal_actions() if a.square >= 0])
         box.set_value(f"{label(action, d, g)} (square {action.square})").run()
+        # one red button a decision: the ticket's ride is not, as Roll beside it is (a browser review saw two)
+        answers = [b for b in at.button if (b.key or "").startswith(f"act_{d.kind}_") or b.key == f"mega_go_{d.kind}"]
+        assert [b.proto.type for b in answers].count("primary") == 1, [(b.label, b.proto.type) for b in answers]
         at.button(key=f"mega_go_{d.kind}").click().run()
         return
     wanted = label(action, d, g)
