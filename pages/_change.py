@@ -96,7 +96,7 @@ def controls(choices: dict[str, tuple[str, RuleSet]]) -> None:
     rules_a, rules_b = choices[a][1], choices[b][1]
     diff = differences(rules_a, rules_b)
     if diff:
-        st.caption("B differs from A in: " + "; ".join(diff))
+        st.caption(markdown("B differs from A in: " + "; ".join(diff)))    # (escaped: "$400 ... $200" is no formula)
     elif rules_a.diff(rules_b):
         st.caption("B differs from A only in rules that neither rule set's edition plays.")
     else:

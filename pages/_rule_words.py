@@ -302,6 +302,11 @@ def _data_title(field: str, name: str) -> str:
         return name
 
 
+#: The rules whose values are sums of money (shown in the currency of the rule set's board where it is known).
+MONEY_FIELDS = frozenset({"starting_cash", "go_salary", "auction_min_bid", "auction_increment", "jail_fine",
+                          "free_parking_seed", "false_accusation_fine", "hotel_auction_increment"})
+
+
 def value(field: str, v) -> str:
     """A rule's value in words: on/off, a number, a choice in words, a board or deck by its title, "none"."""
     if isinstance(v, bool):

@@ -37,9 +37,17 @@ NOT_PLAYED = "(not played)"
 
 
 def shown_value(name: str, rules: RuleSet) -> str:
-    """A rule's value in words under ``rules``, or :data:`NOT_PLAYED` when its edition does not play the rule."""
+    """A rule's value in words under ``rules``, or :data:`NOT_PLAYED` when its edition does not play the rule; an
+    amount of money in the currency of the rule set's board ("£1,500": a browser review read a bare "1,500" beside
+    "2,500" and no sign of whose money)."""
     from ._custom_rules import unused_by_edition
-    return NOT_PLAYED if unused_by_edition(name, rules.edition) else words.value(name, getattr(rules, name))
+    if unused_by_edition(name, rules.edition):
+        return NOT_PLAYED
+    shown = words.value(name, getattr(rules, name))
+    if name in words.MONEY_FIELDS:
+        from monopoly_core import load_board
+        return f"{load_board(rules.board).currency}{shown}"
+    return shown
 
 
 def differences(a: RuleSet, b: RuleSet) -> list[str]:
@@ -49,7 +57,7 @@ def differences(a: RuleSet, b: RuleSet) -> list[str]:
     out = []
     for name, _, _ in a.diff(b):
         x, y = shown_value(name, a), shown_value(name, b)
-        if x != y:
+        if (x == NOT_PLAYED) != (y == NOT_PLAYED) or (x != NOT_PLAYED and getattr(a, name) != getattr(b, name)):
             out.append(f"{words.label(name)}: {y} instead of {x}")
     return out
 
@@ -64,9 +72,11 @@ def table(named: list[tuple[str, RuleSet]]) -> pd.DataFrame:
         # a rule an edition does not play reads "not played" under it, not its unused value (an outside review read
         # "Cheat cards face up: 5" under every classic preset as five cheat cards dealt)
         shown = [shown_value(f.name, r) for _, r in named]
+        # (the values themselves differ, not only their currency: £50 and $50 are the same rule on two boards)
+        values = {NOT_PLAYED if v == NOT_PLAYED else getattr(r, f.name) for v, (_, r) in zip(shown, named)}
         row = {"Group": f.metadata.get("group", ""), "Rule": words.label(f.name)}
         row.update({title: v for (title, _), v in zip(named, shown)})
-        row["Differs"] = len(set(shown)) > 1
+        row["Differs"] = len(values) > 1
         row["What it means"] = rule_sentence(f)
         row["From"] = origin(f)
         rows.append(row)

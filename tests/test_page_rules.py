@@ -18,7 +18,7 @@ from monopoly_core import RuleSet, presets, sharelink
 from monopoly_core.viz import safe_text
 from pages import _custom_rules
 from pages._rule_words import LABELS
-from tests.apptest_helpers import APP, open_page, shown, texts
+from tests.apptest_helpers import APP, open_page, shown, texts, unescaped
 
 
 @pytest.fixture
@@ -57,6 +57,12 @@ def test_the_table_shows_every_rule_of_every_preset_with_its_source(page):
     face_up = frame[frame["Rule"] == "Cheat cards face up"].iloc[0]
     assert face_up["Classic (UK)"] == "(not played)" and face_up["Cheaters Edition (UK)"] == "5"
     assert face_up["Differs"] == "yes"
+    # money in the currency of each rule set's board (a browser review read a bare "1,500" beside "2,500"), and a
+    # rule the same but for its currency does not differ
+    cash = frame[frame["Rule"] == "Starting cash"].iloc[0]
+    assert cash["Classic (UK)"] == "\u00a31,500" and cash["Classic (US)"] == "$1,500", cash
+    fine = frame[frame["Rule"] == "Fine to leave jail"].iloc[0]
+    assert (fine["Classic (UK)"], fine["Classic (US)"]) == ("\u00a350", "$50") and fine["Differs"] == "", fine
     assert (frame["From"].str.contains("own choice")).any()
     # the Mega Edition's own pages are credited to them, not to the standard rules printed after them (a browser
     # review: "Each player begins with $2500" under "the standard US rules of play")
@@ -291,7 +297,7 @@ def test_the_words_name_rule_sets_and_data_in_full_and_never_a_file_or_module(pa
     shown = texts(page)
     assert "different boards" not in shown and "do not line up" not in shown
     assert len(page.get("plotly_chart")) >= 3                       # A, B and B minus A on the board
-    differs = next(c.value for c in page.caption if c.value.startswith("B differs from A in"))
+    differs = next(unescaped(c.value) for c in page.caption if c.value.startswith("B differs from A in"))
     assert "Cheat cards: Cheat cards (Cheaters Edition" in differs and "instead of (not played)" in differs
     assert "Board: Cheaters Edition (UK) instead of Classic UK (London)" in differs
     assert not _PATHS.search(differs) and "cheaters-uk" not in differs and ": instead" not in differs
@@ -362,7 +368,7 @@ def test_a_rule_set_just_kept_is_offered_by_the_comparison_form(page):
     next(b for b in page.button if b.key == "rp_keep").click().run()
     assert (page.selectbox(key="ch_a").value, page.selectbox(key="ch_b").value) == (
         "preset:classic-us", "kept:Rich GO")
-    assert "Salary for passing GO: 400 instead of 200" in texts(page)
+    assert "Salary for passing GO: $400 instead of $200" in unescaped(texts(page))
     # removed, it is no longer offered: the form goes back to the last one kept
     next(b for b in page.button if b.key == "rp_rm_Rich GO").click().run()
     assert not page.exception
