@@ -56,6 +56,8 @@ def _unpack(text: str, key: str):
     if not inflater.eof:
         raise BadSave(f"the link's {key} are damaged: that part of the link is cut short (copy the whole link "
                       f"again)")
+    if inflater.unused_data:        # (letters after the packed text: an outside review's link opened with them)
+        raise BadSave(damaged)
     return shape.parse(raw, f"the link's {key}")
 
 

@@ -254,6 +254,22 @@ def test_damaged_or_hostile_links_are_bad_saves(change, words):
     assert words in str(info.value)
 
 
+def test_letters_after_a_link_s_packed_text_are_a_damaged_link():
+    # an outside review: "AAAAAAAA" after the actions, "QUJD" after the players, or bytes after the packed stream,
+    # and the link still opened the game, as if nothing were wrong with it
+    import base64
+    import zlib
+    params = sharelink.encode(_game(50))
+    for key, junk in (("actions", "AAAAAAAA"), ("players", "QUJD")):
+        with pytest.raises(BadSave, match=f"the link's {key} are damaged"):
+            sharelink.open_link({**params, key: params[key] + junk})
+    players = [p.to_json() for p in _game(50).history.players]
+    tail = base64.urlsafe_b64encode(zlib.compress(json.dumps(players).encode()) + b"garbage garbage").decode()
+    with pytest.raises(BadSave, match="the link's players are damaged"):
+        sharelink.open_link({**params, "players": tail.rstrip("=")})
+    assert sharelink.open_link(params).ply == _game(50).ply         # (the link itself still opens)
+
+
 def test_deeply_nested_json_in_a_link_is_a_bad_save():
     params = sharelink.encode(_game(50))
     for key in ("actions", "players", "rules"):
