@@ -109,7 +109,22 @@ def minutes(seconds: float) -> str:
 
 def has_control_characters(text: str) -> bool:
     """Whether ``text`` holds what would not show as typed: control characters and line or paragraph breaks
-    (an escape sequence recolours a terminal), lone surrogates, and the marks that reverse text's direction."""
+    (an escape sequence recolours a terminal), lone surrogates, and the invisible format characters (the marks
+    that reverse text's direction, zero-width spaces, soft hyphens: an outside review named two players "Ann" and
+    "Ann" with a zero-width space, and printed a path with a direction override). The zero-width joiner stays
+    allowed: it joins emoji into one (a cook is a person, a joiner and a frying pan)."""
     import unicodedata
-    return any(unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") or "\u202a" <= ch <= "\u202e"
-               or "\u2066" <= ch <= "\u2069" for ch in text)
+    return any(unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp", "Cf") and ch != "\u200d" for ch in text)
+
+
+#: Letters that show as blank space (the Braille blank, the Hangul fillers), for :func:`shows_something`.
+_BLANK_LETTERS = frozenset("\u2800\u3164\u115f\u1160\uffa0")
+
+
+def shows_something(text: str) -> bool:
+    """Whether ``text`` holds a character that shows on its own: not only spaces, invisible characters, blank
+    letters and combining marks (a name of one combining accent, or of a Braille blank, started a game whose player
+    the page could not show; an outside review)."""
+    import unicodedata
+    return any(not (ch.isspace() or ch in _BLANK_LETTERS or unicodedata.category(ch) in ("Cf", "Mn", "Me", "Cc"))
+               for ch in text)

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+import unicodedata
 from dataclasses import dataclass
 
-from .bounds import has_control_characters, short
+from .bounds import has_control_characters, short, shows_something
 from .errors import InvalidRules
 
 if TYPE_CHECKING:
@@ -55,13 +56,15 @@ class PlayerSpec:
         from .policies import names
         strategies = names()
         longest = 40
-        if not isinstance(self.name, str) or not self.name.strip():
-            raise InvalidRules("players", "every player needs a name")
+        if not isinstance(self.name, str) or not shows_something(self.name):
+            raise InvalidRules("players", "every player needs a name that shows (not only spaces or invisible "
+                                          "characters)")
         if len(self.name) > longest:
             raise InvalidRules("players", f"a player's name may have at most {longest} characters, got one of "
                                f"{len(self.name):,}")
         if has_control_characters(self.name):
-            raise InvalidRules("players", f"a player's name may not contain control characters: {short(self.name)}")
+            raise InvalidRules("players", f"a player's name may not contain control characters or invisible "
+                                          f"ones: {short(self.name)}")
         if not isinstance(self.colour, str) or (self.colour and not re.fullmatch(r"#[0-9A-Fa-f]{6}", self.colour)):
             raise InvalidRules("players", f"{self.name}: a token colour is written #rrggbb (like #e6194b), got "
                                f"{short(self.colour)}")
@@ -72,10 +75,16 @@ class PlayerSpec:
                                f"(known: {', '.join(strategies)})")
 
 
+def name_key(name: str) -> str:
+    """A name as :func:`check_names` compares it: written alike (a fullwidth "Ａnn" reads as "Ann"), without the
+    spaces around it."""
+    return unicodedata.normalize("NFKC", name).strip()
+
+
 def check_names(specs) -> None:
     """Refuse two players of one name (InvalidRules naming both seats): ``Game.new``, a saved file and a share link
     refuse them alike, as the feed and the panels tell players apart by name."""
-    names = [s.name.strip() for s in specs]
+    names = [name_key(s.name) for s in specs]
     for seat, name in enumerate(names):
         first = names.index(name)
         if first < seat:

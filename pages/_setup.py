@@ -10,7 +10,7 @@ from monopoly_core import PERSON, BOT, InvalidRules, PlayerSpec, RuleSet, preset
 from monopoly_core.bots import DESCRIPTIONS, STANDARD, STRATEGIES
 from monopoly_core.board import load_board
 from monopoly_core.rules import field_info, field_type
-from monopoly_core.state import TOKEN_COLOURS
+from monopoly_core.state import TOKEN_COLOURS, name_key
 from monopoly_core.viz.safe_text import markdown
 
 from . import _custom_rules as custom, _rule_words as words
@@ -271,7 +271,7 @@ def players_controls(rules: RuleSet) -> tuple[list[PlayerSpec], list[str]]:
         colour = c4.color_picker("Token", value=TOKEN_COLOURS[i % len(TOKEN_COLOURS)], key=f"setup_colour_{i}",
                                  label_visibility="collapsed" if i else "visible")
         specs.append(PlayerSpec(name.strip() or default_name(i, kind, strategy), kind, strategy, colour))
-    names = [p.name for p in specs]
+    names = [name_key(p.name) for p in specs]       # (compared as the game compares them)
     twice = sorted({x for x in names if names.count(x) > 1})
     return specs, ([problem] if problem else []) + [f"Two players are called {x}: give each player a different "
                                                     f"name." for x in twice]

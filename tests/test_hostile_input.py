@@ -442,3 +442,37 @@ def test_the_api_refuses_two_players_of_one_name_as_the_set_up_does():
     with pytest.raises(InvalidRules, match="players: players 1 and 3 are both called 'Ann'"):
         Game.new(preset("classic-us"), [PlayerSpec("Ann", "person"), PlayerSpec("Bob", "bot", "random"),
                                         PlayerSpec("Ann ", "bot", "random")], 1)
+
+
+# --- an outside review of session 13 ------------------------------------------------------------------------------
+@pytest.mark.parametrize("names, words", [
+    (("Ann", "Ann\u200b"), "may not contain control characters or invisible ones"),       # a zero-width space
+    (("Ann", "Ann\u00ad"), "may not contain control characters or invisible ones"),       # a soft hyphen
+    (("\u200b", "Bob"), "every player needs a name that shows"),
+    (("\u2800", "Bob"), "every player needs a name that shows"),                          # the Braille blank
+    (("\u3164", "Bob"), "every player needs a name that shows"),                          # a Hangul filler
+    (("\u0301", "Bob"), "every player needs a name that shows"),                          # a lone accent
+    (("Ann", "\uff21nn"), "players 1 and 2 are both called"),                             # a fullwidth A
+])
+def test_a_name_that_shows_as_blank_or_as_another_s_is_refused(names, words):
+    # two seats that looked alike on the page ("Ann" and "Ann" with a zero-width space), and names that showed
+    # nothing, started games; each is refused in words, in Game.new, a saved file and a link alike
+    from monopoly_core import InvalidRules, PlayerSpec
+    with pytest.raises(InvalidRules, match=words):
+        Game.new(preset("classic-us"), [PlayerSpec(n, "person") for n in names], 1)
+
+
+def test_an_emoji_joined_by_a_zero_width_joiner_is_still_a_name():
+    from monopoly_core import PlayerSpec
+    cook = "\U0001f469\u200d\U0001f373"
+    g = Game.new(preset("classic-us"), [PlayerSpec(cook, "person"), PlayerSpec("Bob", "person")], 1)
+    assert g.players[0].name == cook
+
+
+def test_a_database_named_like_another_s_log_is_refused(tmp_path):
+    # an outside review: a database called s.duckdb.wal was taken for s.duckdb's write-ahead log and deleted, with
+    # its games, when s.duckdb was opened
+    from monopoly_core import store
+    with pytest.raises(store.StoreError, match=r"may not end in \.wal"):
+        store.resolve(tmp_path / "s.duckdb.wal")
+    assert store.resolve(tmp_path / "s.duckdb").name == "s.duckdb"

@@ -319,7 +319,8 @@ def test_too_few_players_agree_with_what_a_game_accepts(players):
 def test_a_bad_name_or_rule_in_a_save_names_the_player_or_the_rules_without_a_path_prefix():
     with pytest.raises(BadSave) as info:
         savefile.loads(json.dumps(_with(_save(), ("history", "players", 1, "name"), "")))
-    assert str(info.value) == "the saved game: player 2 is not valid: every player needs a name"
+    assert str(info.value) == ("the saved game: player 2 is not valid: every player needs a name that shows (not only "
+                               "spaces or invisible characters)")
     with pytest.raises(BadSave) as info:
         savefile.loads(json.dumps(_with(_save(), ("history", "rules", "starting_cash"), -1)))
     assert str(info.value).startswith("the saved game's rules are not valid: starting_cash: ")
