@@ -218,6 +218,11 @@ def resolve(db_path=None) -> Path:
         # Database page: an outside review)
         raise StoreError(f"that is not a usable file path for a database (a name in it is longer than {NAME_MAX} "
                          f"bytes)")
+    if path.name.lower().endswith(".wal"):
+        # (DuckDB keeps a database's write-ahead log as its name plus .wal: a database called x.duckdb.wal was taken
+        # for x.duckdb's log, and deleted with its games when x.duckdb was opened; an outside review)
+        raise StoreError(f"a game database's name may not end in .wal ({path.name}): DuckDB keeps a database's "
+                         f"log under the database's name plus .wal, and would take this file for another's log")
     for part in (path, path.with_name(path.name + ".wal")):    # (DuckDB opens the write-ahead log beside it too)
         if _special(part):
             # (a named pipe opened as a database, or as its log, waited for a writer for ever; a log linked to

@@ -594,6 +594,8 @@ def test_a_runner_setting_out_of_range_is_refused_by_name(db, settings, named):
     (["sql", "--time-limit", "\u0661", "SELECT 1"], "written in plain digits"),
     (["sql", "--time-limit", "1_0", "SELECT 1"], "written in plain digits"),
     (["simulate", "--games", "1", "--db", "/tmp/x\n\x1b[2J.duckdb"], "may not hold control characters"),
+    # (an outside review: a direction override in a path reached the terminal as "wrote ... to ...")
+    (["simulate", "--games", "1", "--db", "/tmp/code\u202e.duckdb"], "may not hold control characters or invisible"),
 ])
 def test_the_command_line_refuses_odd_seconds_and_paths(argv, words, capsys):
     with pytest.raises(SystemExit) as done:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import re
 
-from ..bounds import MIN_SECONDS, SEED_MAX, check_count, check_seconds, check_seed, short
+from ..bounds import MIN_SECONDS, SEED_MAX, check_count, check_seconds, check_seed, has_control_characters, short
 from ..bots import STANDARD, STRATEGIES
 from ..errors import InvalidRules
 from ..rules import preset
@@ -100,10 +100,11 @@ def _db_path(text: str) -> str:
     """A database file's path: not empty (``--db ""`` once wrote to the default database without a word)."""
     if not text.strip():
         raise InvalidRules("value", "an empty path names no file: leave --db out for the default database")
-    if any(ord(c) < 32 or ord(c) == 127 for c in text):
+    if has_control_characters(text):
         # (a name holding a newline and an escape sequence made a file of that name, and the report of the games
         # written to it cleared the terminal; an outside review)
-        raise InvalidRules("value", f"a database path may not hold control characters: {short(text)}")
+        raise InvalidRules("value", f"a database path may not hold control characters or invisible ones (a text "
+                                    f"direction override): {short(text)}")
     return text
 
 
