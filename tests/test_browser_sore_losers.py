@@ -67,11 +67,16 @@ def click(page, selector: str) -> None:
 def answer(page, *prefixes: str) -> str:
     """Take the device if asked, then press the decision's first button whose text starts with one of
     ``prefixes`` (in that order of preference; the first button if none); returns the decision's text."""
-    if page.locator(".st-key-handover_go button").count():
+    # (on a loaded machine the rerun that shows the choices, or the hand-over screen before them, may start after
+    # settle() looked: wait for either, and take the device when the hand-over comes; a run beside a fresh clone's
+    # suite waited 90 s for choices behind a hand-over drawn late)
+    for _ in range(3):
+        page.wait_for_selector(".st-key-decision [class*='st-key-act_'] button, "
+                               ".st-key-decision [class*='st-key-place_go_'] button, "
+                               ".st-key-handover_go button", timeout=90_000)
+        if not page.locator(".st-key-handover_go button").count():
+            break
         click(page, ".st-key-handover_go button")
-    # (on a loaded machine the rerun that shows the choices may start after settle() looked: wait for them)
-    page.wait_for_selector(".st-key-decision [class*='st-key-act_'] button, "
-                           ".st-key-decision [class*='st-key-place_go_'] button", timeout=90_000)
     text = page.locator(".st-key-decision").first.inner_text()
     if page.locator("[class*='st-key-place_go_'] button").count():      # a free house, shown after the hand-over
         click(page, "[class*='st-key-place_go_'] button")
