@@ -132,16 +132,13 @@ def _sentence(ev: E.Event, game) -> str:
         return f"{who} bids {m(ev.amount)}."
     if k == E.PASS:
         return f"{who} drops out of the auction."
-    if k == E.CARD:
+    if k == E.CARD or k == E.CARD_PLAYED:
         kind = game.deck_kinds[ev.other]
         text = game.deck_cards[kind][ev.detail].text
         deck = _DECK_TITLES.get(kind, kind.replace("_", " ").title())
+        if k == E.CARD_PLAYED:
+            return f"{who} plays the {deck} card they held: \u201c{text}\u201d"
         return f"{who} draws {deck}: \u201c{text}\u201d"
-    if k == E.CARD_PLAYED:
-        kind = game.deck_kinds[ev.other]
-        text = game.deck_cards[kind][ev.detail].text
-        deck = _DECK_TITLES.get(kind, kind.replace("_", " ").title())
-        return f"{who} plays the {deck} card they held: \u201c{text}\u201d"
     if k == E.JAIL_IN:
         why = _JAIL_IN[E.KINDS[E.JAIL_IN].name_of("detail", ev.detail)]
         return f"{who} {why} and goes to jail."

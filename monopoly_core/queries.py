@@ -94,8 +94,8 @@ _LIST = [
     Question(
         "squares_landed_most", "Which squares are landed on most?",
         "Share of all landings (dice and card moves, and trips to jail) per square, on the most played board (named "
-        f"in the last column; {_TIED_BOARDS}). A landing on Chance counts even when its card sends the token on, so Chance is "
-        "landed on more often than a token rests there (the Markov page's per-roll share), and a stay in jail is "
+        f"in the last column; {_TIED_BOARDS}). A landing on Chance counts even when its card sends the token on, so "
+        "Chance is landed on more often than a token rests there (the Markov page's per-roll share), and a stay in jail is "
         "one landing however many turns it lasts (the Markov page counts each roll of it).",
         """WITH chosen AS (SELECT id FROM games WHERE board = {main_board}{and_batch}),
 landed AS (

@@ -36,14 +36,21 @@ def origin(f) -> str:
 NOT_PLAYED = "(not played)"
 
 
+def _compared(name: str, rules: RuleSet):
+    """What two rule sets compare of a rule: :data:`NOT_PLAYED`, or its value itself (not its words: £50 and $50 are
+    the same rule on two boards)."""
+    from ._custom_rules import unused_by_edition
+    return NOT_PLAYED if unused_by_edition(name, rules.edition) else getattr(rules, name)
+
+
 def shown_value(name: str, rules: RuleSet) -> str:
     """A rule's value in words under ``rules``, or :data:`NOT_PLAYED` when its edition does not play the rule; an
     amount of money in the currency of the rule set's board ("£1,500": a browser review read a bare "1,500" beside
     "2,500" and no sign of whose money)."""
-    from ._custom_rules import unused_by_edition
-    if unused_by_edition(name, rules.edition):
+    value = _compared(name, rules)
+    if value is NOT_PLAYED:
         return NOT_PLAYED
-    shown = words.value(name, getattr(rules, name))
+    shown = words.value(name, value)
     if name in words.MONEY_FIELDS:
         from monopoly_core import load_board
         return f"{load_board(rules.board).currency}{shown}"
@@ -56,9 +63,8 @@ def differences(a: RuleSet, b: RuleSet) -> list[str]:
     Classic against Cheaters, above a table that marks it "(not played)" under Cheaters."""
     out = []
     for name, _, _ in a.diff(b):
-        x, y = shown_value(name, a), shown_value(name, b)
-        if (x == NOT_PLAYED) != (y == NOT_PLAYED) or (x != NOT_PLAYED and getattr(a, name) != getattr(b, name)):
-            out.append(f"{words.label(name)}: {y} instead of {x}")
+        if _compared(name, a) != _compared(name, b):
+            out.append(f"{words.label(name)}: {shown_value(name, b)} instead of {shown_value(name, a)}")
     return out
 
 
@@ -71,12 +77,9 @@ def table(named: list[tuple[str, RuleSet]]) -> pd.DataFrame:
             continue
         # a rule an edition does not play reads "not played" under it, not its unused value (an outside review read
         # "Cheat cards face up: 5" under every classic preset as five cheat cards dealt)
-        shown = [shown_value(f.name, r) for _, r in named]
-        # (the values themselves differ, not only their currency: £50 and $50 are the same rule on two boards)
-        values = {NOT_PLAYED if v == NOT_PLAYED else getattr(r, f.name) for v, (_, r) in zip(shown, named)}
         row = {"Group": f.metadata.get("group", ""), "Rule": words.label(f.name)}
-        row.update({title: v for (title, _), v in zip(named, shown)})
-        row["Differs"] = len(values) > 1
+        row.update({title: shown_value(f.name, r) for title, r in named})
+        row["Differs"] = len({_compared(f.name, r) for _, r in named}) > 1
         row["What it means"] = rule_sentence(f)
         row["From"] = origin(f)
         rows.append(row)

@@ -69,7 +69,8 @@ if result is not None:
         f"In {plural(n, 'roll')}, {follow} came up {plural(int(run.values.sum()), 'time')}: a share of "
         f"**{run.final:.2%}** against the exact **{run.exact_text} = {run.exact:.2%}**. Doubles came up "
         f"{plural(int(doubles.values.sum()), 'time')} (a share of {doubles.final:.2%} against the exact "
-        f"{doubles.exact_text} = {doubles.exact:.2%})" + (f"; triples {plural(int(sample.triples.sum()), 'time')}." if speed else "."))
+        f"{doubles.exact_text} = {doubles.exact:.2%})"
+        + (f"; triples {plural(int(sample.triples.sum()), 'time')}." if speed else "."))
     c1, c2 = st.columns(2)
     c1.plotly_chart(V.running_figure(run), key="l1_running", config={"displayModeBar": False})
     c2.plotly_chart(V.running_figure(doubles), key="l1_running_doubles", config={"displayModeBar": False})

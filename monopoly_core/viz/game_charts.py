@@ -15,8 +15,8 @@ def net_worth_figure(game, *, height: int = 360) -> go.Figure:
     """Net worth of each player at the end of every round (needs ``Game.new(..., snapshots=True)``). The axis
     reads whole amounts ("2,000", as the feed and the panels write money), never plotly's "2k" (a walkthrough saw
     "2k" on one edition's chart and "2000" on another's). A game of more than :data:`MAX_POINTS` rounds is drawn
-    from one round in n and each player's last, as the axis title says: a chart a few hundred pixels wide shows no more,
-    and an 8-player game of 10,000 rounds took over two seconds to draw at every rerun of the Play page."""
+    from one round in n and each player's last, as the axis title says: a chart a few hundred pixels wide shows no
+    more, and an 8-player game of 10,000 rounds took over two seconds to draw at every rerun of the Play page."""
     snap = game.snapshots or {}
     rounds, seats, worths = snap.get("round", ()), snap.get("player", ()), snap.get("net_worth", ())
     last = max(rounds) if len(rounds) else 0
